@@ -1,0 +1,58 @@
+// The white-label brands this deployment serves, picked per request by the provider header.
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import type { Brand } from '@shark/contracts/system.ts';
+import { SIDEBAR_VARIANTS } from '@shark/contracts/system.ts';
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #2b7fff');
+
+const brandEntrySchema = z.object({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'must be lower-case letters, digits and -'),
+  name: z.string().min(1),
+  logoUrl: z.string().min(1),
+  theme: z.object({ light: hexColor, dark: hexColor }),
+  links: z.object({ contact: z.string().min(1), terms: z.string().min(1), privacy: z.string().min(1) }),
+  /** RFC 5322 sender, e.g. `Shark <no-reply@shark.example>`. */
+  mailFrom: z.string().min(3),
+  /** Origin where this brand's app is served; links in mails point here. Defaults to PUBLIC_URL. */
+  appUrl: z.url().optional(),
+  sidebarVariant: z.enum(SIDEBAR_VARIANTS),
+});
+
+const brandsFileSchema = z.object({ brands: z.array(brandEntrySchema).min(1) });
+
+export type BrandConfig = z.infer<typeof brandEntrySchema>;
+
+export interface BrandRegistry {
+  get(id: string): BrandConfig | undefined;
+  all(): BrandConfig[];
+}
+
+export function loadBrands(file: string): BrandRegistry {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`BRANDS_FILE ${file} cannot be read as JSON: ${(error as Error).message}`);
+  }
+  const parsed = brandsFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`BRANDS_FILE ${file} is invalid:\n  - ${problems.join('\n  - ')}`);
+  }
+  const byId = new Map(parsed.data.brands.map((b) => [b.id, b]));
+  if (byId.size !== parsed.data.brands.length) throw new Error(`BRANDS_FILE ${file} repeats a brand id`);
+  return { get: (id) => byId.get(id), all: () => [...byId.values()] };
+}
+
+export function publicBrand(brand: BrandConfig, googleSignIn: boolean): Brand {
+  return {
+    id: brand.id,
+    name: brand.name,
+    logoUrl: brand.logoUrl,
+    theme: brand.theme,
+    links: brand.links,
+    sidebarVariant: brand.sidebarVariant,
+    googleSignIn,
+  };
+}

@@ -1,0 +1,92 @@
+// The rules behind the user's derived flags, and the operator's grants.
+import type { FrontendStatus, Plan, SpecialFeature, User } from '@shark/contracts/user.ts';
+import { SPECIAL_FEATURES } from '@shark/contracts/user.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AccountState, AccountStateRepository, UserRecord } from './account-state-repository.ts';
+import { PLAN_FEATURES } from './plan-features.ts';
+
+export function toApiUser(record: UserRecord, state: AccountState): User {
+  const isSubscribed = state.status === 'subscribed';
+  const planFeatures = isSubscribed && state.plan ? PLAN_FEATURES[state.plan] : [];
+  const effective = new Set<SpecialFeature>([...planFeatures, ...state.grantedFeatures]);
+  return {
+    id: record.id,
+    name: record.name,
+    email: record.email,
+    emailVerified: record.emailVerified,
+    isAffiliateOnly: record.isAffiliateOnly,
+    suggestUpgradeCustomMessage: state.suggestUpgradeMessage,
+    frontendStatus: state.status,
+    // Listed in the catalogue's order, so answers are stable.
+    effectiveSpecialFeatures: SPECIAL_FEATURES.filter((f) => effective.has(f)),
+    needsOnboarding: !record.isAffiliateOnly && state.onboardingCompletedAt === null,
+    isCancelledButActive: isSubscribed && state.cancelAtPeriodEnd,
+    shouldShowUpgrade: state.suggestUpgradeMessage !== null,
+  };
+}
+
+export interface GrantChanges {
+  status?: FrontendStatus;
+  plan?: Plan;
+  features?: SpecialFeature[];
+  affiliateOnly?: boolean;
+  cancelledButActive?: boolean;
+  /** An empty string clears the suggestion. */
+  suggestUpgrade?: string;
+}
+
+export function createAccountService(repo: AccountStateRepository) {
+  async function requireUser(email: string): Promise<UserRecord> {
+    const record = await repo.findUserByEmail(email.trim().toLowerCase());
+    if (!record) throw new AppError('NOT_FOUND', `No user with the e-mail address ${email}.`);
+    return record;
+  }
+
+  return {
+    async getUser(record: UserRecord): Promise<User> {
+      return toApiUser(record, await repo.findState(record.id));
+    },
+
+    async showByEmail(email: string): Promise<User> {
+      const record = await requireUser(email);
+      return toApiUser(record, await repo.findState(record.id));
+    },
+
+    /** Flags not given keep their value. */
+    async grant(email: string, changes: GrantChanges): Promise<User> {
+      const record = await requireUser(email);
+      const current = await repo.findState(record.id);
+      const next: AccountState = { ...current };
+      if (changes.status !== undefined) next.status = changes.status;
+      if (changes.plan !== undefined) next.plan = changes.plan;
+      if (changes.features !== undefined) next.grantedFeatures = [...new Set(changes.features)];
+      if (changes.cancelledButActive !== undefined) next.cancelAtPeriodEnd = changes.cancelledButActive;
+      if (changes.suggestUpgrade !== undefined) {
+        next.suggestUpgradeMessage = changes.suggestUpgrade.trim() === '' ? null : changes.suggestUpgrade.trim();
+      }
+      if (next.status === 'subscribed' && next.plan === null) {
+        throw new AppError('BAD_REQUEST', 'A subscribed user needs a plan: add --plan standard|plus|premium.');
+      }
+      if (next.status !== 'subscribed') {
+        // Only an active subscription has a plan or can be cancelled at the period's end.
+        if (changes.plan !== undefined) {
+          throw new AppError('BAD_REQUEST', `A ${next.status} user has no plan: use --status subscribed with --plan.`);
+        }
+        if (changes.cancelledButActive === true) {
+          throw new AppError('BAD_REQUEST', 'Only a subscribed user can be cancelled-but-active.');
+        }
+        next.plan = null;
+        next.cancelAtPeriodEnd = false;
+      }
+      await repo.saveState(record.id, next);
+      let updated = record;
+      if (changes.affiliateOnly !== undefined && changes.affiliateOnly !== record.isAffiliateOnly) {
+        await repo.setAffiliateOnly(record.id, changes.affiliateOnly);
+        updated = { ...record, isAffiliateOnly: changes.affiliateOnly };
+      }
+      return toApiUser(updated, next);
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

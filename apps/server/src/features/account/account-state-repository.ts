@@ -1,0 +1,77 @@
+// Reads and writes the subscription state and grants of one user.
+import { eq } from 'drizzle-orm';
+import type { Database } from '@shark/db/client.ts';
+import { accountState, user } from '@shark/db/schema.ts';
+import type { FrontendStatus, Plan, SpecialFeature } from '@shark/contracts/user.ts';
+
+export interface AccountState {
+  status: FrontendStatus;
+  plan: Plan | null;
+  cancelAtPeriodEnd: boolean;
+  grantedFeatures: SpecialFeature[];
+  suggestUpgradeMessage: string | null;
+  onboardingCompletedAt: Date | null;
+}
+
+export const DEFAULT_ACCOUNT_STATE: AccountState = {
+  status: 'free',
+  plan: null,
+  cancelAtPeriodEnd: false,
+  grantedFeatures: [],
+  suggestUpgradeMessage: null,
+  onboardingCompletedAt: null,
+};
+
+export interface UserRecord {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  isAffiliateOnly: boolean;
+}
+
+export function createAccountStateRepository(db: Database) {
+  return {
+    async findState(userId: string): Promise<AccountState> {
+      const [row] = await db.select().from(accountState).where(eq(accountState.userId, userId)).limit(1);
+      if (!row) return DEFAULT_ACCOUNT_STATE;
+      return {
+        status: row.status,
+        plan: row.plan,
+        cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+        grantedFeatures: row.grantedFeatures as SpecialFeature[],
+        suggestUpgradeMessage: row.suggestUpgradeMessage,
+        onboardingCompletedAt: row.onboardingCompletedAt,
+      };
+    },
+
+    async saveState(userId: string, state: AccountState): Promise<void> {
+      const values = { ...state, updatedAt: new Date() };
+      await db
+        .insert(accountState)
+        .values({ userId, ...values })
+        .onConflictDoUpdate({ target: accountState.userId, set: values });
+    },
+
+    async findUserByEmail(email: string): Promise<UserRecord | undefined> {
+      const [row] = await db
+        .select({
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          emailVerified: user.emailVerified,
+          isAffiliateOnly: user.isAffiliateOnly,
+        })
+        .from(user)
+        .where(eq(user.email, email))
+        .limit(1);
+      return row;
+    },
+
+    async setAffiliateOnly(userId: string, isAffiliateOnly: boolean): Promise<void> {
+      await db.update(user).set({ isAffiliateOnly, updatedAt: new Date() }).where(eq(user.id, userId));
+    },
+  };
+}
+
+export type AccountStateRepository = ReturnType<typeof createAccountStateRepository>;

@@ -1,0 +1,46 @@
+// The account messages: verify the address, reset the password, and "you already have an account".
+import type { BrandConfig } from '../../config/brands.ts';
+import { renderMail } from '../mail/layout.ts';
+
+const greeting = (name: string) => (name.trim() ? `Hello ${name.trim()},` : 'Hello,');
+
+export function verificationMail(brand: BrandConfig, user: { name: string }, url: string) {
+  return renderMail(brand, {
+    subject: `Verify your e-mail address for ${brand.name}`,
+    paragraphs: [
+      greeting(user.name),
+      `Please confirm that this is your e-mail address to activate your ${brand.name} account.`,
+    ],
+    action: { label: 'Verify e-mail address', url },
+    after: ['The link works for 24 hours. If you did not create an account, you can ignore this message.'],
+  });
+}
+
+export function resetPasswordMail(brand: BrandConfig, user: { name: string }, url: string) {
+  return renderMail(brand, {
+    subject: `Reset your ${brand.name} password`,
+    paragraphs: [greeting(user.name), `Someone asked to reset the password of your ${brand.name} account.`],
+    action: { label: 'Create a new password', url },
+    after: [
+      'The link works once and expires in one hour. Setting a new password signs you out everywhere else.',
+      'If you did not ask for this, ignore this message: your password stays as it is.',
+    ],
+  });
+}
+
+export function existingAccountMail(
+  brand: BrandConfig,
+  user: { name: string },
+  urls: { signIn: string; reset: string },
+) {
+  return renderMail(brand, {
+    subject: `You already have a ${brand.name} account`,
+    paragraphs: [
+      greeting(user.name),
+      `Someone tried to sign up for ${brand.name} with this e-mail address, which already has an account.`,
+      'If it was you, sign in instead. If you forgot your password, you can reset it.',
+    ],
+    action: { label: 'Sign in', url: urls.signIn },
+    after: [`Reset your password: ${urls.reset}`, 'If it was not you, you can ignore this message.'],
+  });
+}

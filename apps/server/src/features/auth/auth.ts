@@ -1,0 +1,122 @@
+// Better Auth, configured for Shark: e-mail + password with verification, reset, Google via OpenID Connect.
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins';
+import type { Database } from '@shark/db/client.ts';
+import * as schema from '@shark/db/schema.ts';
+import { AUTH_COOKIE_PREFIX } from '@shark/contracts/http.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shark/contracts/auth.ts';
+import type { Config } from '../../config/env.ts';
+import type { BrandConfig, BrandRegistry } from '../../config/brands.ts';
+import type { Logger } from '../../http/logger.ts';
+import { currentBrand } from '../../http/request-context.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { existingAccountMail, resetPasswordMail, verificationMail } from './auth-mails.ts';
+
+/** Header our HTTP layer sets (overwriting any client value) with the caller's address. */
+export const CLIENT_IP_HEADER = 'x-shark-client-ip';
+
+export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+export const VERIFICATION_TOKEN_TTL_SECONDS = 24 * 60 * 60;
+
+export interface AuthDeps {
+  config: Config;
+  db: Database;
+  brands: BrandRegistry;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+export function createAuth({ config, db, brands, mailer, logger }: AuthDeps) {
+  const defaultBrand = brands.all()[0];
+  if (!defaultBrand) throw new Error('No brand configured');
+  // Mail goes out in the brand the request came in with; outside a request, the first brand.
+  const brand = (): BrandConfig => currentBrand() ?? defaultBrand;
+  const appUrl = (b: BrandConfig) => (b.appUrl ?? config.publicUrl).replace(/\/+$/, '');
+
+  const send = async (to: string, mail: { subject: string; text: string; html: string }, b: BrandConfig) => {
+    await mailer.send({ from: b.mailFrom, to, ...mail });
+  };
+
+  return betterAuth({
+    appName: defaultBrand.name,
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
+    }),
+    trustedOrigins: [config.publicUrl, ...brands.all().flatMap((b) => (b.appUrl ? [b.appUrl] : []))],
+    // Our own limiter (database-backed, per address and per e-mail) sits in front of these routes.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: AUTH_COOKIE_PREFIX,
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    logger: {
+      level: config.logLevel === 'debug' ? 'debug' : 'warn',
+      log: (level, message) => {
+        const at = level;
+        logger[at](`auth: ${message}`);
+      },
+    },
+    user: {
+      additionalFields: {
+        isAffiliateOnly: { type: 'boolean', required: false, defaultValue: false, input: true },
+        referralCode: { type: 'string', required: false, input: true },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      // Sign-in waits for a verified address: see docs/decisions/0002-sign-in-waits-for-verification.md.
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const b = brand();
+        await send(user.email, resetPasswordMail(b, user, `${appUrl(b)}/reset/${encodeURIComponent(token)}`), b);
+      },
+      onExistingUserSignUp: async ({ user }) => {
+        const b = brand();
+        await send(user.email, existingAccountMail(b, user, { signIn: `${appUrl(b)}/sign-in`, reset: `${appUrl(b)}/reset/` }), b);
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_TOKEN_TTL_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        const b = brand();
+        const url = `${appUrl(b)}/email-settings/verification/${encodeURIComponent(token)}`;
+        await send(user.email, verificationMail(b, user, url), b);
+      },
+    },
+    // Reset tokens are kept only as hashes; a database leak does not leak working links.
+    verification: { storeIdentifier: 'hashed' },
+    account: { accountLinking: { enabled: true, trustedProviders: ['google'] } },
+    plugins: config.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'google',
+                name: 'Google',
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,40 @@
+// GET /api/user: the signed-in user with the flags the SPA's guards and sidebar read (spec §7).
+import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import { userSchema } from '@shark/contracts/user.ts';
+import { apiErrorSchema } from '@shark/contracts/http.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Auth } from '../auth/auth.ts';
+import { indicatorCookie } from '../auth/session-cookies.ts';
+import type { AccountService } from '../account/account-service.ts';
+
+const route = createRoute({
+  method: 'get',
+  path: '/user',
+  summary: 'The signed-in user',
+  responses: {
+    200: { description: 'The user', content: { 'application/json': { schema: userSchema } } },
+    401: { description: 'Not signed in', content: { 'application/json': { schema: apiErrorSchema } } },
+  },
+});
+
+export function userRoutes(deps: { auth: Auth; accounts: AccountService; secureCookies: boolean }) {
+  return new OpenAPIHono<AppEnv>().openapi(route, async (c) => {
+    const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+    if (!session) {
+      // The indicator is stale: drop it so the SPA stops asking.
+      c.header('set-cookie', indicatorCookie(false, deps.secureCookies), { append: true });
+      const error = new AppError('UNAUTHORIZED', 'Please sign in.');
+      return c.json(error.toBody(), 401);
+    }
+    const { user } = session;
+    const body = await deps.accounts.getUser({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      isAffiliateOnly: user.isAffiliateOnly === true,
+    });
+    return c.json(body, 200);
+  });
+}

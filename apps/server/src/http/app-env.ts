@@ -1,0 +1,9 @@
+// Variables that middleware puts on the request context.
+import type { BrandConfig } from '../config/brands.ts';
+
+export interface AppEnv {
+  Variables: {
+    brand: BrandConfig;
+    clientIp: string;
+  };
+}

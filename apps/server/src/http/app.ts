@@ -1,0 +1,78 @@
+// The HTTP application: middleware, the API under /api, the OpenAPI document and the SPA.
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import { PROVIDER_HEADER } from '@shark/contracts/http.ts';
+import type { Services } from '../services.ts';
+import { AppError } from './app-error.ts';
+import type { AppEnv } from './app-env.ts';
+import { clientIp } from './client-ip.ts';
+import { runWithRequestContext } from './request-context.ts';
+import { mountSpa } from './spa.ts';
+import { healthRoutes } from '../features/health/health-routes.ts';
+import { brandRoutes } from '../features/brand/brand-routes.ts';
+import { userRoutes } from '../features/user/user-routes.ts';
+import { authRoutes } from '../features/auth/auth-routes.ts';
+
+/** Calls that come from outside the SPA (monitors, OAuth redirects) and so carry no provider header. */
+const WITHOUT_PROVIDER = [/^\/api\/health$/, /^\/api\/openapi\.json$/, /^\/api\/auth\/oauth2\/callback\//, /^\/api\/auth\/callback\//, /^\/api\/auth\/error$/];
+
+export function createApp(services: Services) {
+  const { config, logger, brands } = services;
+  const secureCookies = config.publicUrl.startsWith('https://');
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
+
+  app.use('/api/*', async (c, next) => {
+    c.set('clientIp', clientIp(c, config.trustProxy));
+    if (WITHOUT_PROVIDER.some((pattern) => pattern.test(c.req.path))) {
+      const fallback = brands.all()[0];
+      if (fallback) c.set('brand', fallback);
+      return runWithRequestContext({ brand: c.get('brand') }, next);
+    }
+    const providerId = c.req.header(PROVIDER_HEADER);
+    if (!providerId) {
+      throw new AppError('PROVIDER_REQUIRED', `The ${PROVIDER_HEADER} header is missing.`);
+    }
+    const brand = brands.get(providerId);
+    if (!brand) throw new AppError('UNKNOWN_PROVIDER', `Unknown provider "${providerId.slice(0, 64)}".`);
+    c.set('brand', brand);
+    return runWithRequestContext({ brand }, next);
+  });
+
+  const api = new OpenAPIHono<AppEnv>()
+    .route('/', healthRoutes(services.database))
+    .route('/', brandRoutes({ googleSignIn: config.google !== null }))
+    .route('/', userRoutes({ auth: services.auth, accounts: services.accounts, secureCookies }))
+    .route('/', authRoutes({ auth: services.auth, limiter: services.rateLimiter, limits: config.rateLimit, secureCookies }));
+
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Shark API', version: '0.1.0' },
+    servers: [{ url: '/api' }],
+  });
+  api.notFound((c) => c.json(new AppError('NOT_FOUND', `No API endpoint ${c.req.method} ${c.req.path}.`).toBody(), 404));
+  app.route('/api', api);
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      if (error.extra.retryAfterSeconds) c.header('retry-after', String(error.extra.retryAfterSeconds));
+      return c.json(error.toBody(), error.status);
+    }
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      return c.json({ code: status === 401 ? 'UNAUTHORIZED' : 'BAD_REQUEST', message: error.message || 'Bad request.' }, status);
+    }
+    logger.error('unhandled error', { path: c.req.path, method: c.req.method, error: (error as Error).stack ?? String(error) });
+    return c.json({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' }, 500);
+  });
+
+  const spaMounted = mountSpa(app, config.webDistDir);
+  if (!spaMounted) {
+    logger.warn('the web app is not built; only the API is served', { webDistDir: config.webDistDir });
+  }
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,135 @@
+// Opens the database: embedded PGlite in a data directory, or a Postgres server by URL.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseDriver = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: DatabaseDriver;
+  /** Runs one raw statement; used by the job queue and health checks. */
+  execute: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { driver: 'postgres'; url: string; poolSize?: number }
+  | { driver: 'pglite'; dataDir: string | null };
+
+export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+
+/** Arbitrary constant for the advisory lock that serialises migrations across processes. */
+const MIGRATION_LOCK_ID = 7_241_003;
+
+export class DataDirLockedError extends Error {}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.driver === 'postgres' ? openPostgres(options.url, options.poolSize) : openPglite(options.dataDir);
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A pool error on an idle client must not crash the process; the next query reports it.
+  pool.on('error', () => undefined);
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'postgres',
+    execute: async (text, params) => {
+      const result = await pool.query(text, params as unknown[] | undefined);
+      return { rows: result.rows as Record<string, unknown>[] };
+    },
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migratePg(drizzlePg(client), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  let release = () => undefined as void;
+  let client: PGlite;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    release = acquireDataDirLock(dataDir);
+    try {
+      client = await PGlite.create(join(dataDir, 'pglite'));
+    } catch (error) {
+      release();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'pglite',
+    execute: async (text, params) => {
+      const result = await client.query(text, params as unknown[] | undefined);
+      return { rows: result.rows as Record<string, unknown>[] };
+    },
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+/**
+ * PGlite is one process's database: a second process opening the same directory would corrupt it.
+ * A pid file guards it; a stale file left by a dead process is taken over.
+ */
+function acquireDataDirLock(dataDir: string): () => void {
+  const lockPath = join(dataDir, 'shark.lock');
+  try {
+    writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+  } catch {
+    const holder = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
+    if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
+      throw new DataDirLockedError(
+        `The embedded database in ${dataDir} is in use by process ${holder}. ` +
+          'Stop that process first, or point both at a Postgres server with DATABASE_URL.',
+      );
+    }
+    writeFileSync(lockPath, String(process.pid));
+  }
+  return () => rmSync(lockPath, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export async function countAppliedMigrations(handle: DatabaseHandle): Promise<number> {
+  const result = await handle.db.execute(
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  );
+  const rows = (result as unknown as { rows: { n: number }[] }).rows;
+  return rows[0]?.n ?? 0;
+}

@@ -1,0 +1,116 @@
+// The one Drizzle schema, applied unchanged to PGlite and Postgres.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// --- Tables the auth library reads and writes (field names are its own). ---
+
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  /** Chosen at sign-up through the affiliate variant of the form. */
+  isAffiliateOnly: boolean('is_affiliate_only').notNull().default(false),
+  /** Referral code typed or carried in at sign-up; the affiliate programme ties it to a referrer. */
+  referralCode: text('referral_code'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    /** Stored hashed (the auth library is configured with storeIdentifier: 'hashed'). */
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+// --- Shark's own tables. ---
+
+/** Subscription state and grants of one user; a missing row means a free user with no grants. */
+export const accountState = pgTable('account_state', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: ['free', 'subscribed', 'former'] })
+    .notNull()
+    .default('free'),
+  plan: text('plan', { enum: ['standard', 'plus', 'premium'] }),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  grantedFeatures: text('granted_features')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  /** An operator's suggestion to upgrade, shown in the sidebar's upgrade box. */
+  suggestUpgradeMessage: text('suggest_upgrade_message'),
+  onboardingCompletedAt: timestamp('onboarding_completed_at', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+/** Fixed-window counters for rate limits, shared by every API process. */
+export const rateLimit = pgTable(
+  'rate_limit',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
