@@ -77,14 +77,25 @@ export const claimOfferSearchSchema = z.object({ customOfferId: z.string().optio
 
 // --- Bodies of the auth endpoints as the server accepts them (the auth library sits behind). ---
 
-export const signUpRequestSchema = z.object({
-  name: z.string().trim().max(NAME_MAX_LENGTH, 'This name is too long.').default(''),
-  email: emailSchema,
-  password: passwordSchema,
-  isAffiliateOnly: z.boolean().optional(),
-  referralCode: referralCodeSchema.optional(),
-  callbackURL: customRedirectSchema.optional(),
-});
+const confirmationMatches = (form: { confirmPassword?: string | undefined }, password: string) =>
+  form.confirmPassword === undefined || form.confirmPassword === password;
+
+export const signUpRequestSchema = z
+  .object({
+    name: z.string().trim().max(NAME_MAX_LENGTH, 'This name is too long.').default(''),
+    email: emailSchema,
+    password: passwordSchema,
+    /** The repeated password; when sent, it must match. */
+    confirmPassword: z.string().optional(),
+    isAffiliateOnly: z.boolean().optional(),
+    referralCode: referralCodeSchema.optional(),
+    callbackURL: customRedirectSchema.optional(),
+  })
+  .refine((body) => confirmationMatches(body, body.password), {
+    path: ['confirmPassword'],
+    message: 'The passwords do not match.',
+  })
+  .transform(({ confirmPassword: _confirmed, ...body }) => body);
 export type SignUpRequest = z.input<typeof signUpRequestSchema>;
 
 export const signInRequestSchema = z.object({
@@ -100,10 +111,17 @@ export const passwordResetRequestSchema = z.object({
   redirectTo: customRedirectSchema.optional(),
 });
 
-export const resetPasswordRequestSchema = z.object({
-  token: z.string().min(1, 'The reset link is incomplete.').max(512),
-  newPassword: passwordSchema,
-});
+export const resetPasswordRequestSchema = z
+  .object({
+    token: z.string().min(1, 'The reset link is incomplete.').max(512),
+    newPassword: passwordSchema,
+    confirmPassword: z.string().optional(),
+  })
+  .refine((body) => confirmationMatches(body, body.newPassword), {
+    path: ['confirmPassword'],
+    message: 'The passwords do not match.',
+  })
+  .transform(({ confirmPassword: _confirmed, ...body }) => body);
 
 export const sendVerificationRequestSchema = z.object({
   email: emailSchema,

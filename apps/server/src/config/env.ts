@@ -74,7 +74,7 @@ export interface Config {
   host: string;
   publicUrl: string;
   dataDir: string;
-  database: { driver: 'postgres'; url: string; poolSize: number } | { driver: 'pglite'; dataDir: string };
+  database: { driver: 'postgres'; url: string; poolSize: number } | { driver: 'pglite'; dataDir: string | null };
   authSecret: string;
   smtpUrl: string | undefined;
   mailDir: string;

@@ -8,7 +8,6 @@ import {
   signInRequestSchema,
   signUpRequestSchema,
 } from '@shark/contracts/auth.ts';
-import { AppError } from '../../http/app-error.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import { parseBody } from '../../http/validation.ts';
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
@@ -68,16 +67,25 @@ export function authRoutes(deps: {
   return app;
 }
 
-/** The auth library answers errors as {code, message}; make sure every one has both. */
+/** Messages people can act on, for the auth library's error codes the SPA shows. */
+const MESSAGES: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: 'The e-mail address or the password is not correct.',
+  EMAIL_NOT_VERIFIED: 'Please verify your e-mail address first. We have sent you a new verification link.',
+  INVALID_TOKEN: 'This link is invalid or has already been used. Please request a new one.',
+  TOKEN_EXPIRED: 'This link has expired. Please request a new one.',
+  USER_NOT_FOUND: 'This link is no longer valid. Please request a new one.',
+  PASSWORD_TOO_SHORT: 'The password is too short.',
+  PASSWORD_TOO_LONG: 'The password is too long.',
+};
+
+/** Every error answer carries a code and a message a person can act on. */
 async function normaliseError(response: Response): Promise<Response> {
   if (response.status < 400 || !response.headers.get('content-type')?.includes('json')) return response;
   const body = (await response.clone().json().catch(() => null)) as { code?: string; message?: string } | null;
-  if (body?.code && body.message) return response;
-  const fallback = new AppError('BAD_REQUEST', body?.message ?? 'The request could not be completed.');
+  const code = body?.code ?? (response.status === 401 ? 'UNAUTHORIZED' : 'BAD_REQUEST');
+  const message = MESSAGES[code] ?? body?.message ?? 'The request could not be completed.';
+  if (body?.code === code && body.message === message) return response;
   const headers = new Headers(response.headers);
   headers.delete('content-length');
-  return new Response(JSON.stringify({ code: body?.code ?? fallback.code, message: fallback.message }), {
-    status: response.status,
-    headers,
-  });
+  return new Response(JSON.stringify({ code, message }), { status: response.status, headers });
 }
