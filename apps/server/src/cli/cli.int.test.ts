@@ -1,0 +1,101 @@
+// The operator CLI as operators run it: a separate process on the server's database.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/env.ts';
+import { createServices } from '../services.ts';
+import { createLogger } from '../http/logger.ts';
+import { createTestPostgresDatabase, TEST_DB } from '../testing/test-server.ts';
+
+const bin = fileURLToPath(new URL('../../bin/shark.js', import.meta.url));
+let env: Record<string, string>;
+let cleanup: () => Promise<void>;
+
+function shark(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shark-cli-'));
+  const postgres = TEST_DB === 'postgres' ? await createTestPostgresDatabase() : null;
+  env = { DATA_DIR: dataDir, ...(postgres ? { DATABASE_URL: postgres.url, AUTH_SECRET: 'a'.repeat(40) } : {}) };
+  cleanup = async () => {
+    await postgres?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  // A real account, made the way the server makes one; then the server lets go of the database.
+  const services = await createServices(loadConfig({ ...env, LOG_LEVEL: 'silent' }), { logger: createLogger('silent') });
+  await services.auth.api.signUpEmail({ body: { name: 'Cli User', email: 'cli@example.com', password: 'cli password 1' } });
+  await services.close();
+});
+afterAll(async () => {
+  await cleanup?.();
+});
+
+describe('shark users', () => {
+  it('grants and shows the same JSON as /api/user', async () => {
+    const granted = await shark('users', 'grant', 'CLI@example.com', '--status', 'subscribed', '--plan', 'premium', '--features', 'promoProtect,explicitlyShowUploadFiles', '--suggest-upgrade', 'Try Premium', '--cancelled-but-active');
+    expect(granted.stderr).not.toMatch(/shark:/);
+    expect(granted.code).toBe(0);
+    const shown = await shark('users', 'show', 'cli@example.com');
+    expect(shown.code).toBe(0);
+    const user: unknown = JSON.parse(shown.stdout);
+    expect(user).toEqual(JSON.parse(granted.stdout));
+    expect(user).toMatchObject({
+      email: 'cli@example.com',
+      frontendStatus: 'subscribed',
+      effectiveSpecialFeatures: ['promoProtect', 'submitLeak', 'impersonation', 'searchEngineRemovals', 'explicitlyShowUploadFiles'],
+      isCancelledButActive: true,
+      shouldShowUpgrade: true,
+      suggestUpgradeCustomMessage: 'Try Premium',
+    });
+  });
+
+  it('keeps flags that are not given, and clears features and suggestion with empty values', async () => {
+    await shark('users', 'grant', 'cli@example.com', '--status', 'subscribed', '--plan', 'plus', '--features', 'promoProtect', '--suggest-upgrade', 'x');
+    const affiliate = await shark('users', 'grant', 'cli@example.com', '--affiliate-only');
+    expect(JSON.parse(affiliate.stdout)).toMatchObject({ isAffiliateOnly: true, frontendStatus: 'subscribed', effectiveSpecialFeatures: ['promoProtect', 'submitLeak', 'searchEngineRemovals'] });
+    const cleared = await shark('users', 'grant', 'cli@example.com', '--features', '', '--suggest-upgrade=', '--affiliate-only=false');
+    expect(JSON.parse(cleared.stdout)).toMatchObject({ isAffiliateOnly: false, effectiveSpecialFeatures: ['submitLeak', 'searchEngineRemovals'], shouldShowUpgrade: false, suggestUpgradeCustomMessage: null });
+    const former = await shark('users', 'grant', 'cli@example.com', '--status', 'former');
+    expect(JSON.parse(former.stdout)).toMatchObject({ frontendStatus: 'former', effectiveSpecialFeatures: [], isCancelledButActive: false });
+  });
+
+  it.each([
+    [['users', 'show', 'nobody@example.com'], /No user with the e-mail address nobody@example.com/],
+    [['users', 'grant', 'nobody@example.com', '--status', 'free'], /No user with the e-mail address/],
+    [['users', 'grant', 'cli@example.com', '--colour', 'blue'], /Unknown flag --colour/],
+    [['users', 'grant', 'cli@example.com', '--status', 'gold'], /--status must be one of free, subscribed, former; got "gold"/],
+    [['users', 'grant', 'cli@example.com', '--status', 'subscribed', '--plan', 'ultra'], /--plan must be one of standard, plus, premium/],
+    [['users', 'grant', 'cli@example.com', '--features', 'promoProtect,flying'], /--features must be one of .*got "flying"/],
+    [['users', 'grant', 'cli@example.com', '--affiliate-only=maybe'], /--affiliate-only takes true or false/],
+    [['users', 'grant', 'cli@example.com', '--status'], /--status needs a value/],
+    [['users', 'grant', 'cli@example.com'], /Nothing to change/],
+    [['users', 'grant'], /needs an e-mail address/],
+    [['users', 'delete', 'cli@example.com'], /Unknown command "users delete"/],
+    [['payments'], /Unknown command "payments"/],
+  ])('refuses %j with a clear message and exit code 1', async (args, message) => {
+    const result = await shark(...args);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('lists the commands with --help', async () => {
+    const result = await shark('--help');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('shark users grant <email>');
+    expect(result.stdout).toContain('shark users show <email>');
+  });
+});

@@ -1,0 +1,51 @@
+// `shark`: the operator CLI, on the same DATA_DIR / DATABASE_URL as the server.
+import { DataDirLockedError } from '@shark/db/client.ts';
+import { ConfigError, loadConfig } from '../config/env.ts';
+import { AppError } from '../http/app-error.ts';
+import { UsageError } from './args.ts';
+import { parseUsersCommand, runUsersCommand, USERS_HELP } from './users-command.ts';
+
+const HELP = `shark — operator commands for Shark
+
+Commands:
+  shark users show <email>          print a user as GET /api/user returns it
+  shark users grant <email> [...]   change a user's status, plan, features and flags
+  shark --help                      this text
+
+${USERS_HELP}
+
+The database is the server's: DATA_DIR (embedded, default ./data) or DATABASE_URL.`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(`${HELP}\n`);
+    return command === undefined ? 1 : 0;
+  }
+  if (command !== 'users') throw new UsageError(`Unknown command "${command}". Run shark --help.`);
+  if (rest[0] === '--help' || rest[0] === '-h') {
+    process.stdout.write(`${USERS_HELP}\n`);
+    return 0;
+  }
+  const parsed = parseUsersCommand(rest);
+  const config = loadConfig(process.env, 'cli');
+  // Loaded only once the arguments are known to be good: opening the database takes a moment.
+  const { openAccountServices } = await import('../services.ts');
+  const { accounts, close } = await openAccountServices(config);
+  try {
+    const result = await runUsersCommand(parsed, accounts);
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  } finally {
+    await close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const known = error instanceof UsageError || error instanceof AppError || error instanceof ConfigError || error instanceof DataDirLockedError;
+    process.stderr.write(`shark: ${known ? (error as Error).message : ((error as Error).stack ?? String(error))}\n`);
+    process.exit(1);
+  },
+);
