@@ -1,0 +1,154 @@
+// 'Sign In with Google' end to end against a real OpenID provider on loopback (oidc-provider).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { TestClient } from '../../testing/http-client.ts';
+import { lastMail, linkIn } from '../../testing/mailbox.ts';
+
+const CLIENT_ID = 'shark-test-client';
+const CLIENT_SECRET = 'shark-test-secret-that-is-long-enough';
+
+interface Person {
+  email: string;
+  name: string;
+  emailVerified: boolean;
+}
+const people = new Map<string, Person>();
+
+let idp: Server;
+let issuer: string;
+let server: TestServer;
+
+beforeAll(async () => {
+  let handler: ((req: never, res: never) => void) | undefined;
+  idp = createServer((req, res) => (handler ? handler(req as never, res as never) : res.writeHead(503).end()));
+  await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
+  issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
+
+  server = await startTestServer({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: CLIENT_SECRET, GOOGLE_ISSUER: issuer });
+
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        redirect_uris: [`${server.url}/api/auth/callback/google`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    cookies: { keys: ['oidc-test-cookie-key'] },
+    findAccount: (_ctx, sub) => {
+      const person = people.get(sub);
+      if (!person) return undefined;
+      return {
+        accountId: sub,
+        claims: () => ({ sub, email: person.email, email_verified: person.emailVerified, name: person.name }),
+      };
+    },
+  });
+  handler = provider.callback() as unknown as typeof handler;
+});
+
+afterAll(async () => {
+  await server?.close();
+  idp?.closeAllConnections();
+  await new Promise<void>((resolve) => (idp ? idp.close(() => resolve()) : resolve()));
+});
+
+/** Plays the browser at the identity provider: signs in as `sub`, consents, returns the callback URL. */
+async function consentAtProvider(authorizationUrl: string, sub: string): Promise<URL> {
+  const jar = new TestClient(issuer, null);
+  const cookieHeader = () => [...jar.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  let next = new URL(authorizationUrl);
+  for (let step = 0; step < 12; step++) {
+    if (next.origin !== issuer) return next;
+    const page = await fetch(next, { headers: { cookie: cookieHeader() }, redirect: 'manual' });
+    jar.absorb(page.headers.getSetCookie());
+    const location = page.headers.get('location');
+    if (location) {
+      next = new URL(location, next);
+      continue;
+    }
+    const html = await page.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
+    if (!action || !prompt) throw new Error(`Unexpected page at the provider: ${html.slice(0, 300)}`);
+    const form = new URLSearchParams(prompt === 'login' ? { prompt, login: sub, password: 'any' } : { prompt });
+    const submitted = await fetch(new URL(action, next), {
+      method: 'POST',
+      headers: { cookie: cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: form,
+      redirect: 'manual',
+    });
+    jar.absorb(submitted.headers.getSetCookie());
+    next = new URL(submitted.headers.get('location') ?? '', next);
+  }
+  throw new Error('The provider never redirected back');
+}
+
+async function signInWithGoogle(sub: string) {
+  const browser = new TestClient(server.url);
+  const start = await browser.post<{ url: string; redirect: boolean }>('/api/auth/sign-in/social', {
+    provider: 'google',
+    callbackURL: '/dashboard',
+    errorCallbackURL: '/auth-redirect',
+  });
+  expect(start.status).toBe(200);
+  expect(start.body.url.startsWith(`${issuer}/`)).toBe(true);
+  const callback = await consentAtProvider(start.body.url, sub);
+  expect(callback.pathname).toBe('/api/auth/callback/google');
+  // The provider's redirect arrives at our server as a plain browser navigation: no provider header.
+  const landed = await new TestClient(server.url, null).get(callback.pathname + callback.search, {
+    cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+  });
+  browser.absorb(landed.headers.getSetCookie());
+  return { browser, landed };
+}
+
+describe('Sign in with Google (OpenID Connect)', () => {
+  it('creates a verified account on first sign-in and signs the user in', async () => {
+    people.set('google-1', { email: 'Google.Creator@Example.com', name: 'Google Creator', emailVerified: true });
+    const { browser, landed } = await signInWithGoogle('google-1');
+    expect(landed.status).toBe(302);
+    expect(landed.headers.get('location')).toMatch(/\/dashboard$/);
+    expect(browser.cookies.has('shark_logged_in')).toBe(true);
+    const me = await browser.get('/api/user');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email: 'google.creator@example.com', name: 'Google Creator', emailVerified: true, frontendStatus: 'free' });
+  });
+
+  it('signs a verified e-mail/password user into the same account', async () => {
+    const email = 'both-ways@example.com';
+    const signUp = await new TestClient(server.url).post('/api/auth/sign-up/email', { name: 'Both', email, password: 'password both 1' });
+    expect(signUp.status).toBe(200);
+    const link = linkIn(await lastMail(server.config.mailDir, email, /Verify/), '/email-settings/verification/');
+    await new TestClient(server.url).get(`/api/auth/verify-email?token=${link.pathname.split('/').at(-1)}`);
+    const before = await server.services.accounts.showByEmail(email);
+
+    people.set('google-2', { email, name: 'Both', emailVerified: true });
+    const { browser } = await signInWithGoogle('google-2');
+    const me = await browser.get('/api/user');
+    expect(me.body).toMatchObject({ id: before.id, email });
+  });
+
+  it('does not take over an account whose owner never verified the address', async () => {
+    const email = 'squatted@example.com';
+    await new TestClient(server.url).post('/api/auth/sign-up/email', { name: 'Squatter', email, password: 'password squat 1' });
+    people.set('google-3', { email, name: 'Real Owner', emailVerified: true });
+    const { browser, landed } = await signInWithGoogle('google-3');
+    expect(landed.status).toBe(302);
+    expect(landed.headers.get('location')).toBe('/auth-redirect?error=account_not_linked');
+    expect((await browser.get('/api/user')).status).toBe(401);
+  });
+
+  it('reports an unknown provider id as a client error', async () => {
+    const res = await new TestClient(server.url).post('/api/auth/sign-in/social', { provider: 'myspace', callbackURL: '/dashboard' });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.body).toHaveProperty('message');
+  });
+});
