@@ -11,7 +11,12 @@ const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const positiveInt = (fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a whole number above 0' })
+    .int('must be a whole number above 0')
+    .positive('must be a whole number above 0')
+    .default(fallback);
 
 const optionalString = z
   .string()
@@ -21,7 +26,12 @@ const optionalString = z
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PORT: z.coerce
+      .number({ message: 'must be a port number from 0 to 65535' })
+      .int('must be a port number from 0 to 65535')
+      .min(0, 'must be a port number from 0 to 65535')
+      .max(65535, 'must be a port number from 0 to 65535')
+      .default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     PUBLIC_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
     DATA_DIR: z.string().min(1).default('./data'),
@@ -48,23 +58,21 @@ export const envSchema = z
     AUTH_RATE_MAX_PER_IP: positiveInt(100),
     WEB_DIST_DIR: z.string().min(1).default(join(repoRoot, 'apps/web/dist')),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  })
-  .superRefine((env, ctx) => {
-    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
-        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set together or not at all',
-      });
-    }
-    if (env.DATABASE_URL && !env.AUTH_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['AUTH_SECRET'],
-        message: 'is required with DATABASE_URL, so that every process signs sessions alike',
-      });
-    }
   });
+
+/** Rules that tie variables together; checked on the raw input so they are reported with the rest. */
+function crossFieldProblems(source: Record<string, string | undefined>): string[] {
+  const set = (name: string) => (source[name] ?? '').trim() !== '';
+  const problems: string[] = [];
+  if (set('GOOGLE_CLIENT_ID') !== set('GOOGLE_CLIENT_SECRET')) {
+    const missing = set('GOOGLE_CLIENT_ID') ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
+    problems.push(`${missing}: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set together or not at all`);
+  }
+  if (set('DATABASE_URL') && !set('AUTH_SECRET')) {
+    problems.push('AUTH_SECRET: is required with DATABASE_URL, so that every process signs sessions alike');
+  }
+  return problems;
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -100,13 +108,13 @@ export function loadConfig(
   // The CLI signs nothing, so it runs on the database settings alone.
   const input = purpose === 'cli' ? { ...source, AUTH_SECRET: source.AUTH_SECRET || 'cli-does-not-sign-sessions-000000000' } : source;
   const parsed = envSchema.safeParse(input);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
-      const name = issue.path.join('.') || '(environment)';
-      return `${name}: ${issue.message}`;
-    });
-    throw new ConfigError(problems);
-  }
+  const problems = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`)),
+    ...crossFieldProblems(input),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
   const dataDir = resolve(env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');

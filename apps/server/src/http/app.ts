@@ -52,8 +52,9 @@ export function createApp(services: Services) {
     info: { title: 'Shark API', version: '0.1.0' },
     servers: [{ url: '/api' }],
   });
-  api.notFound((c) => c.json(new AppError('NOT_FOUND', `No API endpoint ${c.req.method} ${c.req.path}.`).toBody(), 404));
   app.route('/api', api);
+  // Unknown API paths answer JSON, never the SPA's index.html.
+  app.all('/api/*', (c) => c.json(new AppError('NOT_FOUND', `No API endpoint ${c.req.method} ${c.req.path}.`).toBody(), 404));
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
