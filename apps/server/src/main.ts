@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { DataDirLockedError } from '@shark/db/client.ts';
 import { createApp } from './http/app.ts';
 import { createServices } from './services.ts';
+import { startAdminSocket } from './features/admin/admin-socket.ts';
 
 async function main() {
   let config: Config;
@@ -33,12 +34,16 @@ async function main() {
     void services.close().finally(() => process.exit(1));
   });
 
+  // Embedded mode: the CLI reaches this process for operator commands (see features/admin).
+  const adminSocket = config.database.driver === 'pglite' ? await startAdminSocket(config.dataDir, services.accounts) : null;
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info('stopping', { signal });
     server.close();
+    adminSocket?.close();
     void services.close().finally(() => process.exit(0));
   };
   process.on('SIGINT', () => stop('SIGINT'));

@@ -9,6 +9,7 @@ import { loadConfig } from '../config/env.ts';
 import { createServices } from '../services.ts';
 import { createLogger } from '../http/logger.ts';
 import { createTestPostgresDatabase, TEST_DB } from '../testing/test-server.ts';
+import { startAdminSocket } from '../features/admin/admin-socket.ts';
 
 const bin = fileURLToPath(new URL('../../bin/shark.js', import.meta.url));
 let env: Record<string, string>;
@@ -97,5 +98,38 @@ describe('shark users', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('shark users grant <email>');
     expect(result.stdout).toContain('shark users show <email>');
+  });
+});
+
+describe.runIf(TEST_DB === 'pglite')('shark users while the server holds the embedded database', () => {
+  it('hands the command to the running server through its admin socket', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'shark-cli-live-'));
+    const services = await createServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { logger: createLogger('silent') });
+    const socket = await startAdminSocket(dataDir, services.accounts);
+    try {
+      await services.auth.api.signUpEmail({ body: { name: 'Live', email: 'live@example.com', password: 'live password 1' } });
+      const run = (...args: string[]) =>
+        new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+          const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+          let stdout = '';
+          let stderr = '';
+          child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+          child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+          child.on('close', (code) => resolve({ code, stdout, stderr }));
+        });
+      const granted = await run('users', 'grant', 'live@example.com', '--status', 'subscribed', '--plan', 'standard');
+      expect(granted.stderr).toBe('');
+      expect(granted.code).toBe(0);
+      expect(JSON.parse(granted.stdout)).toMatchObject({ frontendStatus: 'subscribed', effectiveSpecialFeatures: ['submitLeak'] });
+      await expect(services.accounts.showByEmail('live@example.com')).resolves.toMatchObject({ frontendStatus: 'subscribed' });
+
+      const missing = await run('users', 'show', 'ghost@example.com');
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toMatch(/No user with the e-mail address ghost@example.com/);
+    } finally {
+      socket.close();
+      await services.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

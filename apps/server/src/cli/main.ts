@@ -1,9 +1,11 @@
 // `shark`: the operator CLI, on the same DATA_DIR / DATABASE_URL as the server.
 import { DataDirLockedError } from '@shark/db/client.ts';
-import { ConfigError, loadConfig } from '../config/env.ts';
+import { existsSync } from 'node:fs';
+import { ConfigError, loadConfig, type Config } from '../config/env.ts';
+import { adminSocketPath, callAdminSocket } from '../features/admin/admin-socket.ts';
 import { AppError } from '../http/app-error.ts';
 import { UsageError } from './args.ts';
-import { parseUsersCommand, runUsersCommand, USERS_HELP } from './users-command.ts';
+import { parseUsersCommand, runUsersCommand, USERS_HELP, type UsersCommand } from './users-command.ts';
 
 const HELP = `shark — operator commands for Shark
 
@@ -29,15 +31,29 @@ async function main(argv: string[]): Promise<number> {
   }
   const parsed = parseUsersCommand(rest);
   const config = loadConfig(process.env, 'cli');
+  const result = await execute(parsed, config);
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  return 0;
+}
+
+async function execute(command: UsersCommand, config: Config): Promise<unknown> {
   // Loaded only once the arguments are known to be good: opening the database takes a moment.
   const { openAccountServices } = await import('../services.ts');
-  const { accounts, close } = await openAccountServices(config);
+  let opened: Awaited<ReturnType<typeof openAccountServices>>;
   try {
-    const result = await runUsersCommand(parsed, accounts);
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-    return 0;
+    opened = await openAccountServices(config);
+  } catch (error) {
+    // A running server holds the embedded database: hand it the command instead.
+    if (error instanceof DataDirLockedError && existsSync(adminSocketPath(config.dataDir))) {
+      const body = command.kind === 'show' ? { email: command.email } : { email: command.email, changes: command.changes };
+      return callAdminSocket(config.dataDir, `users/${command.kind}`, body);
+    }
+    throw error;
+  }
+  try {
+    return await runUsersCommand(command, opened.accounts);
   } finally {
-    await close();
+    await opened.close();
   }
 }
 

@@ -1,0 +1,71 @@
+// In embedded mode only the server may open the database, so the CLI reaches a running server through a
+// Unix socket in DATA_DIR (owner-only permissions) and the same account service does the work.
+import { chmodSync, existsSync, rmSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import { join } from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
+import { parseBody } from '../../http/validation.ts';
+import type { AccountService } from '../account/account-service.ts';
+import { FRONTEND_STATUSES, PLANS, SPECIAL_FEATURES } from '@shark/contracts/user.ts';
+
+export const adminSocketPath = (dataDir: string) => join(dataDir, 'admin.sock');
+
+const showSchema = z.object({ email: z.string().min(1) });
+const grantSchema = z.object({
+  email: z.string().min(1),
+  changes: z.object({
+    status: z.enum(FRONTEND_STATUSES).optional(),
+    plan: z.enum(PLANS).optional(),
+    features: z.array(z.enum(SPECIAL_FEATURES)).optional(),
+    affiliateOnly: z.boolean().optional(),
+    cancelledButActive: z.boolean().optional(),
+    suggestUpgrade: z.string().optional(),
+  }),
+});
+
+export async function startAdminSocket(dataDir: string, accounts: AccountService): Promise<Server> {
+  const app = new Hono();
+  app.post('/users/show', async (c) => c.json(await accounts.showByEmail(parseBody(showSchema, await c.req.text()).email)));
+  app.post('/users/grant', async (c) => {
+    const { email, changes } = parseBody(grantSchema, await c.req.text());
+    return c.json(await accounts.grant(email, changes));
+  });
+  app.onError((error, c) => {
+    const known = error instanceof AppError ? error : new AppError('INTERNAL', error.message);
+    return c.json(known.toBody(), known.status);
+  });
+
+  const path = adminSocketPath(dataDir);
+  // A socket file left by a process that died; the data-directory lock already proved we are alone.
+  if (existsSync(path)) rmSync(path, { force: true });
+  const server = createServer(getRequestListener(app.fetch));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(path, () => resolve());
+  });
+  chmodSync(path, 0o600);
+  return server;
+}
+
+/** The CLI's side: sends one command to the running server. */
+export function callAdminSocket(dataDir: string, command: string, body: unknown): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { socketPath: adminSocketPath(dataDir), path: `/${command}`, method: 'POST', headers: { 'content-type': 'application/json' } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => {
+          const parsed = JSON.parse(text) as { code?: string; message?: string };
+          if ((res.statusCode ?? 500) >= 400) reject(new AppError('BAD_REQUEST', parsed.message ?? 'The server refused the command.'));
+          else resolve(parsed);
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
