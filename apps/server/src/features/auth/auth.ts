@@ -2,10 +2,12 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins';
+import { getOAuthState } from 'better-auth/api';
+import { z } from 'zod';
 import type { Database } from '@shark/db/client.ts';
 import * as schema from '@shark/db/schema.ts';
 import { AUTH_COOKIE_PREFIX } from '@shark/contracts/http.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shark/contracts/auth.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, referralCodeSchema } from '@shark/contracts/auth.ts';
 import type { Config } from '../../config/env.ts';
 import type { BrandConfig, BrandRegistry } from '../../config/brands.ts';
 import type { Logger } from '../../http/logger.ts';
@@ -18,6 +20,12 @@ export const CLIENT_IP_HEADER = 'x-shark-client-ip';
 
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 export const VERIFICATION_TOKEN_TTL_SECONDS = 24 * 60 * 60;
+
+/** What the sign-up form sends along a Google sign-up (OAuth `additionalData`): the user's own choices. */
+const oauthSignUpChoices = z.object({
+  isAffiliateOnly: z.boolean().optional().catch(undefined),
+  referralCode: referralCodeSchema.optional().catch(undefined),
+});
 
 export interface AuthDeps {
   config: Config;
@@ -99,6 +107,25 @@ export function createAuth({ config, db, brands, mailer, logger }: AuthDeps) {
     // Reset tokens are kept only as hashes; a database leak does not leak working links.
     verification: { storeIdentifier: 'hashed' },
     account: { accountLinking: { enabled: true, trustedProviders: ['google'] } },
+    databaseHooks: {
+      user: {
+        create: {
+          // A Google sign-up keeps the affiliate choice and referral code made on the sign-up form.
+          before: async (user) => {
+            const state = await getOAuthState().catch(() => null);
+            if (!state) return { data: user };
+            const choices = oauthSignUpChoices.parse(state);
+            return {
+              data: {
+                ...user,
+                ...(choices.isAffiliateOnly !== undefined ? { isAffiliateOnly: choices.isAffiliateOnly } : {}),
+                ...(choices.referralCode ? { referralCode: choices.referralCode } : {}),
+              },
+            };
+          },
+        },
+      },
+    },
     plugins: config.google
       ? [
           genericOAuth({

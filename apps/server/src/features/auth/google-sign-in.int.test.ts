@@ -90,10 +90,11 @@ async function consentAtProvider(authorizationUrl: string, sub: string): Promise
   throw new Error('The provider never redirected back');
 }
 
-async function signInWithGoogle(sub: string) {
+async function signInWithGoogle(sub: string, additionalData?: Record<string, unknown>) {
   const browser = new TestClient(server.url);
   const start = await browser.post<{ url: string; redirect: boolean }>('/api/auth/sign-in/social', {
     provider: 'google',
+    ...(additionalData ? { additionalData } : {}),
     callbackURL: '/dashboard',
     errorCallbackURL: '/auth-redirect',
   });
@@ -119,6 +120,14 @@ describe('Sign in with Google (OpenID Connect)', () => {
     const me = await browser.get('/api/user');
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ email: 'google.creator@example.com', name: 'Google Creator', emailVerified: true, frontendStatus: 'free' });
+  });
+
+  it('keeps the affiliate choice and referral code of a Google sign-up', async () => {
+    people.set('google-4', { email: 'affiliate.google@example.com', name: 'Affiliate', emailVerified: true });
+    const { browser } = await signInWithGoogle('google-4', { isAffiliateOnly: true, referralCode: 'FRIEND-7' });
+    expect((await browser.get('/api/user')).body).toMatchObject({ isAffiliateOnly: true });
+    const { rows } = await server.services.database.execute(`select referral_code from "user" where email = 'affiliate.google@example.com'`);
+    expect(rows[0]).toEqual({ referral_code: 'FRIEND-7' });
   });
 
   it('signs a verified e-mail/password user into the same account', async () => {

@@ -1,0 +1,60 @@
+// End-to-end tests in a real Chromium against the production server and the built SPA.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const PORT = 3100;
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+// Every run starts on an empty data directory (database and written mails). The config is also
+// loaded by each worker; workers inherit this variable, so they all see the runner's directory.
+process.env.SHARK_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'shark-e2e-'));
+export const DATA_DIR = process.env.SHARK_E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    headless: true,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx apps/server/src/main.ts',
+    cwd: repoRoot,
+    url: `http://localhost:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      DATA_DIR,
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      // Mails are written as .eml files under DATA_DIR/mail, where the tests read them.
+      SMTP_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
