@@ -39,16 +39,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return options.driver === 'postgres' ? openPostgres(options.url, options.poolSize) : openPglite(options.dataDir);
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // A pool error on an idle client must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Database;
-  return {
+  return Promise.resolve({
     db,
     driver: 'postgres',
     execute: async (text, params) => {
-      const result = await pool.query(text, params as unknown[] | undefined);
+      const result = await pool.query(text, params);
       return { rows: result.rows as Record<string, unknown>[] };
     },
     migrate: async () => {
@@ -62,7 +62,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
       }
     },
     close: () => pool.end(),
-  };
+  });
 }
 
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
@@ -85,7 +85,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     db,
     driver: 'pglite',
     execute: async (text, params) => {
-      const result = await client.query(text, params as unknown[] | undefined);
+      const result = await client.query(text, params);
       return { rows: result.rows as Record<string, unknown>[] };
     },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
@@ -130,6 +130,6 @@ export async function countAppliedMigrations(handle: DatabaseHandle): Promise<nu
   const result = await handle.db.execute(
     sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
   );
-  const rows = (result as unknown as { rows: { n: number }[] }).rows;
+  const rows = (result as { rows: { n: number }[] }).rows;
   return rows[0]?.n ?? 0;
 }

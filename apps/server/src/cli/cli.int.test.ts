@@ -101,7 +101,7 @@ describe('shark users', () => {
   });
 });
 
-describe.runIf(TEST_DB === 'pglite')('shark users while the server holds the embedded database', () => {
+describe('shark users while a server holds the embedded database (always PGlite)', () => {
   it('hands the command to the running server through its admin socket', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'shark-cli-live-'));
     const services = await createServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { logger: createLogger('silent') });

@@ -60,8 +60,10 @@ async function execute(command: UsersCommand, config: Config): Promise<unknown> 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    const known = error instanceof UsageError || error instanceof AppError || error instanceof ConfigError || error instanceof DataDirLockedError;
-    process.stderr.write(`shark: ${known ? (error as Error).message : ((error as Error).stack ?? String(error))}\n`);
+    const isExpected = error instanceof UsageError || error instanceof AppError || error instanceof ConfigError || error instanceof DataDirLockedError;
+    // Expected problems get their message alone; anything else keeps its stack for a bug report.
+    const text = isExpected ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    process.stderr.write(`shark: ${text}\n`);
     process.exit(1);
   },
 );

@@ -67,8 +67,10 @@ export function parseUsersCommand(argv: string[]): UsersCommand {
       return { kind: 'show', email: requireEmail(parseArgs(rest, {}).positionals, 'show') };
     case 'grant':
       return { kind: 'grant', ...parseGrant(rest) };
+    case undefined:
+      throw new UsageError(USERS_HELP);
     default:
-      throw new UsageError(sub ? `Unknown command "users ${sub}".\n\n${USERS_HELP}` : USERS_HELP);
+      throw new UsageError(`Unknown command "users ${sub}".\n\n${USERS_HELP}`);
   }
 }
 

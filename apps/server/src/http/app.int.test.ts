@@ -22,7 +22,7 @@ const tempDir = () => {
 };
 const silent = { logger: createLogger('silent') };
 
-describe.runIf(TEST_DB === 'pglite')('the embedded database', () => {
+describe('the embedded database (always PGlite, whichever database the other tests use)', () => {
   it('keeps its data across a restart on the same DATA_DIR', async () => {
     const dataDir = tempDir();
     const first = await createServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), silent);

@@ -65,7 +65,7 @@ export function createApp(services: Services) {
       const status = error.status;
       return c.json({ code: status === 401 ? 'UNAUTHORIZED' : 'BAD_REQUEST', message: error.message || 'Bad request.' }, status);
     }
-    logger.error('unhandled error', { path: c.req.path, method: c.req.method, error: (error as Error).stack ?? String(error) });
+    logger.error('unhandled error', { path: c.req.path, method: c.req.method, error: error.stack ?? String(error) });
     return c.json({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' }, 500);
   });
 

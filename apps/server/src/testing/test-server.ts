@@ -54,9 +54,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const postgres = TEST_DB === 'postgres' ? await createTestPostgresDatabase() : null;
 
   // Listen first: the public URL (cookies, links in mails, OAuth callbacks) needs the port.
-  let handler: ReturnType<typeof getRequestListener> | undefined;
+  const app: { handler?: ReturnType<typeof getRequestListener> } = {};
   const server: Server = createServer((req, res) => {
-    if (handler) void handler(req, res);
+    if (app.handler) void app.handler(req, res);
     else res.writeHead(503).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -75,7 +75,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   });
   if (config.database.driver === 'pglite') config.database = { driver: 'pglite', dataDir: null };
   const services = await createServices(config, { logger: createLogger('silent') });
-  handler = getRequestListener(createApp(services).fetch);
+  app.handler = getRequestListener(createApp(services).fetch);
 
   return {
     url,

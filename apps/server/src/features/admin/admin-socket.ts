@@ -41,7 +41,8 @@ export async function startAdminSocket(dataDir: string, accounts: AccountService
   const path = adminSocketPath(dataDir);
   // A socket file left by a process that died; the data-directory lock already proved we are alone.
   if (existsSync(path)) rmSync(path, { force: true });
-  const server = createServer(getRequestListener(app.fetch));
+  const listener = getRequestListener(app.fetch);
+  const server = createServer((req, res) => void listener(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(path, () => resolve());

@@ -22,8 +22,11 @@ let issuer: string;
 let server: TestServer;
 
 beforeAll(async () => {
-  let handler: ((req: never, res: never) => void) | undefined;
-  idp = createServer((req, res) => (handler ? handler(req as never, res as never) : res.writeHead(503).end()));
+  const target: { handler?: ReturnType<Provider['callback']> } = {};
+  idp = createServer((req, res) => {
+    if (target.handler) void target.handler(req, res);
+    else res.writeHead(503).end();
+  });
   await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
   issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
 
@@ -50,7 +53,7 @@ beforeAll(async () => {
       };
     },
   });
-  handler = provider.callback() as unknown as typeof handler;
+  target.handler = provider.callback();
 });
 
 afterAll(async () => {

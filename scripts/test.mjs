@@ -1,0 +1,370 @@
+#!/usr/bin/env node
+// What root `npm test` runs: checks the tools the suites need, typechecks, runs Vitest on
+// PGlite and the integration tests again on Postgres, runs Playwright, and prints one
+// `tests: N passed, N failed` line summed over every suite.
+//
+// SHARK_TEST_ONLY=unit,integration,e2e (any comma-separated subset) runs fewer suites.
+// TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres) is the admin
+// connection the Postgres integration run uses.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import process from 'node:process';
+import pg from 'pg';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const REPORT_DIR = path.join(ROOT, '.vitest-reports');
+const VITEST_BIN = path.join(ROOT, 'node_modules', '.bin', 'vitest');
+const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const SUITES = ['unit', 'integration', 'e2e'];
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const postgresUrl = process.env.TEST_POSTGRES_URL || DEFAULT_POSTGRES_URL;
+
+/** Rows of the final table, in the order they ran. */
+const results = [];
+
+function header(title) {
+  console.log(`\n==== ${title} ${'='.repeat(Math.max(0, 70 - title.length))}`);
+}
+
+function fail(message) {
+  console.error(`\nnpm test: ${message}`);
+  process.exit(1);
+}
+
+function parseSelection() {
+  const raw = process.env.SHARK_TEST_ONLY?.trim();
+  if (!raw) return new Set(SUITES);
+  const picked = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = picked.filter((s) => !SUITES.includes(s));
+  if (unknown.length > 0 || picked.length === 0) {
+    fail(`SHARK_TEST_ONLY=${raw}: expected a comma-separated list of ${SUITES.join(', ')}`);
+  }
+  return new Set(picked);
+}
+
+/** Runs a command with inherited stdio; resolves to its exit code (signals count as failure). */
+function run(command, args, env = {}) {
+  console.log(`$ ${[command, ...args].join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
+    child.on('error', (error) => {
+      console.error(`could not start ${command}: ${error.message}`);
+      resolve(127);
+    });
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+function onPath(binary) {
+  return spawnSync('sh', ['-c', `command -v ${binary}`], { stdio: 'ignore' }).status === 0;
+}
+
+function redact(url) {
+  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------------------------------------------------------------------------------- tools
+
+async function ensureDebianTools(needChromium) {
+  const wanted = [{ pkg: 'ffmpeg', present: () => onPath('ffmpeg') }];
+  if (needChromium)
+    wanted.unshift({ pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') });
+
+  const missing = wanted.filter((tool) => !tool.present()).map((tool) => tool.pkg);
+  for (const tool of wanted) {
+    if (!missing.includes(tool.pkg)) console.log(`ok: ${tool.pkg}`);
+  }
+  if (missing.length === 0) return;
+
+  if (!isRoot) {
+    fail(
+      `missing Debian package(s): ${missing.join(', ')}. ` +
+        `Install them with: sudo apt-get install -y ${missing.join(' ')}`,
+    );
+  }
+  console.log(`installing missing Debian package(s): ${missing.join(', ')}`);
+  const aptEnv = { DEBIAN_FRONTEND: 'noninteractive' };
+  if ((await run('apt-get', ['update'], aptEnv)) !== 0) fail('apt-get update failed');
+  if ((await run('apt-get', ['install', '-y', ...missing], aptEnv)) !== 0) {
+    fail(`apt-get install -y ${missing.join(' ')} failed`);
+  }
+  const stillMissing = wanted.filter((tool) => !tool.present()).map((tool) => tool.pkg);
+  if (stillMissing.length > 0) fail(`still missing after install: ${stillMissing.join(', ')}`);
+}
+
+/** Resolves to null when Postgres answers `select 1`, else to the error message. */
+async function postgresError(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await Promise.race([client.end().catch(() => undefined), sleep(1000)]);
+  }
+}
+
+async function ensurePostgres() {
+  let error = await postgresError(postgresUrl);
+  if (error === null) {
+    console.log(`ok: Postgres at ${redact(postgresUrl)}`);
+    return;
+  }
+  console.log(`Postgres at ${redact(postgresUrl)} is not reachable: ${error}`);
+
+  const versions = existsSync('/etc/postgresql') ? readdirSync('/etc/postgresql') : [];
+  if (isRoot && onPath('pg_ctlcluster') && versions.length > 0) {
+    for (const version of versions) {
+      if (!existsSync(`/etc/postgresql/${version}/main`)) continue;
+      await run('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start']);
+    }
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      error = await postgresError(postgresUrl);
+      if (error === null) {
+        console.log(`ok: Postgres at ${redact(postgresUrl)} (started)`);
+        return;
+      }
+      await sleep(500);
+    }
+  }
+  fail(
+    `Postgres is not reachable at ${redact(postgresUrl)} (${error}). ` +
+      'Start it (as root: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start), ' +
+      'point TEST_POSTGRES_URL at an admin connection, or run a subset with SHARK_TEST_ONLY=unit,e2e.',
+  );
+}
+
+// -------------------------------------------------------------------------------- reports
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function emptyRow(name) {
+  return {
+    name,
+    status: 'not run',
+    files: 0,
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+    seconds: 0,
+    note: '',
+  };
+}
+
+/** Splits a Vitest JSON report into rows by file kind (`*.int.test.*` is integration). */
+function vitestRows(report, rowFor) {
+  const rows = new Map();
+  for (const file of report?.testResults ?? []) {
+    const row = rowFor(file.name);
+    if (!rows.has(row.name)) rows.set(row.name, row);
+    row.files += 1;
+    let failedHere = 0;
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'passed') row.passed += 1;
+      else if (test.status === 'failed') {
+        row.failed += 1;
+        failedHere += 1;
+      } else row.skipped += 1;
+    }
+    // A file that failed to load, or whose hooks failed, has no failed test to count.
+    if (file.status === 'failed' && failedHere === 0) {
+      row.failed += 1;
+      row.note = appendNote(row.note, `error in ${path.relative(ROOT, file.name)}`);
+    }
+  }
+  return rows;
+}
+
+function appendNote(note, extra) {
+  return note ? `${note}; ${extra}` : extra;
+}
+
+function finishRow(row, exitCode, seconds) {
+  row.seconds = seconds;
+  if (exitCode !== 0 && row.failed === 0) {
+    // The runner failed without a failed test to show for it (crash, config error, timeout).
+    row.failed += 1;
+    row.note = appendNote(row.note, `runner exited ${exitCode}`);
+  }
+  if (row.failed > 0) row.status = 'FAILED';
+  else if (row.passed + row.skipped === 0) row.status = 'no tests';
+  else row.status = 'ok';
+}
+
+// --------------------------------------------------------------------------------- suites
+
+async function runVitest({ label, projects, db, reportName, rowsFor }) {
+  const outputFile = path.join(REPORT_DIR, reportName);
+  rmSync(outputFile, { force: true });
+  const args = ['run', '--passWithNoTests', '--reporter=default', '--reporter=json'];
+  args.push(`--outputFile.json=${outputFile}`);
+  for (const project of projects) args.push(`--project=${project}`);
+
+  header(label);
+  const started = Date.now();
+  const code = await run(VITEST_BIN, args, {
+    SHARK_TEST_DB: db,
+    TEST_POSTGRES_URL: postgresUrl,
+  });
+  const seconds = (Date.now() - started) / 1000;
+  const report = readJson(outputFile);
+  const rows = rowsFor(report);
+  if (report === null) rows[0].note = appendNote(rows[0].note, 'no JSON report');
+  // One Vitest process ran every row: its time goes to the first row, and a failed exit with
+  // no failed test in any row counts once, on the first row.
+  const anyFailed = rows.some((row) => row.failed > 0);
+  rows.forEach((row, i) => {
+    finishRow(row, i === 0 && !anyFailed ? code : 0, i === 0 ? seconds : Number.NaN);
+  });
+  results.push(...rows);
+  return code === 0;
+}
+
+async function runE2e() {
+  const row = emptyRow('e2e (chromium)');
+  header('e2e: Playwright in Chromium');
+  const manifest = readJson(path.join(ROOT, 'e2e', 'package.json'));
+  if (!manifest?.scripts?.test) {
+    row.status = 'no tests';
+    row.note = 'e2e/package.json has no "test" script';
+    console.log(`skipped: ${row.note}`);
+    results.push(row);
+    return true;
+  }
+  const outputFile = path.join(REPORT_DIR, 'e2e.json');
+  rmSync(outputFile, { force: true });
+  const started = Date.now();
+  // PW_TEST_REPORTER adds a reporter next to the ones in playwright.config, so this works
+  // whatever the e2e workspace's own `test` script and config say.
+  const code = await run('npm', ['test', '-w', '@shark/e2e'], {
+    PW_TEST_REPORTER: 'json',
+    PLAYWRIGHT_JSON_OUTPUT_FILE: outputFile,
+  });
+  const report = readJson(outputFile);
+  if (report?.stats) {
+    const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+    row.passed = expected + flaky;
+    row.failed = unexpected;
+    row.skipped = skipped;
+    row.files = new Set((report.suites ?? []).map((suite) => suite.file)).size;
+    if (flaky > 0) row.note = appendNote(row.note, `${flaky} flaky (passed on retry)`);
+    const errors = report.errors?.length ?? 0;
+    if (errors > 0) row.note = appendNote(row.note, `${errors} error(s) outside tests`);
+  } else {
+    row.note = appendNote(row.note, 'no JSON report');
+  }
+  finishRow(row, code, (Date.now() - started) / 1000);
+  results.push(row);
+  return code === 0;
+}
+
+// ---------------------------------------------------------------------------------- main
+
+function printSummary() {
+  header('summary');
+  const columns = ['suite', 'status', 'files', 'passed', 'failed', 'skipped', 'time', 'note'];
+  const lines = results.map((r) => [
+    r.name,
+    r.status,
+    String(r.files),
+    String(r.passed),
+    String(r.failed),
+    String(r.skipped),
+    Number.isNaN(r.seconds) ? '(above)' : `${r.seconds.toFixed(1)}s`,
+    r.note,
+  ]);
+  const widths = columns.map((c, i) => Math.max(c.length, ...lines.map((l) => l[i].length)));
+  const format = (cells) =>
+    cells
+      .map((cell, i) => (i >= 2 && i <= 6 ? cell.padStart(widths[i]) : cell.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
+  console.log(format(columns));
+  console.log(format(widths.map((w) => '-'.repeat(w))));
+  for (const line of lines) console.log(format(line));
+}
+
+async function main() {
+  const selected = parseSelection();
+  const wantsVitest = selected.has('unit') || selected.has('integration');
+  console.log(`suites: ${[...selected].join(', ')}`);
+  mkdirSync(REPORT_DIR, { recursive: true });
+
+  header('tools');
+  await ensureDebianTools(selected.has('e2e'));
+  if (selected.has('integration')) await ensurePostgres();
+
+  header('typecheck');
+  if ((await run('npm', ['run', 'typecheck'])) !== 0) fail('typecheck failed; no tests were run');
+
+  let ok = true;
+  if (wantsVitest) {
+    const projects = ['unit', 'integration'].filter((p) => selected.has(p));
+    ok =
+      (await runVitest({
+        label: `vitest: ${projects.join(' + ')} on PGlite`,
+        projects,
+        db: 'pglite',
+        reportName: 'pglite.json',
+        rowsFor: (report) => {
+          const unit = emptyRow('unit');
+          const integration = emptyRow('integration (pglite)');
+          vitestRows(report, (file) => (/\.int\.test\.tsx?$/.test(file) ? integration : unit));
+          return projects.map((p) => (p === 'unit' ? unit : integration));
+        },
+      })) && ok;
+  }
+  if (selected.has('integration')) {
+    ok =
+      (await runVitest({
+        label: 'vitest: integration on Postgres',
+        projects: ['integration'],
+        db: 'postgres',
+        reportName: 'postgres.json',
+        rowsFor: (report) => {
+          const row = emptyRow('integration (postgres)');
+          vitestRows(report, () => row);
+          return [row];
+        },
+      })) && ok;
+  }
+  if (selected.has('e2e')) ok = (await runE2e()) && ok;
+
+  printSummary();
+  const passed = results.reduce((n, r) => n + r.passed, 0);
+  const failed = results.reduce((n, r) => n + r.failed, 0);
+  const skipped = results.reduce((n, r) => n + r.skipped, 0);
+  const empty = results.filter((r) => r.status === 'no tests').map((r) => r.name);
+  if (empty.length > 0) console.log(`\nwarning: no tests in ${empty.join(', ')}`);
+  if (passed + failed === 0) {
+    console.error('\nnpm test: no tests ran');
+    ok = false;
+  }
+  if (!ok || failed > 0) console.error('\nnpm test: FAILED');
+  console.log(
+    `\ntests: ${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`,
+  );
+  process.exitCode = ok && failed === 0 ? 0 : 1;
+}
+
+await main();
