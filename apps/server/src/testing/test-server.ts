@@ -10,7 +10,7 @@ import pg from 'pg';
 import { loadConfig, type Config } from '../config/env.ts';
 import { createApp } from '../http/app.ts';
 import { createServices, type Services } from '../services.ts';
-import { createLogger } from '../http/logger.ts';
+import { createLogger, type Logger } from '../http/logger.ts';
 
 export const TEST_DB = (process.env.SHARK_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -49,7 +49,7 @@ export async function createTestPostgresDatabase(): Promise<{ url: string; drop:
   };
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shark-test-'));
   const postgres = TEST_DB === 'postgres' ? await createTestPostgresDatabase() : null;
 
@@ -74,7 +74,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   if (config.database.driver === 'pglite') config.database = { driver: 'pglite', dataDir: null };
-  const services = await createServices(config, { logger: createLogger('silent') });
+  const services = await createServices(config, { logger: options.logger ?? createLogger('silent') });
   app.handler = getRequestListener(createApp(services).fetch);
 
   return {
