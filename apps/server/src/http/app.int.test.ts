@@ -8,7 +8,7 @@ import { loadConfig } from '../config/env.ts';
 import { createServices } from '../services.ts';
 import { createLogger } from './logger.ts';
 import { createApp } from './app.ts';
-import { startTestServer, TEST_DB } from '../testing/test-server.ts';
+import { startTestServer } from '../testing/test-server.ts';
 import { TestClient } from '../testing/http-client.ts';
 
 const dirs: string[] = [];
