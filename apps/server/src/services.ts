@@ -8,6 +8,8 @@ import { createAuth, type Auth } from './features/auth/auth.ts';
 import { createRateLimiter, type RateLimiter } from './features/auth/rate-limiter.ts';
 import { createAccountStateRepository } from './features/account/account-state-repository.ts';
 import { createAccountService, type AccountService } from './features/account/account-service.ts';
+import { createBadgeRepository } from './features/badges/badge-repository.ts';
+import { createBadgeService, type BadgeService } from './features/badges/badge-service.ts';
 
 export interface Services {
   config: Config;
@@ -18,6 +20,7 @@ export interface Services {
   auth: Auth;
   rateLimiter: RateLimiter;
   accounts: AccountService;
+  badges: BadgeService;
   close(): Promise<void>;
 }
 
@@ -36,6 +39,7 @@ export async function createServices(config: Config, overrides: { logger?: Logge
   const auth = createAuth({ config, db: database.db, brands, mailer, logger });
   const rateLimiter = createRateLimiter(database.db, config.rateLimit.windowSeconds);
   const accounts = createAccountService(createAccountStateRepository(database.db));
+  const badges = createBadgeService(createBadgeRepository(database.db), config.publicUrl);
   return {
     config,
     logger,
@@ -45,6 +49,7 @@ export async function createServices(config: Config, overrides: { logger?: Logge
     auth,
     rateLimiter,
     accounts,
+    badges,
     async close() {
       mailer.close();
       await database.close();

@@ -101,6 +101,8 @@ export const accountState = pgTable('account_state', {
   /** An operator's suggestion to upgrade, shown in the sidebar's upgrade box. */
   suggestUpgradeMessage: text('suggest_upgrade_message'),
   onboardingCompletedAt: timestamp('onboarding_completed_at', { withTimezone: true }),
+  /** When the current subscription began; the public badge shows it. */
+  subscribedSince: timestamp('subscribed_since', { withTimezone: true }),
   updatedAt: updatedAt(),
 });
 
@@ -114,3 +116,12 @@ export const rateLimit = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+/** The creator's DMCA badge: a public identifier that reveals nothing but the protection status. */
+export const badge = pgTable('badge', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  publicId: text('public_id').notNull().unique(),
+  createdAt: createdAt(),
+});

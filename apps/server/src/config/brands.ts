@@ -45,6 +45,11 @@ export function loadBrands(file: string): BrandRegistry {
   return { get: (id) => byId.get(id), all: () => [...byId.values()] };
 }
 
+/** Where this brand's app is served; links in mails and badges point here. */
+export function brandAppUrl(brand: BrandConfig, publicUrl: string): string {
+  return (brand.appUrl ?? publicUrl).replace(/\/+$/, '');
+}
+
 export function publicBrand(brand: BrandConfig, googleSignIn: boolean): Brand {
   return {
     id: brand.id,

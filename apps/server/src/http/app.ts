@@ -13,6 +13,7 @@ import { healthRoutes } from '../features/health/health-routes.ts';
 import { brandRoutes } from '../features/brand/brand-routes.ts';
 import { userRoutes } from '../features/user/user-routes.ts';
 import { authRoutes } from '../features/auth/auth-routes.ts';
+import { badgeRoutes } from '../features/badges/badge-routes.ts';
 
 /** Calls that come from outside the SPA (monitors, OAuth redirects) and so carry no provider header. */
 const WITHOUT_PROVIDER = [/^\/api\/health$/, /^\/api\/openapi\.json$/, /^\/api\/auth\/oauth2\/callback\//, /^\/api\/auth\/callback\//, /^\/api\/auth\/error$/];
@@ -45,6 +46,7 @@ export function createApp(services: Services) {
     .route('/', healthRoutes(services.database))
     .route('/', brandRoutes({ googleSignIn: config.google !== null }))
     .route('/', userRoutes({ auth: services.auth, accounts: services.accounts, secureCookies }))
+    .route('/', badgeRoutes({ auth: services.auth, badges: services.badges }))
     .route('/', authRoutes({ auth: services.auth, limiter: services.rateLimiter, limits: config.rateLimit, secureCookies }));
 
   api.doc31('/openapi.json', {

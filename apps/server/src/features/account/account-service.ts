@@ -58,6 +58,8 @@ export function createAccountService(repo: AccountStateRepository) {
       const current = await repo.findState(record.id);
       const next: AccountState = { ...current };
       if (changes.status !== undefined) next.status = changes.status;
+      if (next.status === 'subscribed' && current.status !== 'subscribed') next.subscribedSince = new Date();
+      if (next.status !== 'subscribed') next.subscribedSince = null;
       if (changes.plan !== undefined) next.plan = changes.plan;
       if (changes.features !== undefined) next.grantedFeatures = [...new Set(changes.features)];
       if (changes.cancelledButActive !== undefined) next.cancelAtPeriodEnd = changes.cancelledButActive;

@@ -11,6 +11,7 @@ export interface AccountState {
   grantedFeatures: SpecialFeature[];
   suggestUpgradeMessage: string | null;
   onboardingCompletedAt: Date | null;
+  subscribedSince: Date | null;
 }
 
 export const DEFAULT_ACCOUNT_STATE: AccountState = {
@@ -20,6 +21,7 @@ export const DEFAULT_ACCOUNT_STATE: AccountState = {
   grantedFeatures: [],
   suggestUpgradeMessage: null,
   onboardingCompletedAt: null,
+  subscribedSince: null,
 };
 
 export interface UserRecord {
@@ -42,6 +44,7 @@ export function createAccountStateRepository(db: Database) {
         grantedFeatures: row.grantedFeatures as SpecialFeature[],
         suggestUpgradeMessage: row.suggestUpgradeMessage,
         onboardingCompletedAt: row.onboardingCompletedAt,
+        subscribedSince: row.subscribedSince,
       };
     },
 

@@ -9,7 +9,7 @@ import * as schema from '@shark/db/schema.ts';
 import { AUTH_COOKIE_PREFIX } from '@shark/contracts/http.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, referralCodeSchema } from '@shark/contracts/auth.ts';
 import type { Config } from '../../config/env.ts';
-import type { BrandConfig, BrandRegistry } from '../../config/brands.ts';
+import { brandAppUrl, type BrandConfig, type BrandRegistry } from '../../config/brands.ts';
 import type { Logger } from '../../http/logger.ts';
 import { currentBrand } from '../../http/request-context.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -40,7 +40,7 @@ export function createAuth({ config, db, brands, mailer, logger }: AuthDeps) {
   if (!defaultBrand) throw new Error('No brand configured');
   // Mail goes out in the brand the request came in with; outside a request, the first brand.
   const brand = (): BrandConfig => currentBrand() ?? defaultBrand;
-  const appUrl = (b: BrandConfig) => (b.appUrl ?? config.publicUrl).replace(/\/+$/, '');
+  const appUrl = (b: BrandConfig) => brandAppUrl(b, config.publicUrl);
 
   const send = async (to: string, mail: { subject: string; text: string; html: string }, b: BrandConfig) => {
     await mailer.send({ from: b.mailFrom, to, ...mail });

@@ -6,6 +6,7 @@ import type { AppEnv } from '../../http/app-env.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Auth } from '../auth/auth.ts';
 import { indicatorCookie } from '../auth/session-cookies.ts';
+import { findSessionUser } from '../../http/session.ts';
 import type { AccountService } from '../account/account-service.ts';
 
 const route = createRoute({
@@ -20,21 +21,13 @@ const route = createRoute({
 
 export function userRoutes(deps: { auth: Auth; accounts: AccountService; secureCookies: boolean }) {
   return new OpenAPIHono<AppEnv>().openapi(route, async (c) => {
-    const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
-    if (!session) {
+    const user = await findSessionUser(deps.auth, c);
+    if (!user) {
       // The indicator is stale: drop it so the SPA stops asking.
       c.header('set-cookie', indicatorCookie(false, deps.secureCookies), { append: true });
       const error = new AppError('UNAUTHORIZED', 'Please sign in.');
       return c.json(error.toBody(), 401);
     }
-    const { user } = session;
-    const body = await deps.accounts.getUser({
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      emailVerified: user.emailVerified,
-      isAffiliateOnly: user.isAffiliateOnly === true,
-    });
-    return c.json(body, 200);
+    return c.json(await deps.accounts.getUser(user), 200);
   });
 }
