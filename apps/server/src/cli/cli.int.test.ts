@@ -1,6 +1,6 @@
 // The operator CLI as operators run it: a separate process on the server's database.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -131,5 +131,33 @@ describe('shark users while a server holds the embedded database (always PGlite)
       await services.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('shark hash', () => {
+  const vectors = fileURLToPath(new URL('../../../../../shared/testdata/pdq/', import.meta.url));
+
+  it("prints '<hash>,<quality>,<file>' lines equal to Meta's reference output", async () => {
+    const expected = readFileSync(join(vectors, 'expected.csv'), 'utf8').trim().split('\n').slice(0, 3);
+    const files = expected.map((line) => join(vectors, line.split(',')[2]!));
+    const result = await shark('hash', ...files);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim().split('\n')).toEqual(expected.map((line, i) => `${line.split(',').slice(0, 2).join(',')},${files[i]}`));
+  });
+
+  it('reports an unreadable file on stderr, hashes the rest, and exits 1', async () => {
+    const good = join(vectors, 'images/misc-images-wee.jpg');
+    const result = await shark('hash', bin, good, join(vectors, 'no-such-file.jpg'));
+    expect(result.code).toBe(1);
+    expect(result.stdout.trim().split('\n')).toHaveLength(1);
+    expect(result.stdout).toContain(`,100,${good}`);
+    expect(result.stderr).toContain(`shark: ${bin}: Not a readable image`);
+    expect(result.stderr).toContain('no-such-file.jpg: Not a readable image');
+  });
+
+  it('needs at least one file', async () => {
+    const result = await shark('hash');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('shark hash FILE...');
   });
 });

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from '../config/env.ts';
 import { adminSocketPath, callAdminSocket } from '../features/admin/admin-socket.ts';
 import { AppError } from '../http/app-error.ts';
 import { UsageError } from './args.ts';
+import { HASH_HELP, runHashCommand } from './hash-command.ts';
 import { parseUsersCommand, runUsersCommand, USERS_HELP, type UsersCommand } from './users-command.ts';
 
 const HELP = `shark — operator commands for Shark
@@ -12,9 +13,12 @@ const HELP = `shark — operator commands for Shark
 Commands:
   shark users show <email>          print a user as GET /api/user returns it
   shark users grant <email> [...]   change a user's status, plan, features and flags
+  shark hash FILE...                PDQ hash of each image, as Meta's pdq-photo-hasher prints it
   shark --help                      this text
 
 ${USERS_HELP}
+
+${HASH_HELP}
 
 The database is the server's: DATA_DIR (embedded, default ./data) or DATABASE_URL.`;
 
@@ -23,6 +27,13 @@ async function main(argv: string[]): Promise<number> {
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(`${HELP}\n`);
     return command === undefined ? 1 : 0;
+  }
+  if (command === 'hash') {
+    if (rest[0] === '--help' || rest[0] === '-h') {
+      process.stdout.write(`${HASH_HELP}\n`);
+      return 0;
+    }
+    return runHashCommand(rest, (line) => process.stdout.write(`${line}\n`), (line) => process.stderr.write(`${line}\n`));
   }
   if (command !== 'users') throw new UsageError(`Unknown command "${command}". Run shark --help.`);
   if (rest[0] === '--help' || rest[0] === '-h') {
