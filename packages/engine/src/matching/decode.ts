@@ -22,18 +22,29 @@ export async function decodeLuma(input: string | Buffer, options: DecodeOptions 
     throw new UnsupportedImageError(`Not a readable image: ${(error as Error).message}`);
   }
   const { data, info } = decoded;
-  return shrinkLikeReference(lumaFromPixels(data, info.width, info.height, info.channels));
+  const sampled = shrinkLikeReference(data, info.width, info.height, info.channels);
+  return lumaFromPixels(sampled.pixels, sampled.width, sampled.height, info.channels);
 }
 
-/** Nearest-neighbour resize to 512×512 when a side exceeds 512, as pdq-photo-hasher does (aspect not kept). */
-export function shrinkLikeReference(image: LumaImage): LumaImage {
-  const { width, height, luma } = image;
-  if (width <= REFERENCE_MAX_DIMENSION && height <= REFERENCE_MAX_DIMENSION) return image;
+/**
+ * Nearest-neighbour resize to 512×512 when a side exceeds 512, as pdq-photo-hasher does (aspect not
+ * kept). Done on the pixels before luminance, so only the 512×512 kept pixels are converted.
+ */
+export function shrinkLikeReference(
+  pixels: Uint8Array,
+  width: number,
+  height: number,
+  channels: number,
+): { pixels: Uint8Array; width: number; height: number } {
+  if (width <= REFERENCE_MAX_DIMENSION && height <= REFERENCE_MAX_DIMENSION) return { pixels, width, height };
   const size = REFERENCE_MAX_DIMENSION;
-  const out = new Float32Array(size * size);
+  const out = new Uint8Array(size * size * channels);
   for (let y = 0; y < size; y++) {
     const sourceRow = Math.floor((y * height) / size) * width;
-    for (let x = 0; x < size; x++) out[y * size + x] = luma[sourceRow + Math.floor((x * width) / size)]!;
+    for (let x = 0; x < size; x++) {
+      const from = (sourceRow + Math.floor((x * width) / size)) * channels;
+      out.set(pixels.subarray(from, from + channels), (y * size + x) * channels);
+    }
   }
-  return { width: size, height: size, luma: out };
+  return { pixels: out, width: size, height: size };
 }

@@ -46,16 +46,18 @@ describe('dihedral hashes', () => {
 
   it('derives each transform’s hash from one DCT, close to hashing the transformed file', async () => {
     const { dihedral } = pdqWithDihedral(await decodeLuma(`${testdata}${files.original}`, { applyExifOrientation: false }));
-    for (const [name, file] of Object.entries(files)) {
-      const direct = await hashFile(file);
+    const directHashes: Record<string, string> = {};
+    for (const [name, file] of Object.entries(files)) directHashes[name] = (await hashFile(file)).hash;
+    for (const name of Object.keys(files)) {
+      const direct = { hash: directHashes[name]! };
       const derived = dihedral[name as keyof DihedralHashes];
       // Each transformed file went through its own JPEG encoding, so some bits differ; PDQ's
       // match threshold is 31.
       expect(hammingDistance(derived, direct.hash), name).toBeLessThanOrEqual(20);
       // And it is far closer to its own transform than to any other.
-      for (const [other, otherFile] of Object.entries(files)) {
+      for (const other of Object.keys(files)) {
         if (other === name) continue;
-        expect(hammingDistance(derived, (await hashFile(otherFile)).hash), `${name} vs ${other}`).toBeGreaterThan(90);
+        expect(hammingDistance(derived, directHashes[other]!), `${name} vs ${other}`).toBeGreaterThan(90);
       }
     }
   });

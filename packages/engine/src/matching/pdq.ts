@@ -72,44 +72,62 @@ export function jaroszWindowSize(oldDimension: number, newDimension: number): nu
   return Math.floor((oldDimension + 2 * newDimension - 1) / (2 * newDimension));
 }
 
-/** One box-filter pass over a strided vector, with PDQ's half-window treatment of the edges. */
-function box1D(input: Float32Array, output: Float32Array, start: number, length: number, stride: number, window: number): void {
+/** The four phases of PDQ's box filter: window growing at the start, full, shrinking at the end. */
+function boxPhases(length: number, window: number) {
   const half = Math.floor((window + 2) / 2);
-  const phase1 = half - 1;
-  const phase2 = window - half + 1;
-  const phase3 = length - window;
-  const phase4 = half - 1;
-  let li = start;
-  let ri = start;
-  let oi = start;
-  let sum = 0;
+  return { warmUp: half - 1, growing: window - half + 1, full: length - window, shrinking: half - 1 };
+}
+
+/** Box filter along each row (contiguous memory). */
+function boxRows(input: Float32Array, output: Float32Array, width: number, height: number, window: number): void {
+  const phases = boxPhases(width, window);
+  for (let row = 0; row < height; row++) {
+    const base = row * width;
+    let li = base;
+    let ri = base;
+    let oi = base;
+    let sum = 0;
+    let size = 0;
+    for (let i = 0; i < phases.warmUp; i++, size++) sum = f(sum + input[ri++]!);
+    for (let i = 0; i < phases.growing; i++) {
+      sum = f(sum + input[ri++]!);
+      output[oi++] = sum / ++size;
+    }
+    for (let i = 0; i < phases.full; i++) {
+      sum = f(f(sum + input[ri++]!) - input[li++]!);
+      output[oi++] = sum / size;
+    }
+    for (let i = 0; i < phases.shrinking; i++) {
+      sum = f(sum - input[li++]!);
+      output[oi++] = sum / --size;
+    }
+  }
+}
+
+/**
+ * Box filter along each column, swept row by row with one running sum per column: the same float
+ * operations in the same order as filtering each column alone, but reading memory in order.
+ */
+function boxColumns(input: Float32Array, output: Float32Array, width: number, height: number, window: number): void {
+  const phases = boxPhases(height, window);
+  const sums = new Float32Array(width); // every store rounds to single precision, as the reference's floats do
+  let li = 0;
+  let ri = 0;
+  let oi = 0;
   let size = 0;
-  for (let i = 0; i < phase1; i++) {
-    sum = f(sum + input[ri]!);
+  for (let i = 0; i < phases.warmUp; i++, ri += width, size++) {
+    for (let c = 0; c < width; c++) sums[c] = sums[c]! + input[ri + c]!;
+  }
+  for (let i = 0; i < phases.growing; i++, ri += width, oi += width) {
     size++;
-    ri += stride;
+    for (let c = 0; c < width; c++) output[oi + c] = (sums[c] = sums[c]! + input[ri + c]!) / size;
   }
-  for (let i = 0; i < phase2; i++) {
-    sum = f(sum + input[ri]!);
-    size++;
-    output[oi] = f(sum / size);
-    ri += stride;
-    oi += stride;
+  for (let i = 0; i < phases.full; i++, ri += width, li += width, oi += width) {
+    for (let c = 0; c < width; c++) output[oi + c] = (sums[c] = f(sums[c]! + input[ri + c]!) - input[li + c]!) / size;
   }
-  for (let i = 0; i < phase3; i++) {
-    sum = f(sum + input[ri]!);
-    sum = f(sum - input[li]!);
-    output[oi] = f(sum / size);
-    li += stride;
-    ri += stride;
-    oi += stride;
-  }
-  for (let i = 0; i < phase4; i++) {
-    sum = f(sum - input[li]!);
+  for (let i = 0; i < phases.shrinking; i++, li += width, oi += width) {
     size--;
-    output[oi] = f(sum / size);
-    li += stride;
-    oi += stride;
+    for (let c = 0; c < width; c++) output[oi + c] = (sums[c] = sums[c]! - input[li + c]!) / size;
   }
 }
 
@@ -121,8 +139,8 @@ export function downsample64(image: LumaImage): Float32Array {
   const windowAlongRows = jaroszWindowSize(width, DOWNSAMPLE_DIM);
   const windowAlongCols = jaroszWindowSize(height, DOWNSAMPLE_DIM);
   for (let pass = 0; pass < JAROSZ_PASSES; pass++) {
-    for (let row = 0; row < height; row++) box1D(a, b, row * width, width, 1, windowAlongRows);
-    for (let col = 0; col < width; col++) box1D(b, a, col, height, width, windowAlongCols);
+    boxRows(a, b, width, height, windowAlongRows);
+    boxColumns(b, a, width, height, windowAlongCols);
   }
   const out = new Float32Array(DOWNSAMPLE_DIM * DOWNSAMPLE_DIM);
   for (let i = 0; i < DOWNSAMPLE_DIM; i++) {

@@ -1,0 +1,19 @@
+// `npm run bench`: runs each benchmark in its own process, in turn, and fails if one fails.
+//   BENCH_ONLY  comma list of benchmark names (default all): api-user, pdq
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const BENCHES = ['api-user', 'pdq'] as const;
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+const unknown = only?.filter((name) => !(BENCHES as readonly string[]).includes(name)) ?? [];
+if (unknown.length > 0) {
+  console.error(`BENCH_ONLY: unknown benchmark(s) ${unknown.join(', ')}; known: ${BENCHES.join(', ')}`);
+  process.exit(1);
+}
+let failed = 0;
+for (const name of BENCHES.filter((b) => !only || only.includes(b))) {
+  console.log(`\n==== bench: ${name}`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, `${name}.ts`)], { stdio: 'inherit' });
+  if (result.status !== 0) failed++;
+}
+process.exit(failed > 0 ? 1 : 0);
