@@ -70,7 +70,7 @@ describe('dihedral hashes', () => {
     const rotatedHash = pdqFromLuma(lumaFromPixels(rotated.data, rotated.info.width, rotated.info.height, rotated.info.channels)).hash;
     const mirroredHash = pdqFromLuma(lumaFromPixels(mirrored.data, mirrored.info.width, mirrored.info.height, mirrored.info.channels)).hash;
     const closest = (hash: string) =>
-      Object.entries(dihedral as Record<string, string>)
+      Object.entries({ ...dihedral })
         .map(([name, h]) => ({ name, distance: hammingDistance(h, hash) }))
         .sort((a, b) => a.distance - b.distance)[0]!;
     expect(closest(rotatedHash).distance).toBeLessThanOrEqual(8);
