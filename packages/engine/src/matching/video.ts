@@ -1,0 +1,198 @@
+// Video matching: frames sampled with ffmpeg, hashed with PDQ, and matched as a sequence, so a
+// re-encoded, rescaled, trimmed, letterboxed, mirrored or watermarked copy still matches while two
+// different videos of similar material do not.
+import { spawn } from 'node:child_process';
+import { hammingDistance, pdqWithDihedral, type DihedralHashes } from './pdq.ts';
+import { HashIndex } from './hash-index.ts';
+
+/** Frames per second sampled from every video. */
+export const SAMPLE_FPS = 2;
+/** Side of the square each frame is scaled to before hashing (PDQ normalises the aspect anyway). */
+const FRAME_SIZE = 160;
+/** Frames darker than this everywhere on a row or column edge are letterbox bars. */
+const BAR_LEVEL = 32;
+/** PDQ distance under which two frames count as the same picture. */
+const FRAME_THRESHOLD = 45;
+/** Below this PDQ quality a frame (black, flat, fading) says nothing and does not vote. */
+const MIN_FRAME_QUALITY = 40;
+/** A match needs this many frames at one consistent time offset… */
+const MIN_ALIGNED_FRAMES = 6;
+/** …and this share of the candidate's informative frames. */
+const MIN_ALIGNED_SHARE = 0.4;
+const OFFSET_BIN_SECONDS = 1;
+
+export class FfmpegMissingError extends Error {
+  constructor() {
+    super('ffmpeg is not installed: video needs it (Debian: apt-get install ffmpeg).');
+  }
+}
+
+export class UnsupportedVideoError extends Error {}
+
+export interface VideoFrame {
+  /** Seconds from the start of the video. */
+  time: number;
+  hash: string;
+  quality: number;
+}
+
+export interface VideoFingerprint {
+  durationSeconds: number;
+  frames: VideoFrame[];
+}
+
+export interface CandidateVideoFingerprint extends VideoFingerprint {
+  /** Each frame's hash mirrored left–right (and top–bottom), to catch flipped copies. */
+  mirrored: { flipX: string; flipY: string }[];
+}
+
+/** Runs ffmpeg and returns the grey frames it samples, letterbox bars cropped away. */
+async function sampleFrames(file: string): Promise<{ frames: Uint8Array[]; width: number; height: number }> {
+  const args = ['-v', 'error', '-nostdin', '-i', file, '-map', '0:v:0', '-an', '-sn', '-vf', `fps=${SAMPLE_FPS},scale=${FRAME_SIZE}:${FRAME_SIZE}:flags=area`, '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'];
+  const output = await new Promise<Buffer>((resolve, reject) => {
+    const child = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ENOENT' ? new FfmpegMissingError() : error));
+    child.on('close', (code) => {
+      if (code === 0) resolve(Buffer.concat(chunks));
+      else reject(new UnsupportedVideoError(`Not a readable video: ${stderr.trim().split('\n').at(-1) ?? `ffmpeg exited with ${code}`}`));
+    });
+  });
+  const frameBytes = FRAME_SIZE * FRAME_SIZE;
+  const count = Math.floor(output.length / frameBytes);
+  if (count === 0) throw new UnsupportedVideoError('Not a readable video: no frames could be decoded.');
+  const frames = Array.from({ length: count }, (_, i) => new Uint8Array(output.buffer, output.byteOffset + i * frameBytes, frameBytes));
+  return { frames, width: FRAME_SIZE, height: FRAME_SIZE };
+}
+
+/** The rectangle holding picture in any frame: rows and columns that are dark in every frame are bars. */
+function contentBox(frames: Uint8Array[], size: number): { top: number; bottom: number; left: number; right: number } {
+  const rowMax = new Uint8Array(size);
+  const colMax = new Uint8Array(size);
+  for (const frame of frames) {
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        const v = frame[y * size + x]!;
+        if (v > rowMax[y]!) rowMax[y] = v;
+        if (v > colMax[x]!) colMax[x] = v;
+      }
+    }
+  }
+  const first = (max: Uint8Array) => max.findIndex((v) => v > BAR_LEVEL);
+  const last = (max: Uint8Array) => size - 1 - [...max].reverse().findIndex((v) => v > BAR_LEVEL);
+  const top = first(rowMax);
+  const left = first(colMax);
+  // An entirely dark video keeps its full frame (its frames will be low quality and not vote).
+  if (top === -1 || left === -1) return { top: 0, bottom: size - 1, left: 0, right: size - 1 };
+  return { top, bottom: last(rowMax), left, right: last(colMax) };
+}
+
+async function hashVideo(file: string): Promise<{ durationSeconds: number; frames: (VideoFrame & { dihedral: DihedralHashes })[] }> {
+  const { frames, width } = await sampleFrames(file);
+  const box = contentBox(frames, width);
+  const w = box.right - box.left + 1;
+  const h = box.bottom - box.top + 1;
+  const hashed = frames.map((frame, i) => {
+    const luma = new Float32Array(w * h);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) luma[y * w + x] = frame[(box.top + y) * width + box.left + x]!;
+    const { hash, quality, dihedral } = pdqWithDihedral({ width: w, height: h, luma });
+    return { time: i / SAMPLE_FPS, hash, quality, dihedral };
+  });
+  return { durationSeconds: frames.length / SAMPLE_FPS, frames: hashed };
+}
+
+export async function fingerprintVideo(file: string): Promise<VideoFingerprint> {
+  const { durationSeconds, frames } = await hashVideo(file);
+  return { durationSeconds, frames: frames.map(({ time, hash, quality }) => ({ time, hash, quality })) };
+}
+
+export async function fingerprintCandidateVideo(file: string): Promise<CandidateVideoFingerprint> {
+  const { durationSeconds, frames } = await hashVideo(file);
+  return {
+    durationSeconds,
+    frames: frames.map(({ time, hash, quality }) => ({ time, hash, quality })),
+    mirrored: frames.map(({ dihedral }) => ({ flipX: dihedral.flipX, flipY: dihedral.flipY })),
+  };
+}
+
+export interface VideoMatch {
+  referenceId: string | null;
+  /** Median frame distance over the aligned frames, when matched. */
+  distance: number | null;
+  confidence: number;
+  /** Where the candidate starts within the reference (seconds), when matched. */
+  offsetSeconds: number | null;
+}
+
+/** Reference videos, indexed frame by frame; candidates are matched by consistent time offsets. */
+export class VideoMatcher {
+  private readonly index = new HashIndex();
+  private readonly frames: { referenceId: string; time: number }[] = [];
+
+  addReference(referenceId: string, fingerprint: VideoFingerprint): void {
+    for (const frame of fingerprint.frames) {
+      if (frame.quality < MIN_FRAME_QUALITY) continue;
+      this.index.add(this.frames.length, frame.hash);
+      this.frames.push({ referenceId, time: frame.time });
+    }
+  }
+
+  removeReference(referenceId: string): void {
+    this.frames.forEach((frame, id) => {
+      if (frame.referenceId === referenceId) this.index.remove(id);
+    });
+  }
+
+  match(candidate: CandidateVideoFingerprint): VideoMatch {
+    const informative = candidate.frames.filter((f) => f.quality >= MIN_FRAME_QUALITY).length;
+    let best: VideoMatch = { referenceId: null, distance: null, confidence: 0, offsetSeconds: null };
+    if (informative === 0) return best;
+    // Try the picture as it is and mirrored; a copy is mirrored as a whole, so each is scored alone.
+    for (const orientation of ['original', 'flipX', 'flipY'] as const) {
+      // votes[reference][offset bin] = { frames voting, their distances }
+      const votes = new Map<string, Map<number, { frames: Set<number>; distances: number[] }>>();
+      candidate.frames.forEach((frame, i) => {
+        if (frame.quality < MIN_FRAME_QUALITY) return;
+        const hash = orientation === 'original' ? frame.hash : candidate.mirrored[i]![orientation];
+        for (const hit of this.index.search(hash, FRAME_THRESHOLD)) {
+          const reference = this.frames[hit.id]!;
+          const bin = Math.round((reference.time - frame.time) / OFFSET_BIN_SECONDS);
+          const byOffset = votes.get(reference.referenceId) ?? new Map<number, { frames: Set<number>; distances: number[] }>();
+          votes.set(reference.referenceId, byOffset);
+          const cell = byOffset.get(bin) ?? { frames: new Set<number>(), distances: [] };
+          byOffset.set(bin, cell);
+          if (!cell.frames.has(i)) {
+            cell.frames.add(i);
+            cell.distances.push(hit.distance);
+          }
+        }
+      });
+      for (const [referenceId, byOffset] of votes) {
+        for (const [bin, cell] of byOffset) {
+          // Neighbouring bins absorb sampling jitter between the two videos.
+          const frames = new Set(cell.frames);
+          const distances = [...cell.distances];
+          for (const neighbour of [bin - 1, bin + 1]) {
+            const other = byOffset.get(neighbour);
+            if (!other) continue;
+            other.frames.forEach((f) => frames.add(f));
+            distances.push(...other.distances);
+          }
+          const share = frames.size / informative;
+          if (frames.size < MIN_ALIGNED_FRAMES || share < MIN_ALIGNED_SHARE) continue;
+          distances.sort((a, b) => a - b);
+          const median = distances[distances.length >> 1]!;
+          const confidence = Math.min(1, share) * (1 - median / 256);
+          if (confidence > best.confidence) best = { referenceId, distance: median, confidence: Number(confidence.toFixed(3)), offsetSeconds: bin * OFFSET_BIN_SECONDS };
+        }
+      }
+    }
+    return best;
+  }
+}
+
+/** Distance between two frames' hashes; exported for diagnostics. */
+export const frameDistance = hammingDistance;
