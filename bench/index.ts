@@ -1,9 +1,9 @@
 // `npm run bench`: runs each benchmark in its own process, in turn, and fails if one fails.
-//   BENCH_ONLY  comma list of benchmark names (default all): api-user, pdq, hash-index, video
+//   BENCH_ONLY  comma list of benchmark names (default all): api-user, pdq, hash-index, video, bundle-size
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const BENCHES = ['api-user', 'pdq', 'hash-index', 'video'] as const;
+const BENCHES = ['api-user', 'pdq', 'hash-index', 'video', 'bundle-size'] as const;
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((name) => !(BENCHES as readonly string[]).includes(name)) ?? [];
 if (unknown.length > 0) {
@@ -13,6 +13,14 @@ if (unknown.length > 0) {
 let failed = 0;
 for (const name of BENCHES.filter((b) => !only || only.includes(b))) {
   console.log(`\n==== bench: ${name}`);
+  if (name === 'bundle-size') {
+    // Measures what the production build ships, so build it first.
+    const built = spawnSync('npm', ['run', 'build', '-w', '@shark/web'], { stdio: 'inherit' });
+    if (built.status !== 0) {
+      failed++;
+      continue;
+    }
+  }
   const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, `${name}.ts`)], { stdio: 'inherit' });
   if (result.status !== 0) failed++;
 }

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const web = join(root, 'apps/web');
 const built = join(web, 'dist/index.html');
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', '../../packages/contracts/src'];
+const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', '../../packages/contracts/src', '../../config/brands.json'];
 
 function newest(path) {
   if (!existsSync(path)) return 0;

@@ -1,38 +1,88 @@
 /// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import {
+  brandHeadTags,
+  escapeHtml,
+  selectBrand,
+  type PublicBrand,
+} from './src/lib/brand-config.ts';
 
 // The dev server forwards /api to the API server (`npm run dev -w @shark/server`) so cookies stay same-origin.
 const apiTarget = 'http://localhost:3000';
 
-export default defineConfig({
-  plugins: [
-    // Must run before the React plugin so route files are split before JSX is transformed.
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      routesDirectory: 'src/routes',
-      generatedRouteTree: 'src/route-tree.gen.ts',
-      quoteStyle: 'single',
-      semicolons: true,
-    }),
-    react(),
-    tailwindcss(),
-  ],
-  server: {
-    port: 5173,
-    strictPort: true,
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
-  },
-  preview: {
-    port: 4173,
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
-  },
-  build: { outDir: 'dist', emptyOutDir: true },
-  test: {
-    environment: 'node',
-    include: ['src/**/*.test.ts'],
-  },
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * The brands file the server reads too (BRANDS_FILE, relative to where npm was started, as for the
+ * server; default config/brands.json at the repository root).
+ */
+function brandsFilePath(): string {
+  const configured = process.env.BRANDS_FILE?.trim();
+  if (!configured) return resolve(repoRoot, 'config/brands.json');
+  return resolve(process.env.INIT_CWD ?? process.cwd(), configured);
+}
+
+/** Writes the brand's title, icon, theme colour and colour tokens into index.html. */
+function brandHtml(brand: PublicBrand): Plugin {
+  return {
+    name: 'shark-brand-html',
+    transformIndexHtml: (html) =>
+      html
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(brand.name)}</title>`)
+        .replace(/<link rel="icon"[^>]*>/, '')
+        .replace('</head>', `  ${brandHeadTags(brand)}\n  </head>`),
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), 'VITE_');
+  const file = brandsFilePath();
+  const brand = selectBrand(readFileSync(file, 'utf8'), {
+    mode,
+    provider: env.VITE_SHARK_PROVIDER,
+    file,
+  });
+
+  return {
+    define: {
+      // Read by lib/brand.ts: the app shows its brand without asking the server first.
+      __SHARK_BRAND__: JSON.stringify(brand),
+      // The provider header is the brand's id (lib/api.ts reads it).
+      'import.meta.env.VITE_SHARK_PROVIDER': JSON.stringify(brand.id),
+    },
+    plugins: [
+      // Must run before the React plugin so route files are split before JSX is transformed.
+      tanstackRouter({
+        target: 'react',
+        autoCodeSplitting: true,
+        routesDirectory: 'src/routes',
+        generatedRouteTree: 'src/route-tree.gen.ts',
+        quoteStyle: 'single',
+        semicolons: true,
+      }),
+      react(),
+      tailwindcss(),
+      brandHtml(brand),
+    ],
+    server: {
+      port: 5173,
+      strictPort: true,
+      proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    },
+    preview: {
+      port: 4173,
+      proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    },
+    build: { outDir: 'dist', emptyOutDir: true, manifest: true },
+    test: {
+      environment: 'node',
+      include: ['src/**/*.test.ts'],
+    },
+  };
 });

@@ -14,9 +14,36 @@ import { Route as AppRouteImport } from './routes/_app';
 import { Route as AuthRedirectRouteImport } from './routes/auth-redirect';
 import { Route as SignInRouteImport } from './routes/sign-in';
 import { Route as SignUpRouteImport } from './routes/sign-up';
+import { Route as AppAccountRouteImport } from './routes/_app/account';
+import { Route as AppBranchesRouteImport } from './routes/_app/branches';
+import { Route as AppBrandsRouteImport } from './routes/_app/brands';
+import { Route as AppClaimOfferRouteImport } from './routes/_app/claim-offer';
+import { Route as AppCommunityRouteImport } from './routes/_app/community';
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard';
+import { Route as AppDmcaBadgesRouteImport } from './routes/_app/dmca-badges';
+import { Route as AppFileUploadsRouteImport } from './routes/_app/file-uploads';
+import { Route as AppGoodToKnowRouteImport } from './routes/_app/good-to-know';
+import { Route as AppNotificationsRouteImport } from './routes/_app/notifications';
+import { Route as AppOnboardingRouteImport } from './routes/_app/onboarding';
+import { Route as AppPlansRouteImport } from './routes/_app/plans';
+import { Route as AppPromoProtectRouteImport } from './routes/_app/promo-protect';
+import { Route as AppRenewRouteImport } from './routes/_app/renew';
+import { Route as AppReportImpersonationRouteImport } from './routes/_app/report-impersonation';
+import { Route as AppReportLeaksRouteImport } from './routes/_app/report-leaks';
+import { Route as AppRiskRegistryRouteImport } from './routes/_app/risk-registry';
+import { Route as AppSearchTermsRouteImport } from './routes/_app/search-terms';
+import { Route as AppTakedownReportRouteImport } from './routes/_app/takedown-report';
+import { Route as AppWhitelistRouteImport } from './routes/_app/whitelist';
+import { Route as CustomOfferCustomOfferIdRouteImport } from './routes/custom-offer/$customOfferId';
 import { Route as ResetIndexRouteImport } from './routes/reset/index';
 import { Route as ResetTokenRouteImport } from './routes/reset/$token';
+import { Route as VerifiedBadgeIdRouteImport } from './routes/verified/$badgeId';
+import { Route as AppMarketingSocialShareRouteImport } from './routes/_app/marketing/social-share';
+import { Route as AppMarketingWelcomePackageRouteImport } from './routes/_app/marketing/welcome-package';
+import { Route as AppReferIndexRouteImport } from './routes/_app/refer/index';
+import { Route as AppReferReferAffTosRouteImport } from './routes/_app/refer/refer-aff-tos';
+import { Route as AppReferTipsRouteImport } from './routes/_app/refer/tips';
+import { Route as EmailSettingsSubscriptionTokenRouteImport } from './routes/email-settings/subscription/$token';
 import { Route as EmailSettingsVerificationTokenRouteImport } from './routes/email-settings/verification/$token';
 
 const IndexRoute = IndexRouteImport.update({
@@ -43,11 +70,112 @@ const SignUpRoute = SignUpRouteImport.update({
   path: '/sign-up',
   getParentRoute: () => rootRouteImport,
 } as any);
+const AppAccountRoute = AppAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppBranchesRoute = AppBranchesRouteImport.update({
+  id: '/branches',
+  path: '/branches',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppBrandsRoute = AppBrandsRouteImport.update({
+  id: '/brands',
+  path: '/brands',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppClaimOfferRoute = AppClaimOfferRouteImport.update({
+  id: '/claim-offer',
+  path: '/claim-offer',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppCommunityRoute = AppCommunityRouteImport.update({
+  id: '/community',
+  path: '/community',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
   getParentRoute: () => AppRoute,
 } as any);
+const AppDmcaBadgesRoute = AppDmcaBadgesRouteImport.update({
+  id: '/dmca-badges',
+  path: '/dmca-badges',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppFileUploadsRoute = AppFileUploadsRouteImport.update({
+  id: '/file-uploads',
+  path: '/file-uploads',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppGoodToKnowRoute = AppGoodToKnowRouteImport.update({
+  id: '/good-to-know',
+  path: '/good-to-know',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppNotificationsRoute = AppNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppOnboardingRoute = AppOnboardingRouteImport.update({
+  id: '/onboarding',
+  path: '/onboarding',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppPlansRoute = AppPlansRouteImport.update({
+  id: '/plans',
+  path: '/plans',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppPromoProtectRoute = AppPromoProtectRouteImport.update({
+  id: '/promo-protect',
+  path: '/promo-protect',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppRenewRoute = AppRenewRouteImport.update({
+  id: '/renew',
+  path: '/renew',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppReportImpersonationRoute = AppReportImpersonationRouteImport.update({
+  id: '/report-impersonation',
+  path: '/report-impersonation',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppReportLeaksRoute = AppReportLeaksRouteImport.update({
+  id: '/report-leaks',
+  path: '/report-leaks',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppRiskRegistryRoute = AppRiskRegistryRouteImport.update({
+  id: '/risk-registry',
+  path: '/risk-registry',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppSearchTermsRoute = AppSearchTermsRouteImport.update({
+  id: '/search-terms',
+  path: '/search-terms',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppTakedownReportRoute = AppTakedownReportRouteImport.update({
+  id: '/takedown-report',
+  path: '/takedown-report',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppWhitelistRoute = AppWhitelistRouteImport.update({
+  id: '/whitelist',
+  path: '/whitelist',
+  getParentRoute: () => AppRoute,
+} as any);
+const CustomOfferCustomOfferIdRoute =
+  CustomOfferCustomOfferIdRouteImport.update({
+    id: '/custom-offer/$customOfferId',
+    path: '/custom-offer/$customOfferId',
+    getParentRoute: () => rootRouteImport,
+  } as any);
 const ResetIndexRoute = ResetIndexRouteImport.update({
   id: '/reset/',
   path: '/reset/',
@@ -58,6 +186,43 @@ const ResetTokenRoute = ResetTokenRouteImport.update({
   path: '/reset/$token',
   getParentRoute: () => rootRouteImport,
 } as any);
+const VerifiedBadgeIdRoute = VerifiedBadgeIdRouteImport.update({
+  id: '/verified/$badgeId',
+  path: '/verified/$badgeId',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AppMarketingSocialShareRoute = AppMarketingSocialShareRouteImport.update({
+  id: '/marketing/social-share',
+  path: '/marketing/social-share',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppMarketingWelcomePackageRoute =
+  AppMarketingWelcomePackageRouteImport.update({
+    id: '/marketing/welcome-package',
+    path: '/marketing/welcome-package',
+    getParentRoute: () => AppRoute,
+  } as any);
+const AppReferIndexRoute = AppReferIndexRouteImport.update({
+  id: '/refer/',
+  path: '/refer/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppReferReferAffTosRoute = AppReferReferAffTosRouteImport.update({
+  id: '/refer/refer-aff-tos',
+  path: '/refer/refer-aff-tos',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppReferTipsRoute = AppReferTipsRouteImport.update({
+  id: '/refer/tips',
+  path: '/refer/tips',
+  getParentRoute: () => AppRoute,
+} as any);
+const EmailSettingsSubscriptionTokenRoute =
+  EmailSettingsSubscriptionTokenRouteImport.update({
+    id: '/email-settings/subscription/$token',
+    path: '/email-settings/subscription/$token',
+    getParentRoute: () => rootRouteImport,
+  } as any);
 const EmailSettingsVerificationTokenRoute =
   EmailSettingsVerificationTokenRouteImport.update({
     id: '/email-settings/verification/$token',
@@ -70,20 +235,74 @@ export interface FileRoutesByFullPath {
   '/auth-redirect': typeof AuthRedirectRoute;
   '/sign-in': typeof SignInRoute;
   '/sign-up': typeof SignUpRoute;
+  '/account': typeof AppAccountRoute;
+  '/branches': typeof AppBranchesRoute;
+  '/brands': typeof AppBrandsRoute;
+  '/claim-offer': typeof AppClaimOfferRoute;
+  '/community': typeof AppCommunityRoute;
   '/dashboard': typeof AppDashboardRoute;
+  '/dmca-badges': typeof AppDmcaBadgesRoute;
+  '/file-uploads': typeof AppFileUploadsRoute;
+  '/good-to-know': typeof AppGoodToKnowRoute;
+  '/notifications': typeof AppNotificationsRoute;
+  '/onboarding': typeof AppOnboardingRoute;
+  '/plans': typeof AppPlansRoute;
+  '/promo-protect': typeof AppPromoProtectRoute;
+  '/renew': typeof AppRenewRoute;
+  '/report-impersonation': typeof AppReportImpersonationRoute;
+  '/report-leaks': typeof AppReportLeaksRoute;
+  '/risk-registry': typeof AppRiskRegistryRoute;
+  '/search-terms': typeof AppSearchTermsRoute;
+  '/takedown-report': typeof AppTakedownReportRoute;
+  '/whitelist': typeof AppWhitelistRoute;
+  '/custom-offer/$customOfferId': typeof CustomOfferCustomOfferIdRoute;
   '/reset/$token': typeof ResetTokenRoute;
+  '/verified/$badgeId': typeof VerifiedBadgeIdRoute;
   '/reset/': typeof ResetIndexRoute;
+  '/marketing/social-share': typeof AppMarketingSocialShareRoute;
+  '/marketing/welcome-package': typeof AppMarketingWelcomePackageRoute;
+  '/refer/refer-aff-tos': typeof AppReferReferAffTosRoute;
+  '/refer/tips': typeof AppReferTipsRoute;
+  '/email-settings/subscription/$token': typeof EmailSettingsSubscriptionTokenRoute;
   '/email-settings/verification/$token': typeof EmailSettingsVerificationTokenRoute;
+  '/refer/': typeof AppReferIndexRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
   '/auth-redirect': typeof AuthRedirectRoute;
   '/sign-in': typeof SignInRoute;
   '/sign-up': typeof SignUpRoute;
+  '/account': typeof AppAccountRoute;
+  '/branches': typeof AppBranchesRoute;
+  '/brands': typeof AppBrandsRoute;
+  '/claim-offer': typeof AppClaimOfferRoute;
+  '/community': typeof AppCommunityRoute;
   '/dashboard': typeof AppDashboardRoute;
+  '/dmca-badges': typeof AppDmcaBadgesRoute;
+  '/file-uploads': typeof AppFileUploadsRoute;
+  '/good-to-know': typeof AppGoodToKnowRoute;
+  '/notifications': typeof AppNotificationsRoute;
+  '/onboarding': typeof AppOnboardingRoute;
+  '/plans': typeof AppPlansRoute;
+  '/promo-protect': typeof AppPromoProtectRoute;
+  '/renew': typeof AppRenewRoute;
+  '/report-impersonation': typeof AppReportImpersonationRoute;
+  '/report-leaks': typeof AppReportLeaksRoute;
+  '/risk-registry': typeof AppRiskRegistryRoute;
+  '/search-terms': typeof AppSearchTermsRoute;
+  '/takedown-report': typeof AppTakedownReportRoute;
+  '/whitelist': typeof AppWhitelistRoute;
+  '/custom-offer/$customOfferId': typeof CustomOfferCustomOfferIdRoute;
   '/reset/$token': typeof ResetTokenRoute;
+  '/verified/$badgeId': typeof VerifiedBadgeIdRoute;
   '/reset': typeof ResetIndexRoute;
+  '/marketing/social-share': typeof AppMarketingSocialShareRoute;
+  '/marketing/welcome-package': typeof AppMarketingWelcomePackageRoute;
+  '/refer/refer-aff-tos': typeof AppReferReferAffTosRoute;
+  '/refer/tips': typeof AppReferTipsRoute;
+  '/email-settings/subscription/$token': typeof EmailSettingsSubscriptionTokenRoute;
   '/email-settings/verification/$token': typeof EmailSettingsVerificationTokenRoute;
+  '/refer': typeof AppReferIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -92,10 +311,37 @@ export interface FileRoutesById {
   '/auth-redirect': typeof AuthRedirectRoute;
   '/sign-in': typeof SignInRoute;
   '/sign-up': typeof SignUpRoute;
+  '/_app/account': typeof AppAccountRoute;
+  '/_app/branches': typeof AppBranchesRoute;
+  '/_app/brands': typeof AppBrandsRoute;
+  '/_app/claim-offer': typeof AppClaimOfferRoute;
+  '/_app/community': typeof AppCommunityRoute;
   '/_app/dashboard': typeof AppDashboardRoute;
+  '/_app/dmca-badges': typeof AppDmcaBadgesRoute;
+  '/_app/file-uploads': typeof AppFileUploadsRoute;
+  '/_app/good-to-know': typeof AppGoodToKnowRoute;
+  '/_app/notifications': typeof AppNotificationsRoute;
+  '/_app/onboarding': typeof AppOnboardingRoute;
+  '/_app/plans': typeof AppPlansRoute;
+  '/_app/promo-protect': typeof AppPromoProtectRoute;
+  '/_app/renew': typeof AppRenewRoute;
+  '/_app/report-impersonation': typeof AppReportImpersonationRoute;
+  '/_app/report-leaks': typeof AppReportLeaksRoute;
+  '/_app/risk-registry': typeof AppRiskRegistryRoute;
+  '/_app/search-terms': typeof AppSearchTermsRoute;
+  '/_app/takedown-report': typeof AppTakedownReportRoute;
+  '/_app/whitelist': typeof AppWhitelistRoute;
+  '/custom-offer/$customOfferId': typeof CustomOfferCustomOfferIdRoute;
   '/reset/$token': typeof ResetTokenRoute;
+  '/verified/$badgeId': typeof VerifiedBadgeIdRoute;
   '/reset/': typeof ResetIndexRoute;
+  '/_app/marketing/social-share': typeof AppMarketingSocialShareRoute;
+  '/_app/marketing/welcome-package': typeof AppMarketingWelcomePackageRoute;
+  '/_app/refer/refer-aff-tos': typeof AppReferReferAffTosRoute;
+  '/_app/refer/tips': typeof AppReferTipsRoute;
+  '/email-settings/subscription/$token': typeof EmailSettingsSubscriptionTokenRoute;
   '/email-settings/verification/$token': typeof EmailSettingsVerificationTokenRoute;
+  '/_app/refer/': typeof AppReferIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -104,20 +350,74 @@ export interface FileRouteTypes {
     | '/auth-redirect'
     | '/sign-in'
     | '/sign-up'
+    | '/account'
+    | '/branches'
+    | '/brands'
+    | '/claim-offer'
+    | '/community'
     | '/dashboard'
+    | '/dmca-badges'
+    | '/file-uploads'
+    | '/good-to-know'
+    | '/notifications'
+    | '/onboarding'
+    | '/plans'
+    | '/promo-protect'
+    | '/renew'
+    | '/report-impersonation'
+    | '/report-leaks'
+    | '/risk-registry'
+    | '/search-terms'
+    | '/takedown-report'
+    | '/whitelist'
+    | '/custom-offer/$customOfferId'
     | '/reset/$token'
+    | '/verified/$badgeId'
     | '/reset/'
-    | '/email-settings/verification/$token';
+    | '/marketing/social-share'
+    | '/marketing/welcome-package'
+    | '/refer/refer-aff-tos'
+    | '/refer/tips'
+    | '/email-settings/subscription/$token'
+    | '/email-settings/verification/$token'
+    | '/refer/';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
     | '/auth-redirect'
     | '/sign-in'
     | '/sign-up'
+    | '/account'
+    | '/branches'
+    | '/brands'
+    | '/claim-offer'
+    | '/community'
     | '/dashboard'
+    | '/dmca-badges'
+    | '/file-uploads'
+    | '/good-to-know'
+    | '/notifications'
+    | '/onboarding'
+    | '/plans'
+    | '/promo-protect'
+    | '/renew'
+    | '/report-impersonation'
+    | '/report-leaks'
+    | '/risk-registry'
+    | '/search-terms'
+    | '/takedown-report'
+    | '/whitelist'
+    | '/custom-offer/$customOfferId'
     | '/reset/$token'
+    | '/verified/$badgeId'
     | '/reset'
-    | '/email-settings/verification/$token';
+    | '/marketing/social-share'
+    | '/marketing/welcome-package'
+    | '/refer/refer-aff-tos'
+    | '/refer/tips'
+    | '/email-settings/subscription/$token'
+    | '/email-settings/verification/$token'
+    | '/refer';
   id:
     | '__root__'
     | '/'
@@ -125,10 +425,37 @@ export interface FileRouteTypes {
     | '/auth-redirect'
     | '/sign-in'
     | '/sign-up'
+    | '/_app/account'
+    | '/_app/branches'
+    | '/_app/brands'
+    | '/_app/claim-offer'
+    | '/_app/community'
     | '/_app/dashboard'
+    | '/_app/dmca-badges'
+    | '/_app/file-uploads'
+    | '/_app/good-to-know'
+    | '/_app/notifications'
+    | '/_app/onboarding'
+    | '/_app/plans'
+    | '/_app/promo-protect'
+    | '/_app/renew'
+    | '/_app/report-impersonation'
+    | '/_app/report-leaks'
+    | '/_app/risk-registry'
+    | '/_app/search-terms'
+    | '/_app/takedown-report'
+    | '/_app/whitelist'
+    | '/custom-offer/$customOfferId'
     | '/reset/$token'
+    | '/verified/$badgeId'
     | '/reset/'
-    | '/email-settings/verification/$token';
+    | '/_app/marketing/social-share'
+    | '/_app/marketing/welcome-package'
+    | '/_app/refer/refer-aff-tos'
+    | '/_app/refer/tips'
+    | '/email-settings/subscription/$token'
+    | '/email-settings/verification/$token'
+    | '/_app/refer/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -137,8 +464,11 @@ export interface RootRouteChildren {
   AuthRedirectRoute: typeof AuthRedirectRoute;
   SignInRoute: typeof SignInRoute;
   SignUpRoute: typeof SignUpRoute;
+  CustomOfferCustomOfferIdRoute: typeof CustomOfferCustomOfferIdRoute;
   ResetTokenRoute: typeof ResetTokenRoute;
+  VerifiedBadgeIdRoute: typeof VerifiedBadgeIdRoute;
   ResetIndexRoute: typeof ResetIndexRoute;
+  EmailSettingsSubscriptionTokenRoute: typeof EmailSettingsSubscriptionTokenRoute;
   EmailSettingsVerificationTokenRoute: typeof EmailSettingsVerificationTokenRoute;
 }
 
@@ -179,12 +509,152 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignUpRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/_app/account': {
+      id: '/_app/account';
+      path: '/account';
+      fullPath: '/account';
+      preLoaderRoute: typeof AppAccountRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/branches': {
+      id: '/_app/branches';
+      path: '/branches';
+      fullPath: '/branches';
+      preLoaderRoute: typeof AppBranchesRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/brands': {
+      id: '/_app/brands';
+      path: '/brands';
+      fullPath: '/brands';
+      preLoaderRoute: typeof AppBrandsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/claim-offer': {
+      id: '/_app/claim-offer';
+      path: '/claim-offer';
+      fullPath: '/claim-offer';
+      preLoaderRoute: typeof AppClaimOfferRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/community': {
+      id: '/_app/community';
+      path: '/community';
+      fullPath: '/community';
+      preLoaderRoute: typeof AppCommunityRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/dashboard': {
       id: '/_app/dashboard';
       path: '/dashboard';
       fullPath: '/dashboard';
       preLoaderRoute: typeof AppDashboardRouteImport;
       parentRoute: typeof AppRoute;
+    };
+    '/_app/dmca-badges': {
+      id: '/_app/dmca-badges';
+      path: '/dmca-badges';
+      fullPath: '/dmca-badges';
+      preLoaderRoute: typeof AppDmcaBadgesRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/file-uploads': {
+      id: '/_app/file-uploads';
+      path: '/file-uploads';
+      fullPath: '/file-uploads';
+      preLoaderRoute: typeof AppFileUploadsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/good-to-know': {
+      id: '/_app/good-to-know';
+      path: '/good-to-know';
+      fullPath: '/good-to-know';
+      preLoaderRoute: typeof AppGoodToKnowRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/notifications': {
+      id: '/_app/notifications';
+      path: '/notifications';
+      fullPath: '/notifications';
+      preLoaderRoute: typeof AppNotificationsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/onboarding': {
+      id: '/_app/onboarding';
+      path: '/onboarding';
+      fullPath: '/onboarding';
+      preLoaderRoute: typeof AppOnboardingRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/plans': {
+      id: '/_app/plans';
+      path: '/plans';
+      fullPath: '/plans';
+      preLoaderRoute: typeof AppPlansRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/promo-protect': {
+      id: '/_app/promo-protect';
+      path: '/promo-protect';
+      fullPath: '/promo-protect';
+      preLoaderRoute: typeof AppPromoProtectRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/renew': {
+      id: '/_app/renew';
+      path: '/renew';
+      fullPath: '/renew';
+      preLoaderRoute: typeof AppRenewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/report-impersonation': {
+      id: '/_app/report-impersonation';
+      path: '/report-impersonation';
+      fullPath: '/report-impersonation';
+      preLoaderRoute: typeof AppReportImpersonationRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/report-leaks': {
+      id: '/_app/report-leaks';
+      path: '/report-leaks';
+      fullPath: '/report-leaks';
+      preLoaderRoute: typeof AppReportLeaksRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/risk-registry': {
+      id: '/_app/risk-registry';
+      path: '/risk-registry';
+      fullPath: '/risk-registry';
+      preLoaderRoute: typeof AppRiskRegistryRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/search-terms': {
+      id: '/_app/search-terms';
+      path: '/search-terms';
+      fullPath: '/search-terms';
+      preLoaderRoute: typeof AppSearchTermsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/takedown-report': {
+      id: '/_app/takedown-report';
+      path: '/takedown-report';
+      fullPath: '/takedown-report';
+      preLoaderRoute: typeof AppTakedownReportRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/whitelist': {
+      id: '/_app/whitelist';
+      path: '/whitelist';
+      fullPath: '/whitelist';
+      preLoaderRoute: typeof AppWhitelistRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/custom-offer/$customOfferId': {
+      id: '/custom-offer/$customOfferId';
+      path: '/custom-offer/$customOfferId';
+      fullPath: '/custom-offer/$customOfferId';
+      preLoaderRoute: typeof CustomOfferCustomOfferIdRouteImport;
+      parentRoute: typeof rootRouteImport;
     };
     '/reset/': {
       id: '/reset/';
@@ -200,6 +670,55 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetTokenRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/verified/$badgeId': {
+      id: '/verified/$badgeId';
+      path: '/verified/$badgeId';
+      fullPath: '/verified/$badgeId';
+      preLoaderRoute: typeof VerifiedBadgeIdRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/_app/marketing/social-share': {
+      id: '/_app/marketing/social-share';
+      path: '/marketing/social-share';
+      fullPath: '/marketing/social-share';
+      preLoaderRoute: typeof AppMarketingSocialShareRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/marketing/welcome-package': {
+      id: '/_app/marketing/welcome-package';
+      path: '/marketing/welcome-package';
+      fullPath: '/marketing/welcome-package';
+      preLoaderRoute: typeof AppMarketingWelcomePackageRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/refer/': {
+      id: '/_app/refer/';
+      path: '/refer';
+      fullPath: '/refer/';
+      preLoaderRoute: typeof AppReferIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/refer/refer-aff-tos': {
+      id: '/_app/refer/refer-aff-tos';
+      path: '/refer/refer-aff-tos';
+      fullPath: '/refer/refer-aff-tos';
+      preLoaderRoute: typeof AppReferReferAffTosRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/refer/tips': {
+      id: '/_app/refer/tips';
+      path: '/refer/tips';
+      fullPath: '/refer/tips';
+      preLoaderRoute: typeof AppReferTipsRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/email-settings/subscription/$token': {
+      id: '/email-settings/subscription/$token';
+      path: '/email-settings/subscription/$token';
+      fullPath: '/email-settings/subscription/$token';
+      preLoaderRoute: typeof EmailSettingsSubscriptionTokenRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/email-settings/verification/$token': {
       id: '/email-settings/verification/$token';
       path: '/email-settings/verification/$token';
@@ -211,11 +730,59 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppAccountRoute: typeof AppAccountRoute;
+  AppBranchesRoute: typeof AppBranchesRoute;
+  AppBrandsRoute: typeof AppBrandsRoute;
+  AppClaimOfferRoute: typeof AppClaimOfferRoute;
+  AppCommunityRoute: typeof AppCommunityRoute;
   AppDashboardRoute: typeof AppDashboardRoute;
+  AppDmcaBadgesRoute: typeof AppDmcaBadgesRoute;
+  AppFileUploadsRoute: typeof AppFileUploadsRoute;
+  AppGoodToKnowRoute: typeof AppGoodToKnowRoute;
+  AppNotificationsRoute: typeof AppNotificationsRoute;
+  AppOnboardingRoute: typeof AppOnboardingRoute;
+  AppPlansRoute: typeof AppPlansRoute;
+  AppPromoProtectRoute: typeof AppPromoProtectRoute;
+  AppRenewRoute: typeof AppRenewRoute;
+  AppReportImpersonationRoute: typeof AppReportImpersonationRoute;
+  AppReportLeaksRoute: typeof AppReportLeaksRoute;
+  AppRiskRegistryRoute: typeof AppRiskRegistryRoute;
+  AppSearchTermsRoute: typeof AppSearchTermsRoute;
+  AppTakedownReportRoute: typeof AppTakedownReportRoute;
+  AppWhitelistRoute: typeof AppWhitelistRoute;
+  AppMarketingSocialShareRoute: typeof AppMarketingSocialShareRoute;
+  AppMarketingWelcomePackageRoute: typeof AppMarketingWelcomePackageRoute;
+  AppReferReferAffTosRoute: typeof AppReferReferAffTosRoute;
+  AppReferTipsRoute: typeof AppReferTipsRoute;
+  AppReferIndexRoute: typeof AppReferIndexRoute;
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAccountRoute: AppAccountRoute,
+  AppBranchesRoute: AppBranchesRoute,
+  AppBrandsRoute: AppBrandsRoute,
+  AppClaimOfferRoute: AppClaimOfferRoute,
+  AppCommunityRoute: AppCommunityRoute,
   AppDashboardRoute: AppDashboardRoute,
+  AppDmcaBadgesRoute: AppDmcaBadgesRoute,
+  AppFileUploadsRoute: AppFileUploadsRoute,
+  AppGoodToKnowRoute: AppGoodToKnowRoute,
+  AppNotificationsRoute: AppNotificationsRoute,
+  AppOnboardingRoute: AppOnboardingRoute,
+  AppPlansRoute: AppPlansRoute,
+  AppPromoProtectRoute: AppPromoProtectRoute,
+  AppRenewRoute: AppRenewRoute,
+  AppReportImpersonationRoute: AppReportImpersonationRoute,
+  AppReportLeaksRoute: AppReportLeaksRoute,
+  AppRiskRegistryRoute: AppRiskRegistryRoute,
+  AppSearchTermsRoute: AppSearchTermsRoute,
+  AppTakedownReportRoute: AppTakedownReportRoute,
+  AppWhitelistRoute: AppWhitelistRoute,
+  AppMarketingSocialShareRoute: AppMarketingSocialShareRoute,
+  AppMarketingWelcomePackageRoute: AppMarketingWelcomePackageRoute,
+  AppReferReferAffTosRoute: AppReferReferAffTosRoute,
+  AppReferTipsRoute: AppReferTipsRoute,
+  AppReferIndexRoute: AppReferIndexRoute,
 };
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);
@@ -226,8 +793,11 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRedirectRoute: AuthRedirectRoute,
   SignInRoute: SignInRoute,
   SignUpRoute: SignUpRoute,
+  CustomOfferCustomOfferIdRoute: CustomOfferCustomOfferIdRoute,
   ResetTokenRoute: ResetTokenRoute,
+  VerifiedBadgeIdRoute: VerifiedBadgeIdRoute,
   ResetIndexRoute: ResetIndexRoute,
+  EmailSettingsSubscriptionTokenRoute: EmailSettingsSubscriptionTokenRoute,
   EmailSettingsVerificationTokenRoute: EmailSettingsVerificationTokenRoute,
 };
 export const routeTree = rootRouteImport

@@ -138,7 +138,7 @@ export function loadConfig(
             issuer: env.GOOGLE_ISSUER.replace(/\/+$/, ''),
           }
         : null,
-    brandsFile: resolve(env.BRANDS_FILE ?? join(repoRoot, 'apps/server/config/brands.json')),
+    brandsFile: resolve(env.BRANDS_FILE ?? join(repoRoot, 'config/brands.json')),
     trustProxy: env.TRUST_PROXY,
     rateLimit: {
       windowSeconds: env.AUTH_RATE_WINDOW_SECONDS,

@@ -4,7 +4,16 @@ import { useBrand } from '#app/lib/queries/get-brand.ts';
 import { cn } from '#app/lib/utils.ts';
 
 /** The brand's logo (or a shield when it has none or it fails to load) followed by its name. */
-export function BrandMark({ className, size = 'md' }: { className?: string; size?: 'md' | 'lg' }) {
+export function BrandMark({
+  className,
+  nameClassName,
+  size = 'md',
+}: {
+  className?: string;
+  /** E.g. to hide the name visually when the sidebar is collapsed to icons. */
+  nameClassName?: string;
+  size?: 'md' | 'lg';
+}) {
   const brand = useBrand();
   const [failedLogo, setFailedLogo] = useState<string>();
   const box = size === 'lg' ? 'size-10' : 'size-8';
@@ -18,7 +27,7 @@ export function BrandMark({ className, size = 'md' }: { className?: string; size
         <img
           src={brand.logoUrl}
           alt=""
-          className={cn(box, 'rounded-lg object-contain')}
+          className={cn(box, 'shrink-0 rounded-lg object-contain')}
           onError={() => setFailedLogo(brand.logoUrl)}
         />
       ) : (
@@ -26,13 +35,15 @@ export function BrandMark({ className, size = 'md' }: { className?: string; size
           aria-hidden="true"
           className={cn(
             box,
-            'grid place-items-center rounded-lg bg-linear-to-br from-(--brand-light) to-(--brand-dark) text-white shadow-sm',
+            'grid shrink-0 place-items-center rounded-lg bg-linear-to-br from-(--brand-light) to-(--brand-dark) text-white shadow-sm',
           )}
         >
           <ShieldCheck className="size-[60%]" />
         </span>
       )}
-      <span className={size === 'lg' ? 'text-xl' : 'text-base'}>{brand.name}</span>
+      <span className={cn(size === 'lg' ? 'text-xl' : 'text-base', nameClassName)}>
+        {brand.name}
+      </span>
     </span>
   );
 }

@@ -1,8 +1,9 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useRouter } from '@tanstack/react-router';
 import { TriangleAlert } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
+import { captureException } from '#app/lib/analytics.ts';
 import { useBrand } from '#app/lib/queries/get-brand.ts';
 import { useDocumentTitle } from '#app/lib/use-document-title.ts';
 
@@ -13,6 +14,10 @@ export function ErrorView({ error, reset }: ErrorComponentProps) {
   const detailsId = useId();
   const brand = useBrand();
   useDocumentTitle(`${brand.name} | Error`);
+
+  useEffect(() => {
+    captureException(error, { source: 'error-view' });
+  }, [error]);
 
   return (
     <main className="grid min-h-svh place-items-center px-6">

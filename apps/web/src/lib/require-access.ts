@@ -5,6 +5,7 @@ import { redirect } from '@tanstack/react-router';
 import { isApiClientError } from '#app/lib/api.ts';
 import { userQueryOptions } from '#app/lib/queries/get-user.ts';
 import { clearLoggedInCookie, hasLoggedInCookie } from '#app/lib/session-cookie.ts';
+import type { FileRoutesById } from '#app/route-tree.gen.ts';
 
 export type AccessCondition = {
   /** The user's status must be one of these, when given. */
@@ -18,8 +19,9 @@ export type AccessRequirement = AccessCondition & {
   or?: AccessCondition;
 };
 
-/** The table of spec §6; routes not listed here need sign-in only. */
+/** The requirements of spec §6, by name; `signedIn` (no condition) is every other protected page. */
 export const ACCESS_RULES = {
+  signedIn: {},
   dmcaBadges: { statuses: ['subscribed'] },
   fileUploads: { statuses: ['subscribed'] },
   takedownReport: { statuses: ['subscribed'] },
@@ -33,9 +35,50 @@ export const ACCESS_RULES = {
   goodToKnow: { statuses: ['subscribed', 'former'] },
 } as const satisfies Record<string, AccessRequirement>;
 
+export type AccessRuleName = keyof typeof ACCESS_RULES;
+
+type WithoutLayout<RouteId> = RouteId extends `/_app/${infer Path}` ? `/${Path}` : never;
+
+/** Full paths of the pages under the protected layout, taken from the generated route tree. */
+export type ProtectedPath = WithoutLayout<keyof FileRoutesById>;
+
+/**
+ * The rule each protected page passes to `requireAccess` in its beforeLoad (spec §6). Typed by the
+ * route tree, so a new page under `_app` does not compile until it is listed here; the unit tests
+ * check that each route's beforeLoad really applies its rule.
+ */
+export const PROTECTED_ROUTE_RULES = {
+  '/account': 'signedIn',
+  '/branches': 'branches',
+  '/brands': 'brands',
+  '/claim-offer': 'signedIn',
+  '/community': 'signedIn',
+  '/dashboard': 'signedIn',
+  '/dmca-badges': 'dmcaBadges',
+  '/file-uploads': 'fileUploads',
+  '/good-to-know': 'goodToKnow',
+  '/marketing/social-share': 'signedIn',
+  '/marketing/welcome-package': 'signedIn',
+  '/notifications': 'signedIn',
+  '/onboarding': 'signedIn',
+  '/plans': 'signedIn',
+  '/promo-protect': 'promoProtect',
+  '/refer/': 'signedIn',
+  '/refer/refer-aff-tos': 'signedIn',
+  '/refer/tips': 'signedIn',
+  '/renew': 'signedIn',
+  '/report-impersonation': 'reportImpersonation',
+  '/report-leaks': 'reportLeaks',
+  '/risk-registry': 'signedIn',
+  '/search-terms': 'searchTerms',
+  '/takedown-report': 'takedownReport',
+  '/whitelist': 'whitelist',
+} as const satisfies Record<ProtectedPath, AccessRuleName>;
+
 /** Where affiliate-only users may go; everything else sends them to /refer. */
 export const AFFILIATE_PATHS = ['/refer', '/account', '/plans', '/notifications', '/community'];
 
+/** Where the guard sends users (the redirects below build the same URLs from typed routes). */
 export const ACCESS_DENIED_HREF = '/plans?reason=authorization_required';
 export const AFFILIATE_HOME_HREF = '/refer';
 
@@ -90,12 +133,11 @@ export async function requireAccess(
     toSignIn(location);
   }
 
-  // Routes these point at arrive with later issues, hence plain hrefs rather than typed `to`.
   if (user.isAffiliateOnly && !isAffiliatePath(location.pathname)) {
-    throwRedirect(redirect({ href: AFFILIATE_HOME_HREF }));
+    throwRedirect(redirect({ to: '/refer' }));
   }
   if (!isAccessAllowed(user, requirement)) {
-    throwRedirect(redirect({ href: ACCESS_DENIED_HREF }));
+    throwRedirect(redirect({ to: '/plans', search: { reason: 'authorization_required' } }));
   }
   return user;
 }

@@ -1,3 +1,4 @@
+import { Check } from 'lucide-react';
 import { DropdownMenu as Primitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '#app/lib/utils.ts';
@@ -5,6 +6,7 @@ import { cn } from '#app/lib/utils.ts';
 export const DropdownMenu = Primitive.Root;
 export const DropdownMenuTrigger = Primitive.Trigger;
 export const DropdownMenuGroup = Primitive.Group;
+export const DropdownMenuRadioGroup = Primitive.RadioGroup;
 
 export function DropdownMenuContent({
   className,
@@ -16,7 +18,7 @@ export function DropdownMenuContent({
       <Primitive.Content
         sideOffset={sideOffset}
         className={cn(
-          'z-50 min-w-52 overflow-hidden rounded-xl border bg-card p-1 text-foreground shadow-lg',
+          'z-50 min-w-52 overflow-hidden rounded-xl border bg-popover p-1 text-foreground shadow-lg',
           className,
         )}
         {...props}
@@ -48,4 +50,29 @@ export function DropdownMenuSeparator({
   ...props
 }: ComponentProps<typeof Primitive.Separator>) {
   return <Primitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
+}
+
+export function DropdownMenuRadioItem({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof Primitive.RadioItem>) {
+  return (
+    <Primitive.RadioItem
+      className={cn(
+        'relative flex cursor-default items-center gap-2 rounded-md py-2 pr-8 pl-2.5 text-sm outline-none select-none',
+        'focus:bg-muted data-disabled:pointer-events-none data-disabled:opacity-50',
+        '[&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground',
+        className,
+      )}
+      {...props}
+    >
+      {children}
+      <span className="absolute right-2.5 flex items-center">
+        <Primitive.ItemIndicator>
+          <Check aria-hidden="true" className="text-foreground!" />
+        </Primitive.ItemIndicator>
+      </span>
+    </Primitive.RadioItem>
+  );
 }

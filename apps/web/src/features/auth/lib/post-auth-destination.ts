@@ -1,4 +1,5 @@
 // Where a user lands after signing in or verifying the e-mail, and how that survives the e-mail round trip.
+import { defaultStringifySearch } from '@tanstack/react-router';
 import { customRedirectSchema } from '@shark/contracts/auth.ts';
 
 export const DEFAULT_DESTINATION = '/dashboard';
@@ -10,7 +11,7 @@ export function destinationAfterAuth(search: {
 }): string {
   if (search.customRedirect !== undefined) return search.customRedirect;
   if (search.customOfferId !== undefined) {
-    return `/claim-offer?${new URLSearchParams({ customOfferId: search.customOfferId }).toString()}`;
+    return `/claim-offer${defaultStringifySearch({ customOfferId: search.customOfferId })}`;
   }
   return DEFAULT_DESTINATION;
 }

@@ -1,7 +1,11 @@
 import type { FrontendStatus, User } from '@shark/contracts/user.ts';
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { ChartLine, CircleAlert, CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from '#app/components/ui/button.tsx';
 import { Card } from '#app/components/ui/card.tsx';
+import { EmptyState } from '#app/components/ui/empty-state.tsx';
+import { PageFrame } from '#app/components/ui/page-frame.tsx';
 
 const STATUS_LABELS = {
   free: { label: 'Free', description: 'You have no subscription yet.' },
@@ -19,7 +23,7 @@ function SummaryCard({
   children: ReactNode;
 }) {
   return (
-    <Card className="p-6">
+    <Card className="min-w-0 p-6">
       <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
       <p className="mt-2 truncate text-2xl font-semibold tracking-tight">{value}</p>
       <div className="mt-4 text-sm">{children}</div>
@@ -29,14 +33,13 @@ function SummaryCard({
 
 export function DashboardPage({ user }: { user: User }) {
   const status = STATUS_LABELS[user.frontendStatus];
+  const isSubscribed = user.frontendStatus === 'subscribed';
   return (
-    <div className="mx-auto max-w-6xl px-6 py-10">
-      <h1 className="text-3xl font-bold tracking-tight">
-        Welcome, {user.name.trim() !== '' ? user.name : user.email}
-      </h1>
-      <p className="mt-2 text-muted-foreground">Here is where your account stands.</p>
-
-      <div className="mt-8 grid gap-6 md:grid-cols-2">
+    <PageFrame
+      title={`Welcome, ${user.name.trim() !== '' ? user.name : user.email}`}
+      description="Here is where your account stands."
+    >
+      <div className="grid gap-6 md:grid-cols-2">
         <SummaryCard title="Account status" value={status.label}>
           <p className="text-muted-foreground">{status.description}</p>
         </SummaryCard>
@@ -54,6 +57,25 @@ export function DashboardPage({ user }: { user: User }) {
           )}
         </SummaryCard>
       </div>
-    </div>
+
+      <EmptyState
+        icon={ChartLine}
+        title="No findings yet"
+        className="mt-6"
+        action={
+          <Button asChild variant="outline">
+            {isSubscribed ? (
+              <Link to="/good-to-know">What happens next</Link>
+            ) : (
+              <Link to="/onboarding">See how the free scan works</Link>
+            )}
+          </Button>
+        }
+      >
+        {isSubscribed
+          ? 'Leaks found for you and their removals will be charted here over time, once the first searches for your usernames have run.'
+          : 'Once your protection is active, the leaks found for you and their removals will be charted here over time.'}
+      </EmptyState>
+    </PageFrame>
   );
 }

@@ -205,7 +205,7 @@ export function LandingPage() {
         </section>
 
         <section className="py-20">
-          <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 rounded-3xl bg-linear-to-br from-(--brand-dark) to-(--brand-light) px-6 py-14 text-center text-white">
+          <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 rounded-3xl bg-(--brand-dark) px-6 py-14 text-center text-white">
             <Users aria-hidden="true" className="size-8" />
             <h2 className="text-3xl font-bold tracking-tight">Refer creators, earn for life</h2>
             <p className="max-w-xl text-white/90">

@@ -1,0 +1,56 @@
+// The icon of each navigation entry; kept out of nav-model.ts so the model stays plain data.
+import {
+  BadgeCheck,
+  Bell,
+  BookOpen,
+  CircleAlert,
+  FileText,
+  FolderOpen,
+  Gift,
+  Handshake,
+  LayoutDashboard,
+  Lightbulb,
+  ListChecks,
+  Rocket,
+  ScrollText,
+  Search,
+  ShieldAlert,
+  Sparkles,
+  TriangleAlert,
+  Upload,
+  UserRoundX,
+  UsersRound,
+  WalletCards,
+  type LucideIcon,
+} from 'lucide-react';
+import type { NavItemId, StatusEntryKind } from '#app/features/navigation/nav-model.ts';
+
+export const NAV_ICONS: Record<NavItemId, LucideIcon> = {
+  startHere: Rocket,
+  onboarding: Rocket,
+  dashboard: LayoutDashboard,
+  promoProtect: Gift,
+  takedownReport: FileText,
+  reportLeaks: ShieldAlert,
+  reportImpersonation: UserRoundX,
+  goodToKnow: BookOpen,
+  brands: WalletCards,
+  whitelist: ListChecks,
+  searchTerms: Search,
+  branches: FolderOpen,
+  fileUploads: Upload,
+  riskRegistry: TriangleAlert,
+  dmcaBadges: BadgeCheck,
+  community: UsersRound,
+  notifications: Bell,
+  affiliate: Handshake,
+  refer: LayoutDashboard,
+  referTips: Lightbulb,
+  referTerms: ScrollText,
+};
+
+export const STATUS_ICONS: Record<StatusEntryKind, LucideIcon> = {
+  former: CircleAlert,
+  cancelled: CircleAlert,
+  upgrade: Sparkles,
+};

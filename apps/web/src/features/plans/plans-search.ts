@@ -1,0 +1,9 @@
+// Search options of /plans. Kept apart from the page so the route's validation does not pull the
+// page component into the entry chunk.
+import { z } from 'zod';
+
+export const PLANS_REASONS = ['authorization_required'] as const;
+export type PlansReason = (typeof PLANS_REASONS)[number];
+
+/** `reason` is set by the access guard when it turns a user away from a page. */
+export const plansSearchSchema = z.object({ reason: z.enum(PLANS_REASONS).optional() });
