@@ -252,7 +252,10 @@ async function runE2e() {
     return true;
   }
   const outputFile = path.join(REPORT_DIR, 'e2e.json');
+  // e2e/run.mjs runs a second pass for the other example brand and writes its report beside this one.
+  const brandFile = outputFile.replace(/\.json$/, '-lumen.json');
   rmSync(outputFile, { force: true });
+  rmSync(brandFile, { force: true });
   const started = Date.now();
   // PW_TEST_REPORTER adds a reporter next to the ones in playwright.config, so this works
   // whatever the e2e workspace's own `test` script and config say.
@@ -260,16 +263,23 @@ async function runE2e() {
     PW_TEST_REPORTER: 'json',
     PLAYWRIGHT_JSON_OUTPUT_FILE: outputFile,
   });
-  const report = readJson(outputFile);
-  if (report?.stats) {
-    const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
-    row.passed = expected + flaky;
-    row.failed = unexpected;
-    row.skipped = skipped;
-    row.files = new Set((report.suites ?? []).map((suite) => suite.file)).size;
-    if (flaky > 0) row.note = appendNote(row.note, `${flaky} flaky (passed on retry)`);
-    const errors = report.errors?.length ?? 0;
-    if (errors > 0) row.note = appendNote(row.note, `${errors} error(s) outside tests`);
+  const reports = [readJson(outputFile), readJson(brandFile)].filter((report) => report?.stats);
+  if (reports.length > 0) {
+    row.passed = 0;
+    row.failed = 0;
+    row.skipped = 0;
+    const files = new Set();
+    for (const report of reports) {
+      const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+      row.passed += expected + flaky;
+      row.failed += unexpected;
+      row.skipped += skipped;
+      for (const suite of report.suites ?? []) files.add(suite.file);
+      if (flaky > 0) row.note = appendNote(row.note, `${flaky} flaky (passed on retry)`);
+      const errors = report.errors?.length ?? 0;
+      if (errors > 0) row.note = appendNote(row.note, `${errors} error(s) outside tests`);
+    }
+    row.files = files.size;
   } else {
     row.note = appendNote(row.note, 'no JSON report');
   }
