@@ -2,7 +2,10 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
+  serial,
+  uniqueIndex,
   integer,
   pgTable,
   primaryKey,
@@ -124,4 +127,34 @@ export const badge = pgTable('badge', {
     .references(() => user.id, { onDelete: 'cascade' }),
   publicId: text('public_id').notNull().unique(),
   createdAt: createdAt(),
+});
+
+/** Raw bytes: Buffer from node-postgres, Uint8Array from PGlite. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * What the matcher keeps of each reference photo or video (the engine's compact fingerprint).
+ * `seq` orders additions so that every process can catch up on new rows incrementally; reference
+ * ids are never reused.
+ */
+export const referenceFingerprint = pgTable(
+  'reference_fingerprint',
+  {
+    referenceId: text('reference_id').primaryKey(),
+    seq: serial('seq').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['image', 'video'] }).notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('reference_fingerprint_seq_idx').on(t.seq), index('reference_fingerprint_user_idx').on(t.userId)],
+);
+
+/** Removed reference ids in order, filled by a trigger (also for removals by cascade). */
+export const referenceRemoval = pgTable('reference_removal', {
+  seq: serial('seq').primaryKey(),
+  referenceId: text('reference_id').notNull(),
+  removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
 });

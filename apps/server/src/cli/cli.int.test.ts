@@ -1,6 +1,6 @@
 // The operator CLI as operators run it: a separate process on the server's database.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -159,5 +159,57 @@ describe('shark hash', () => {
     const result = await shark('hash');
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('shark hash FILE...');
+  });
+});
+
+describe('shark match', () => {
+  const images = fileURLToPath(new URL('../../../../../shared/testdata/pdq/images/', import.meta.url));
+  let refs: string;
+  let candidates: string;
+
+  beforeAll(() => {
+    refs = mkdtempSync(join(tmpdir(), 'shark-refs-'));
+    candidates = mkdtempSync(join(tmpdir(), 'shark-candidates-'));
+    copyFileSync(join(images, 'bridge-mods-aaa-orig.jpg'), join(refs, 'bridge.jpg'));
+    copyFileSync(join(images, 'labelme-subset-q0746.jpg'), join(refs, 'street.jpg'));
+    // Named without extensions or misleadingly: content decides.
+    copyFileSync(join(images, 'bridge-mods-shrink-a-lot.jpg'), join(candidates, 'a-copy'));
+    copyFileSync(join(images, 'labelme-subset-q2821.jpg'), join(candidates, 'b-other.png'));
+    writeFileSync(join(candidates, 'c-notes.jpg'), 'this is text, not a picture');
+  });
+  afterAll(() => {
+    rmSync(refs, { recursive: true, force: true });
+    rmSync(candidates, { recursive: true, force: true });
+  });
+
+  it('prints one JSON object per candidate, with an error line for a bad file, and exits 0', async () => {
+    const result = await shark('match', '--refs', refs, '--candidates', candidates, '--json');
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatchObject({ candidate: join(candidates, 'a-copy'), reference: join(refs, 'bridge.jpg'), distance: expect.any(Number) });
+    expect(Object.keys(lines[0]!).sort()).toEqual(['candidate', 'confidence', 'distance', 'reference']);
+    expect(lines[0]!.confidence).toBeGreaterThan(0.5);
+    expect(lines[1]).toMatchObject({ candidate: join(candidates, 'b-other.png'), reference: null, distance: null });
+    expect(lines[1]!.confidence).toBeLessThanOrEqual(0.5);
+    expect(lines[2]).toMatchObject({ candidate: join(candidates, 'c-notes.jpg'), reference: null, distance: null, confidence: 0, error: expect.stringMatching(/not an image or a video/) });
+  });
+
+  it('prints a readable table without --json', async () => {
+    const result = await shark('match', '--refs', refs, '--candidates', candidates);
+    expect(result.code).toBe(0);
+    const rows = result.stdout.trim().split('\n').map((line) => line.split('\t'));
+    expect(rows[0]).toEqual(['candidate', 'reference', 'distance', 'confidence']);
+    expect(rows[1]?.slice(0, 2)).toEqual([join(candidates, 'a-copy'), join(refs, 'bridge.jpg')]);
+    expect(rows[3]?.[1]).toMatch(/^error: /);
+  });
+
+  it('refuses missing or wrong directories with a usage message and exit 1', async () => {
+    const missing = await shark('match', '--refs', refs);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('--candidates DIR is required');
+    const notDir = await shark('match', '--refs', join(refs, 'bridge.jpg'), '--candidates', candidates);
+    expect(notDir.code).toBe(1);
+    expect(notDir.stderr).toContain('is not a directory');
   });
 });

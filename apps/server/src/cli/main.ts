@@ -6,6 +6,7 @@ import { adminSocketPath, callAdminSocket } from '../features/admin/admin-socket
 import { AppError } from '../http/app-error.ts';
 import { UsageError } from './args.ts';
 import { HASH_HELP, runHashCommand } from './hash-command.ts';
+import { MATCH_HELP, runMatchCommand } from './match-command.ts';
 import { parseUsersCommand, runUsersCommand, USERS_HELP, type UsersCommand } from './users-command.ts';
 
 const HELP = `shark — operator commands for Shark
@@ -14,11 +15,15 @@ Commands:
   shark users show <email>          print a user as GET /api/user returns it
   shark users grant <email> [...]   change a user's status, plan, features and flags
   shark hash FILE...                PDQ hash of each image, as Meta's pdq-photo-hasher prints it
+  shark match --refs DIR --candidates DIR [--json]
+                                    which candidate images and videos copy which references
   shark --help                      this text
 
 ${USERS_HELP}
 
 ${HASH_HELP}
+
+${MATCH_HELP}
 
 The database is the server's: DATA_DIR (embedded, default ./data) or DATABASE_URL.`;
 
@@ -34,6 +39,13 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     return runHashCommand(rest, (line) => process.stdout.write(`${line}\n`), (line) => process.stderr.write(`${line}\n`));
+  }
+  if (command === 'match') {
+    if (rest[0] === '--help' || rest[0] === '-h') {
+      process.stdout.write(`${MATCH_HELP}\n`);
+      return 0;
+    }
+    return runMatchCommand(rest, (line) => process.stdout.write(`${line}\n`), (line) => process.stderr.write(`${line}\n`));
   }
   if (command !== 'users') throw new UsageError(`Unknown command "${command}". Run shark --help.`);
   if (rest[0] === '--help' || rest[0] === '-h') {
