@@ -9,6 +9,7 @@ export default defineConfig(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-*/**',
       '**/*.gen.ts',
       '**/coverage/**',
       '**/test-results/**',

@@ -19,9 +19,20 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { fingerprintCandidate, fingerprintReference } from '@shark/engine/matching/image-fingerprint.ts';
+import {
+  fingerprintCandidate,
+  fingerprintReference,
+} from '@shark/engine/matching/image-fingerprint.ts';
 import { ImageMatcher, type MatchExplanation } from '@shark/engine/matching/image-matcher.ts';
-import { applyEdit, EDIT_DESCRIPTIONS, EDIT_TYPES, generatedPicture, hashSeed, seededRandom, type EditType } from '@shark/engine/matching/synthetic-edits.ts';
+import {
+  applyEdit,
+  EDIT_DESCRIPTIONS,
+  EDIT_TYPES,
+  generatedPicture,
+  hashSeed,
+  seededRandom,
+  type EditType,
+} from '@shark/engine/matching/synthetic-edits.ts';
 import { collectPhotos, missingSources, SOURCES, type Photo } from './photos.ts';
 
 const TARGETS = { recall: 0.95, precision: 0.995, perEditRecall: 0.85 };
@@ -43,7 +54,8 @@ const { values: args } = parseArgs({
 });
 const seed = Number(args.seed);
 if (!Number.isInteger(seed)) throw new Error(`--seed must be an integer: ${args.seed}`);
-if (!['tuning', 'test', 'both'].includes(args.split)) throw new Error(`--split must be tuning, test or both: ${args.split}`);
+if (!['tuning', 'test', 'both'].includes(args.split))
+  throw new Error(`--split must be tuning, test or both: ${args.split}`);
 
 interface Assigned {
   photo: Photo;
@@ -85,7 +97,8 @@ function assign(photos: Photo[], limit: number): Assigned[] {
       const within = split === 'tuning' ? i : i - tuningCount;
       const size = split === 'tuning' ? tuningCount : chosen.length - tuningCount;
       // References first, then distractors, in the shuffled order.
-      const role = within < Math.max(1, Math.round(size * REFERENCE_SHARE)) ? 'reference' : 'distractor';
+      const role =
+        within < Math.max(1, Math.round(size * REFERENCE_SHARE)) ? 'reference' : 'distractor';
       out.push({ photo, split, role });
     });
   }
@@ -98,7 +111,10 @@ interface Totals {
   recall: number;
   precision: number;
   falsePositives: number;
-  perEdit: Map<EditType, { recall: number; positives: number; falseMatches: number; medianDistance: number | null }>;
+  perEdit: Map<
+    EditType,
+    { recall: number; positives: number; falseMatches: number; medianDistance: number | null }
+  >;
   imagesPerSecond: number;
 }
 
@@ -110,7 +126,11 @@ async function runSplit(label: string, assigned: Assigned[], dump: string[]): Pr
   for (const { photo } of references) {
     const raw = await photo.load();
     // What a creator uploads: a high-quality JPEG.
-    const file = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+    const file = await sharp(raw.data, {
+      raw: { width: raw.width, height: raw.height, channels: 3 },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
     const started = performance.now();
     matcher.add(photo.name, await fingerprintReference(file));
     refMs += performance.now() - started;
@@ -132,7 +152,14 @@ async function runSplit(label: string, assigned: Assigned[], dump: string[]): Pr
       candidateMs += performance.now() - started;
       const cpu = process.cpuUsage(cpuBefore);
       candidateCpuMs += (cpu.user + cpu.system) / 1000;
-      outcomes.push({ photo: photo.name, edit, isPositive: role === 'reference', matched: explanation.referenceId, confidence: explanation.confidence, explanation });
+      outcomes.push({
+        photo: photo.name,
+        edit,
+        isPositive: role === 'reference',
+        matched: explanation.referenceId,
+        confidence: explanation.confidence,
+        explanation,
+      });
     }
   }
 
@@ -142,7 +169,10 @@ async function runSplit(label: string, assigned: Assigned[], dump: string[]): Pr
   const falsePositives = outcomes.filter((o) => o.matched !== null && o.matched !== o.photo);
   const precision = truePositives / Math.max(1, truePositives + falsePositives.length);
   const recall = truePositives / Math.max(1, positives.length);
-  const perEdit = new Map<EditType, { recall: number; positives: number; falseMatches: number; medianDistance: number | null }>();
+  const perEdit = new Map<
+    EditType,
+    { recall: number; positives: number; falseMatches: number; medianDistance: number | null }
+  >();
   for (const edit of EDIT_TYPES) {
     const ofEdit = positives.filter((o) => o.edit === edit);
     const distances = ofEdit
@@ -159,7 +189,9 @@ async function runSplit(label: string, assigned: Assigned[], dump: string[]): Pr
   const imagesPerSecond = outcomes.length / (candidateMs / 1000);
 
   console.log(`\n== ${label}`);
-  console.log(`${references.length} references, ${distractors.length} distractors; ${positives.length} edited copies of references, ${outcomes.length - positives.length} edited distractors`);
+  console.log(
+    `${references.length} references, ${distractors.length} distractors; ${positives.length} edited copies of references, ${outcomes.length - positives.length} edited distractors`,
+  );
   console.log(`${'edit'.padEnd(18)} recall   copies  false matches  median PDQ distance  (edit)`);
   for (const edit of EDIT_TYPES) {
     const e = perEdit.get(edit)!;
@@ -167,19 +199,39 @@ async function runSplit(label: string, assigned: Assigned[], dump: string[]): Pr
       `${edit.padEnd(18)} ${pct(e.recall)}   ${String(e.positives).padStart(6)}  ${String(e.falseMatches).padStart(13)}  ${String(e.medianDistance ?? '-').padStart(19)}  ${EDIT_DESCRIPTIONS[edit]}`,
     );
   }
-  console.log(`overall            recall ${recall.toFixed(4)}   precision ${precision.toFixed(4)}   false positives ${falsePositives.length}   (${truePositives} of ${positives.length} copies found)`);
-  console.log(`speed              ${imagesPerSecond.toFixed(1)} candidate images/s (decode + fingerprint + match, ${(candidateMs / outcomes.length).toFixed(1)} ms each, ${(candidateCpuMs / outcomes.length).toFixed(1)} ms CPU; of which matching ${(matchMs / outcomes.length).toFixed(1)} ms); references ${(refMs / Math.max(1, references.length)).toFixed(1)} ms each`);
+  console.log(
+    `overall            recall ${recall.toFixed(4)}   precision ${precision.toFixed(4)}   false positives ${falsePositives.length}   (${truePositives} of ${positives.length} copies found)`,
+  );
+  console.log(
+    `speed              ${imagesPerSecond.toFixed(1)} candidate images/s (decode + fingerprint + match, ${(candidateMs / outcomes.length).toFixed(1)} ms each, ${(candidateCpuMs / outcomes.length).toFixed(1)} ms CPU; of which matching, with the local features it needed, ${(matchMs / outcomes.length).toFixed(1)} ms); references ${(refMs / Math.max(1, references.length)).toFixed(1)} ms each`,
+  );
   if (args.verbose) {
     for (const o of outcomes) {
       const isMiss = o.isPositive && o.matched !== o.photo;
       const isFalse = o.matched !== null && o.matched !== o.photo;
       if (!isMiss && !isFalse) continue;
-      const top = o.explanation.evidence.slice(0, 2).map((e) => `${e.referenceId} pdq=${e.pdqDistance} inl=${e.inliers} ncc=${e.ncc?.toFixed(2) ?? '-'} cov=${e.coverage.toFixed(2)} c=${e.confidence.toFixed(2)}`);
-      console.log(`  ${isFalse ? 'FALSE' : 'miss '} ${o.edit.padEnd(16)} ${o.photo} → ${o.matched ?? 'none'} | ${top.join(' ; ') || 'no evidence'}`);
+      const top = o.explanation.evidence
+        .slice(0, 2)
+        .map(
+          (e) =>
+            `${e.referenceId} pdq=${e.pdqDistance} inl=${e.inliers} ncc=${e.ncc?.toFixed(2) ?? '-'} cov=${e.coverage.toFixed(2)} c=${e.confidence.toFixed(2)}`,
+        );
+      console.log(
+        `  ${isFalse ? 'FALSE' : 'miss '} ${o.edit.padEnd(16)} ${o.photo} → ${o.matched ?? 'none'} | ${top.join(' ; ') || 'no evidence'}`,
+      );
     }
   }
   for (const o of outcomes) {
-    dump.push(JSON.stringify({ split: label.startsWith('TUNING') ? 'tuning' : 'test', photo: o.photo, edit: o.edit, positive: o.isPositive, matched: o.matched, evidence: o.explanation.evidence }));
+    dump.push(
+      JSON.stringify({
+        split: label.startsWith('TUNING') ? 'tuning' : 'test',
+        photo: o.photo,
+        edit: o.edit,
+        positive: o.isPositive,
+        matched: o.matched,
+        evidence: o.explanation.evidence,
+      }),
+    );
   }
   return { recall, precision, falsePositives: falsePositives.length, perEdit, imagesPerSecond };
 }
@@ -196,7 +248,11 @@ async function runScale(n: number): Promise<number> {
   let refMs = 0;
   for (let i = 0; i < n; i++) {
     const raw = await picture(i);
-    const file = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+    const file = await sharp(raw.data, {
+      raw: { width: raw.width, height: raw.height, channels: 3 },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
     const started = performance.now();
     matcher.add(`ref-${i}`, await fingerprintReference(file));
     refMs += performance.now() - started;
@@ -208,7 +264,11 @@ async function runScale(n: number): Promise<number> {
     const isCopy = k % 2 === 0;
     const seed = isCopy ? (k * 7919) % n : n + k; // copies of references spread over the index; others never added
     const edit = EDIT_TYPES[k % EDIT_TYPES.length]!;
-    const file = await applyEdit(await picture(seed), edit, seededRandom(hashSeed(seed, 'scale', edit)));
+    const file = await applyEdit(
+      await picture(seed),
+      edit,
+      seededRandom(hashSeed(seed, 'scale', edit)),
+    );
     const started = performance.now();
     const result = matcher.match(await fingerprintCandidate(file));
     candidateMs += performance.now() - started;
@@ -216,10 +276,18 @@ async function runScale(n: number): Promise<number> {
     else if (result.referenceId !== null) falseMatches++;
   }
   const copies = Math.ceil(n / 2);
-  console.log(`\n== SCALE: ${n} generated references, ${n} candidates (${copies} edited references, ${n - copies} never-seen pictures)`);
-  console.log(`references: ${(refMs / 1000).toFixed(1)} s to fingerprint and index (${(refMs / n).toFixed(1)} ms each)`);
-  console.log(`candidates: ${(candidateMs / 1000).toFixed(1)} s to fingerprint and match all ${n} (${(candidateMs / n).toFixed(1)} ms each, ${((n * 1000) / candidateMs).toFixed(1)} images/s)`);
-  console.log(`recall ${(found / copies).toFixed(4)}; false matches ${falseMatches}; precision ${(found / Math.max(1, found + falseMatches)).toFixed(4)}`);
+  console.log(
+    `\n== SCALE: ${n} generated references, ${n} candidates (${copies} edited references, ${n - copies} never-seen pictures)`,
+  );
+  console.log(
+    `references: ${(refMs / 1000).toFixed(1)} s to fingerprint and index (${(refMs / n).toFixed(1)} ms each)`,
+  );
+  console.log(
+    `candidates: ${(candidateMs / 1000).toFixed(1)} s to fingerprint and match all ${n} (${(candidateMs / n).toFixed(1)} ms each, ${((n * 1000) / candidateMs).toFixed(1)} images/s)`,
+  );
+  console.log(
+    `recall ${(found / copies).toFixed(4)}; false matches ${falseMatches}; precision ${(found / Math.max(1, found + falseMatches)).toFixed(4)}`,
+  );
   return found / Math.max(1, found + falseMatches) >= TARGETS.precision ? 0 : 1;
 }
 
@@ -233,29 +301,48 @@ async function main(): Promise<number> {
     return 2;
   }
   const { photos, skipped } = await collectPhotos(ROOT, seed);
-  const limit = args.limit !== undefined ? Number(args.limit) : args.quick ? QUICK_PHOTOS : photos.length;
+  const limit =
+    args.limit !== undefined ? Number(args.limit) : args.quick ? QUICK_PHOTOS : photos.length;
   const assigned = assign(photos, limit);
   const count = (source: string) => photos.filter((p) => p.source === source).length;
   console.log(`Image matcher evaluation — seed ${seed}${args.quick ? ', quick' : ''}`);
   console.log(
     `photos: ${photos.length} (wallpapers ${count('wallpapers')}, stamps ${count('stamps')}, pdq-testdata ${count('pdq-testdata')}); skipped ${skipped.small} tiny and ${skipped.clipArt} clip-art stamps, ${skipped.duplicates.length} near-duplicates; using ${assigned.length}`,
   );
-  console.log(`${EDIT_TYPES.length} edits per photo; targets on the held-out set: recall ≥ ${TARGETS.recall} at precision ≥ ${TARGETS.precision}, every edit ≥ ${TARGETS.perEditRecall}`);
+  console.log(
+    `${EDIT_TYPES.length} edits per photo; targets on the held-out set: recall ≥ ${TARGETS.recall} at precision ≥ ${TARGETS.precision}, every edit ≥ ${TARGETS.perEditRecall}`,
+  );
 
   const dump: string[] = [];
   let passed = true;
   if (args.split !== 'test') {
-    await runSplit('TUNING set (thresholds were chosen on these photos: not the figures that count)', assigned.filter((a) => a.split === 'tuning'), dump);
+    await runSplit(
+      'TUNING set (thresholds were chosen on these photos: not the figures that count)',
+      assigned.filter((a) => a.split === 'tuning'),
+      dump,
+    );
   }
   if (args.split !== 'tuning') {
-    const test = await runSplit('HELD-OUT TEST set (photos never used for tuning: the figures that count)', assigned.filter((a) => a.split === 'test'), dump);
+    const test = await runSplit(
+      'HELD-OUT TEST set (photos never used for tuning: the figures that count)',
+      assigned.filter((a) => a.split === 'test'),
+      dump,
+    );
     const worst = [...test.perEdit].sort((a, b) => a[1].recall - b[1].recall)[0]!;
     const checks = [
       [`recall ${test.recall.toFixed(4)} ≥ ${TARGETS.recall}`, test.recall >= TARGETS.recall],
-      [`precision ${test.precision.toFixed(4)} ≥ ${TARGETS.precision}`, test.precision >= TARGETS.precision],
-      [`lowest edit recall ${worst[1].recall.toFixed(3)} (${worst[0]}) ≥ ${TARGETS.perEditRecall}`, worst[1].recall >= TARGETS.perEditRecall],
+      [
+        `precision ${test.precision.toFixed(4)} ≥ ${TARGETS.precision}`,
+        test.precision >= TARGETS.precision,
+      ],
+      [
+        `lowest edit recall ${worst[1].recall.toFixed(3)} (${worst[0]}) ≥ ${TARGETS.perEditRecall}`,
+        worst[1].recall >= TARGETS.perEditRecall,
+      ],
     ] as const;
-    console.log(`\ntargets (held-out): ${checks.map(([text, ok]) => `${ok ? 'PASS' : 'FAIL'} ${text}`).join('; ')}`);
+    console.log(
+      `\ntargets (held-out): ${checks.map(([text, ok]) => `${ok ? 'PASS' : 'FAIL'} ${text}`).join('; ')}`,
+    );
     passed = checks.every(([, ok]) => ok);
   }
   if (args.dump) writeFileSync(args.dump, dump.join('\n') + '\n');

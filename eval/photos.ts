@@ -48,8 +48,11 @@ const NEAR_DUPLICATE_PDQ = 50;
 /** Files a Debian package installed (its dpkg list), or, off Debian, the directory's files. */
 function packageFiles(source: PhotoSource): string[] {
   const list = source.debianPackage ? `/var/lib/dpkg/info/${source.debianPackage}.list` : '';
-  const files = list && existsSync(list) ? readFileSync(list, 'utf8').split('\n') : walk(source.dir);
-  return files.filter((f) => f.startsWith(source.dir) && /\.(png|jpe?g)$/i.test(f) && existsSync(f)).sort();
+  const files =
+    list && existsSync(list) ? readFileSync(list, 'utf8').split('\n') : walk(source.dir);
+  return files
+    .filter((f) => f.startsWith(source.dir) && /\.(png|jpe?g)$/i.test(f) && existsSync(f))
+    .sort();
 }
 
 function walk(dir: string): string[] {
@@ -65,8 +68,16 @@ function walk(dir: string): string[] {
 /** The sources that are missing, with what to install. */
 export function missingSources(sources: PhotoSource[]): string[] {
   return sources
-    .filter((s) => !existsSync(s.dir) || (s.debianPackage ? packageFiles(s).length === 0 : readdirSync(s.dir).length === 0))
-    .map((s) => (s.debianPackage ? `${s.dir} is missing: install the Debian package ${s.debianPackage} (apt-get install ${s.debianPackage})` : `${s.dir} is missing (the shared PDQ test data)`));
+    .filter(
+      (s) =>
+        !existsSync(s.dir) ||
+        (s.debianPackage ? packageFiles(s).length === 0 : readdirSync(s.dir).length === 0),
+    )
+    .map((s) =>
+      s.debianPackage
+        ? `${s.dir} is missing: install the Debian package ${s.debianPackage} (apt-get install ${s.debianPackage})`
+        : `${s.dir} is missing (the shared PDQ test data)`,
+    );
 }
 
 interface StampStats {
@@ -77,7 +88,10 @@ interface StampStats {
 }
 
 async function stampStats(file: string): Promise<StampStats> {
-  const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(file)
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const counts = new Map<number, number>();
   let opaque = 0;
   for (let p = 0; p < data.length; p += 4) {
@@ -86,8 +100,16 @@ async function stampStats(file: string): Promise<StampStats> {
     const key = ((data[p]! >> 3) << 10) | ((data[p + 1]! >> 3) << 5) | (data[p + 2]! >> 3);
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
-  const top8 = [...counts.values()].sort((a, b) => b - a).slice(0, 8).reduce((s, v) => s + v, 0);
-  return { minSide: Math.min(info.width, info.height), colours: counts.size, top8: top8 / Math.max(1, opaque), opaque: opaque / (info.width * info.height) };
+  const top8 = [...counts.values()]
+    .sort((a, b) => b - a)
+    .slice(0, 8)
+    .reduce((s, v) => s + v, 0);
+  return {
+    minSide: Math.min(info.width, info.height),
+    colours: counts.size,
+    top8: top8 / Math.max(1, opaque),
+    opaque: opaque / (info.width * info.height),
+  };
 }
 
 /**
@@ -101,7 +123,10 @@ async function texture(width: number, height: number, seed: number): Promise<Buf
   for (let cells = 3; cells <= 96; cells *= 2, amplitude *= 0.6) {
     const grid = Buffer.alloc(cells * cells);
     for (let i = 0; i < grid.length; i++) grid[i] = Math.floor(random() * 256);
-    const layer = await sharp(grid, { raw: { width: cells, height: cells, channels: 1 } }).resize(width, height, { kernel: 'cubic' }).raw().toBuffer();
+    const layer = await sharp(grid, { raw: { width: cells, height: cells, channels: 1 } })
+      .resize(width, height, { kernel: 'cubic' })
+      .raw()
+      .toBuffer();
     for (let i = 0; i < field.length; i++) field[i]! += (layer[i]! / 255 - 0.5) * amplitude;
   }
   const muted = () => [0, 1, 2].map(() => 40 + random() * 160);
@@ -121,23 +146,39 @@ async function flattenStamp(file: string, seed: number): Promise<RawImage> {
   const random = seededRandom(seed);
   let pipeline: Sharp;
   if (random() < 0.35) {
-    const colour = { r: Math.floor(random() * 256), g: Math.floor(random() * 256), b: Math.floor(random() * 256) };
+    const colour = {
+      r: Math.floor(random() * 256),
+      g: Math.floor(random() * 256),
+      b: Math.floor(random() * 256),
+    };
     pipeline = sharp(file).flatten({ background: colour });
   } else {
-    pipeline = sharp(await texture(width, height, seed), { raw: { width, height, channels: 3 } }).composite([{ input: file }]);
+    pipeline = sharp(await texture(width, height, seed), {
+      raw: { width, height, channels: 3 },
+    }).composite([{ input: file }]);
   }
   const { data, info } = await pipeline.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: 3 };
 }
 
 async function rawOf(file: string): Promise<RawImage> {
-  const { data, info } = await sharp(file).rotate().flatten({ background: '#ffffff' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(file)
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: 3 };
 }
 
 /** PDQ of the picture and of its mirror image, on a white background: to find near-duplicate sources. */
 async function identity(file: string): Promise<[string, string]> {
-  const { data, info } = await sharp(file).flatten({ background: '#ffffff' }).resize(256, 256, { fit: 'inside' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(file)
+    .flatten({ background: '#ffffff' })
+    .resize(256, 256, { fit: 'inside' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const result = pdqWithDihedral(lumaFromPixels(data, info.width, info.height, 3));
   return [result.hash, result.dihedral.flipX];
 }
@@ -154,7 +195,11 @@ export async function collectPhotos(repoRoot: string, seed: number): Promise<Col
   const seen: { name: string; hashes: [string, string] }[] = [];
   const keep = async (photo: Photo, file: string) => {
     const hashes = await identity(file);
-    const twin = seen.find((s) => hammingDistance(s.hashes[0], hashes[0]) <= NEAR_DUPLICATE_PDQ || hammingDistance(s.hashes[0], hashes[1]) <= NEAR_DUPLICATE_PDQ);
+    const twin = seen.find(
+      (s) =>
+        hammingDistance(s.hashes[0], hashes[0]) <= NEAR_DUPLICATE_PDQ ||
+        hammingDistance(s.hashes[0], hashes[1]) <= NEAR_DUPLICATE_PDQ,
+    );
     if (twin) {
       skipped.duplicates.push(`${photo.name} ~ ${twin.name}`);
       return;
@@ -163,11 +208,18 @@ export async function collectPhotos(repoRoot: string, seed: number): Promise<Col
     photos.push(photo);
   };
   for (const file of packageFiles(wallpapers!)) {
-    await keep({ name: `wallpapers/${path.basename(file)}`, source: 'wallpapers', load: () => rawOf(file) }, file);
+    await keep(
+      { name: `wallpapers/${path.basename(file)}`, source: 'wallpapers', load: () => rawOf(file) },
+      file,
+    );
   }
   for (const name of PDQ_TESTDATA_PHOTOS) {
     const file = path.join(testdata!.dir, name);
-    if (existsSync(file)) await keep({ name: `pdq-testdata/${name}`, source: 'pdq-testdata', load: () => rawOf(file) }, file);
+    if (existsSync(file))
+      await keep(
+        { name: `pdq-testdata/${name}`, source: 'pdq-testdata', load: () => rawOf(file) },
+        file,
+      );
   }
   for (const file of packageFiles(stamps!)) {
     const stats = await stampStats(file);
@@ -175,12 +227,19 @@ export async function collectPhotos(repoRoot: string, seed: number): Promise<Col
       skipped.small++;
       continue;
     }
-    if (stats.colours < STAMP_MIN_COLOURS || stats.top8 > STAMP_MAX_TOP8_SHARE || stats.opaque < STAMP_MIN_OPAQUE) {
+    if (
+      stats.colours < STAMP_MIN_COLOURS ||
+      stats.top8 > STAMP_MAX_TOP8_SHARE ||
+      stats.opaque < STAMP_MIN_OPAQUE
+    ) {
       skipped.clipArt++;
       continue;
     }
     const name = `stamps/${path.relative(stamps!.dir, file)}`;
-    await keep({ name, source: 'stamps', load: () => flattenStamp(file, hashSeed(seed, name)) }, file);
+    await keep(
+      { name, source: 'stamps', load: () => flattenStamp(file, hashSeed(seed, name)) },
+      file,
+    );
   }
   return { photos, skipped };
 }

@@ -22,11 +22,22 @@ const MAX_TRIM = 0.45;
 
 function close(image: RgbImage, p: number, colour: readonly number[], tolerance: number): boolean {
   const d = image.data;
-  return Math.abs(d[p]! - colour[0]!) <= tolerance && Math.abs(d[p + 1]! - colour[1]!) <= tolerance && Math.abs(d[p + 2]! - colour[2]!) <= tolerance;
+  return (
+    Math.abs(d[p]! - colour[0]!) <= tolerance &&
+    Math.abs(d[p + 1]! - colour[1]!) <= tolerance &&
+    Math.abs(d[p + 2]! - colour[2]!) <= tolerance
+  );
 }
 
 /** Median colour of a line of pixels (at most 64 samples along it): a candidate border colour. */
-function medianColour(image: RgbImage, x0: number, y0: number, dx: number, dy: number, length: number): [number, number, number] {
+function medianColour(
+  image: RgbImage,
+  x0: number,
+  y0: number,
+  dx: number,
+  dy: number,
+  length: number,
+): [number, number, number] {
   const samples = Math.min(length, 64);
   const channels = [new Uint8Array(samples), new Uint8Array(samples), new Uint8Array(samples)];
   for (let s = 0; s < samples; s++) {
@@ -112,7 +123,10 @@ function halveRgb(image: RgbImage): RgbImage {
     for (let x = 0; x < width; x++) {
       const p = 2 * y * stride + 6 * x;
       const o = (y * width + x) * 3;
-      for (let c = 0; c < 3; c++) data[o + c] = (src[p + c]! + src[p + 3 + c]! + src[p + stride + c]! + src[p + stride + 3 + c]! + 2) >> 2;
+      for (let c = 0; c < 3; c++)
+        data[o + c] =
+          (src[p + c]! + src[p + 3 + c]! + src[p + stride + c]! + src[p + stride + 3 + c]! + 2) >>
+          2;
     }
   }
   return { width, height, data };
@@ -123,7 +137,8 @@ function findEmbeddedPhotosAt(image: RgbImage, maxResults: number): Rect[] {
   const n = width * height;
   // The page colour: the most frequent colour at 4 bits per channel.
   const counts = new Uint32Array(4096);
-  for (let i = 0, p = 0; i < n; i++, p += 3) counts[((data[p]! >> 4) << 8) | ((data[p + 1]! >> 4) << 4) | (data[p + 2]! >> 4)]!++;
+  for (let i = 0, p = 0; i < n; i++, p += 3)
+    counts[((data[p]! >> 4) << 8) | ((data[p + 1]! >> 4) << 4) | (data[p + 2]! >> 4)]!++;
   let mode = 0;
   for (let k = 1; k < counts.length; k++) if (counts[k]! > counts[mode]!) mode = k;
   if (counts[mode]! < 0.2 * n) return [];
@@ -183,7 +198,15 @@ function findEmbeddedPhotosAt(image: RgbImage, maxResults: number): Rect[] {
     .filter((c) => {
       const area = c.width * c.height;
       const aspect = c.width / c.height;
-      return area >= 0.03 * n && area <= 0.92 * n && c.pixels >= 0.55 * area && aspect > 0.25 && aspect < 4 && c.width >= 12 && c.height >= 12;
+      return (
+        area >= 0.03 * n &&
+        area <= 0.92 * n &&
+        c.pixels >= 0.55 * area &&
+        aspect > 0.25 &&
+        aspect < 4 &&
+        c.width >= 12 &&
+        c.height >= 12
+      );
     })
     .sort((a, b) => b.pixels - a.pixels || a.top - b.top || a.left - b.left)
     .slice(0, maxResults)

@@ -52,7 +52,10 @@ export class FeatureIndex {
   add(owner: number, descriptors: Uint32Array, keypointCount: number): void {
     this.removedOwners.delete(owner);
     this.ensureCapacity(this.count + keypointCount);
-    this.descriptors.set(descriptors.subarray(0, keypointCount * DESCRIPTOR_WORDS), this.count * DESCRIPTOR_WORDS);
+    this.descriptors.set(
+      descriptors.subarray(0, keypointCount * DESCRIPTOR_WORDS),
+      this.count * DESCRIPTOR_WORDS,
+    );
     for (let k = 0; k < keypointCount; k++) {
       this.owners[this.count + k] = owner;
       this.keypoints[this.count + k] = k;
@@ -74,25 +77,39 @@ export class FeatureIndex {
     // Pending entries are scanned one by one for every query: past a few hundred, indexing is cheaper.
     if (this.count - this.indexed > 256) this.rebuild();
     const maxBucket = STOP_WORD_MIN + Math.ceil((STOP_WORD_FACTOR * this.indexed) / BUCKETS);
-    if (this.stamp.length < this.count) this.stamp = new Uint32Array(this.descriptors.length / DESCRIPTOR_WORDS);
+    if (this.stamp.length < this.count)
+      this.stamp = new Uint32Array(this.descriptors.length / DESCRIPTOR_WORDS);
     const descriptors = this.descriptors;
     const stamp = this.stamp;
     const removed = this.removedOwners;
     let capacity = 1024;
-    let hits: FeatureHits = { count: 0, query: new Uint32Array(capacity), owner: new Uint32Array(capacity), keypoint: new Uint16Array(capacity), distance: new Uint16Array(capacity) };
+    let hits: FeatureHits = {
+      count: 0,
+      query: new Uint32Array(capacity),
+      owner: new Uint32Array(capacity),
+      keypoint: new Uint16Array(capacity),
+      distance: new Uint16Array(capacity),
+    };
     const check = (q: number, e: number, mark: number) => {
       if (stamp[e] === mark) return;
       stamp[e] = mark;
       const qb = q * DESCRIPTOR_WORDS;
       const eb = e * DESCRIPTOR_WORDS;
       let d = 0;
-      for (let w = 0; w < DESCRIPTOR_WORDS && d <= maxDistance; w++) d += popcount32(queries[qb + w]! ^ descriptors[eb + w]!);
+      for (let w = 0; w < DESCRIPTOR_WORDS && d <= maxDistance; w++)
+        d += popcount32(queries[qb + w]! ^ descriptors[eb + w]!);
       if (d > maxDistance) return;
       const owner = this.owners[e]!;
       if (removed.size > 0 && removed.has(owner)) return;
       if (hits.count === capacity) {
         capacity *= 2;
-        const grown: FeatureHits = { count: hits.count, query: new Uint32Array(capacity), owner: new Uint32Array(capacity), keypoint: new Uint16Array(capacity), distance: new Uint16Array(capacity) };
+        const grown: FeatureHits = {
+          count: hits.count,
+          query: new Uint32Array(capacity),
+          owner: new Uint32Array(capacity),
+          keypoint: new Uint16Array(capacity),
+          distance: new Uint16Array(capacity),
+        };
         grown.query.set(hits.query);
         grown.owner.set(hits.owner);
         grown.keypoint.set(hits.keypoint);
@@ -133,7 +150,11 @@ export class FeatureIndex {
       for (let e = 0; e < this.count; e++) {
         if (this.removedOwners.has(this.owners[e]!)) continue;
         if (kept !== e) {
-          this.descriptors.copyWithin(kept * DESCRIPTOR_WORDS, e * DESCRIPTOR_WORDS, (e + 1) * DESCRIPTOR_WORDS);
+          this.descriptors.copyWithin(
+            kept * DESCRIPTOR_WORDS,
+            e * DESCRIPTOR_WORDS,
+            (e + 1) * DESCRIPTOR_WORDS,
+          );
           this.owners[kept] = this.owners[e]!;
           this.keypoints[kept] = this.keypoints[e]!;
         }

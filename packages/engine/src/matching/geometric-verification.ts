@@ -52,7 +52,10 @@ function impliedScale(c: Correspondence): number {
   return levelScale(c.candLevel) / levelScale(c.refLevel);
 }
 
-export function verifySimilarity(matches: readonly Correspondence[], options: VerifyOptions = {}): GeometricResult | null {
+export function verifySimilarity(
+  matches: readonly Correspondence[],
+  options: VerifyOptions = {},
+): GeometricResult | null {
   const n = matches.length;
   if (n < 2) return null;
   const maxRotation = ((options.maxRotationDegrees ?? 12) * Math.PI) / 180;
@@ -61,7 +64,9 @@ export function verifySimilarity(matches: readonly Correspondence[], options: Ve
   const tolerance = options.tolerance ?? 4;
   const iterations = options.iterations ?? 400;
   // Best matches first: pairs drawn from the best ones are likelier to be right.
-  const order = matches.map((_, i) => i).sort((i, j) => matches[i]!.distance - matches[j]!.distance || i - j);
+  const order = matches
+    .map((_, i) => i)
+    .sort((i, j) => matches[i]!.distance - matches[j]!.distance || i - j);
   const pool = Math.min(n, 60);
 
   let best: { transform: Similarity; inliers: number[] } | null = null;
@@ -116,7 +121,12 @@ export function verifySimilarity(matches: readonly Correspondence[], options: Ve
     const refit = leastSquares(best.inliers.map((i) => matches[i]!));
     if (!refit) break;
     const scale = Math.hypot(refit.a, refit.b);
-    if (scale < minScale || scale > maxScale || Math.abs(Math.atan2(refit.b, refit.a)) > maxRotation) break;
+    if (
+      scale < minScale ||
+      scale > maxScale ||
+      Math.abs(Math.atan2(refit.b, refit.a)) > maxRotation
+    )
+      break;
     const inliers = collectInliers(matches, refit, scale, tolerance);
     if (inliers.length < best.inliers.length) break;
     best = { transform: refit, inliers };
@@ -146,13 +156,23 @@ function fromTwo(m1: Correspondence, m2: Correspondence): Similarity | null {
   // a = (c1 − c2) / (r1 − r2) in complex numbers.
   const a = (cx * rx + cy * ry) / denominator;
   const b = (cy * rx - cx * ry) / denominator;
-  return { a, b, tx: m1.candX - (a * m1.refX - b * m1.refY), ty: m1.candY - (b * m1.refX + a * m1.refY) };
+  return {
+    a,
+    b,
+    tx: m1.candX - (a * m1.refX - b * m1.refY),
+    ty: m1.candY - (b * m1.refX + a * m1.refY),
+  };
 }
 
 /** Past this many inliers the answer is certain: stop sampling. */
 const ENOUGH_INLIERS = 40;
 
-function countInliers(matches: readonly Correspondence[], t: Similarity, scale: number, tolerance: number): number {
+function countInliers(
+  matches: readonly Correspondence[],
+  t: Similarity,
+  scale: number,
+  tolerance: number,
+): number {
   let count = 0;
   for (let k = 0; k < matches.length; k++) {
     const m = matches[k]!;
@@ -165,7 +185,12 @@ function countInliers(matches: readonly Correspondence[], t: Similarity, scale: 
 }
 
 /** Inliers, one per reference keypoint and per candidate keypoint (the closest descriptor wins). */
-function collectInliers(matches: readonly Correspondence[], t: Similarity, scale: number, tolerance: number): number[] {
+function collectInliers(
+  matches: readonly Correspondence[],
+  t: Similarity,
+  scale: number,
+  tolerance: number,
+): number[] {
   const hits: number[] = [];
   for (let k = 0; k < matches.length; k++) {
     const m = matches[k]!;

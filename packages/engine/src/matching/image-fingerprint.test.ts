@@ -16,7 +16,10 @@ import {
 } from './image-fingerprint.ts';
 import { applyEdit, generatedPicture, seededRandom, type RawImage } from './synthetic-edits.ts';
 
-const jpeg = (raw: RawImage) => sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+const jpeg = (raw: RawImage) =>
+  sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 
 describe('reference fingerprints', () => {
   it('stay small and survive the round trip through their binary form', async () => {
@@ -25,7 +28,9 @@ describe('reference fingerprints', () => {
     // 16 header + 32 per hash + 37 per keypoint (at most 132) + the thumbnail.
     expect(fingerprint.keypoints.count).toBeGreaterThan(60);
     expect(fingerprint.keypoints.count).toBeLessThanOrEqual(132);
-    expect(bytes.length).toBe(16 + 32 * fingerprint.hashes.length + 37 * fingerprint.keypoints.count + THUMBNAIL_SIZE ** 2);
+    expect(bytes.length).toBe(
+      16 + 32 * fingerprint.hashes.length + 37 * fingerprint.keypoints.count + THUMBNAIL_SIZE ** 2,
+    );
     expect(bytes.length).toBeLessThanOrEqual(6 * 1024);
     const decoded = decodeReferenceFingerprint(bytes);
     expect(decoded.hashes).toEqual(fingerprint.hashes);
@@ -33,19 +38,30 @@ describe('reference fingerprints', () => {
     expect([decoded.width, decoded.height]).toEqual([fingerprint.width, fingerprint.height]);
     expect(decoded.keypoints.descriptors).toEqual(fingerprint.keypoints.descriptors);
     expect(decoded.keypoints.level).toEqual(fingerprint.keypoints.level);
-    for (let i = 0; i < decoded.keypoints.count; i++) expect(Math.abs(decoded.keypoints.x[i]! - fingerprint.keypoints.x[i]!)).toBeLessThanOrEqual(1 / 128);
+    for (let i = 0; i < decoded.keypoints.count; i++)
+      expect(Math.abs(decoded.keypoints.x[i]! - fingerprint.keypoints.x[i]!)).toBeLessThanOrEqual(
+        1 / 128,
+      );
     expect(decoded.thumbnail).toEqual(fingerprint.thumbnail);
   });
 
   it('refuses bytes that are not a fingerprint', () => {
-    expect(() => decodeReferenceFingerprint(new Uint8Array(10))).toThrow(/Not a reference fingerprint/);
-    expect(() => decodeReferenceFingerprint(new Uint8Array([1, 0, 0, 0, 0, 0, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 1]))).toThrow(/Truncated/);
+    expect(() => decodeReferenceFingerprint(new Uint8Array(10))).toThrow(
+      /Not a reference fingerprint/,
+    );
+    expect(() =>
+      decodeReferenceFingerprint(
+        new Uint8Array([1, 0, 0, 0, 0, 0, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 1]),
+      ),
+    ).toThrow(/Truncated/);
   });
 
   it('describes the content without its uniform border, in a frame of the working size', async () => {
     const picture = await generatedPicture(4, 400, 300);
     const plain = await fingerprintReference(await jpeg(picture));
-    const bordered = await fingerprintReference(await applyEdit(picture, 'pad-black', seededRandom(1)));
+    const bordered = await fingerprintReference(
+      await applyEdit(picture, 'pad-black', seededRandom(1)),
+    );
     expect(Math.max(plain.width, plain.height)).toBe(WORKING_SIZE);
     expect(plain.hashes).toHaveLength(1);
     // The hash of the trimmed content comes first, then the whole file's.
@@ -57,7 +73,9 @@ describe('reference fingerprints', () => {
 describe('candidate fingerprints', () => {
   it('hash the whole file, the file without its letterbox, and its mirror image', async () => {
     const picture = await generatedPicture(5, 400, 300);
-    const candidate = await fingerprintCandidate(await applyEdit(picture, 'letterbox-white', seededRandom(2)));
+    const candidate = await fingerprintCandidate(
+      await applyEdit(picture, 'letterbox-white', seededRandom(2)),
+    );
     expect(candidate.views.map((v) => v.kind)).toEqual(['full', 'trimmed']);
     const trimmed = candidate.views[1]!;
     // White bars top and bottom: the trimmed view is the picture's full width.
@@ -79,8 +97,14 @@ describe('candidate fingerprints', () => {
   });
 
   it('handle tiny and extreme pictures', async () => {
-    const one = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#808080' } }).png().toBuffer();
-    const strip = await sharp({ create: { width: 2000, height: 6, channels: 3, background: '#336699' } }).png().toBuffer();
+    const one = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
+    const strip = await sharp({
+      create: { width: 2000, height: 6, channels: 3, background: '#336699' },
+    })
+      .png()
+      .toBuffer();
     for (const file of [one, strip]) {
       const candidate = await fingerprintCandidate(file);
       expect(candidate.views[0]!.hash).toMatch(/^[0-9a-f]{64}$/);
@@ -99,6 +123,8 @@ describe('candidate fingerprints', () => {
       await expect(fingerprintCandidate(input)).rejects.toThrow(ImageDecodeError);
       await expect(fingerprintReference(input)).rejects.toThrow(/^Cannot read .* as an image: /);
     }
-    await expect(fingerprintCandidate(missing)).rejects.toThrow(`Cannot read ${missing} as an image`);
+    await expect(fingerprintCandidate(missing)).rejects.toThrow(
+      `Cannot read ${missing} as an image`,
+    );
   });
 });

@@ -10,8 +10,20 @@
 // These hashes are the matcher's own (computed on the working image); the PDQ hash that is exchanged
 // with other parties is Meta's exact algorithm on the file (decode.ts, `shark hash`).
 import sharp from 'sharp';
-import { trimUniformBorders, findEmbeddedPhotos, type Rect, type RgbImage } from './content-regions.ts';
-import { buildPyramid, extractFeaturesFromPyramid, halve, DESCRIPTOR_WORDS, type GreyImage, type KeypointSet } from './local-features.ts';
+import {
+  trimUniformBorders,
+  findEmbeddedPhotos,
+  type Rect,
+  type RgbImage,
+} from './content-regions.ts';
+import {
+  buildPyramid,
+  extractFeaturesFromPyramid,
+  halve,
+  DESCRIPTOR_WORDS,
+  type GreyImage,
+  type KeypointSet,
+} from './local-features.ts';
 import { pdqWithDihedral } from './pdq.ts';
 
 export const WORKING_SIZE = 512;
@@ -21,7 +33,7 @@ const FORMAT_VERSION = 1;
 
 /** Keypoints kept per pyramid level (scales 1, 0.71, 0.5, 0.35, 0.25). */
 const REFERENCE_FEATURES = { perLevel: [40, 32, 26, 20, 14] } as const;
-const CANDIDATE_FEATURES = { perLevel: [160, 120, 90, 60, 40] } as const;
+const CANDIDATE_FEATURES = { perLevel: [120, 90, 70, 50, 30] } as const;
 /** An embedded photo smaller than this share of the page gets its own, sharper view. */
 const EMBEDDED_VIEW_MAX_AREA = 0.6;
 
@@ -47,6 +59,13 @@ export interface ReferenceFingerprint {
   thumbnail: Uint8Array;
 }
 
+export interface ViewFeatures {
+  keypoints: KeypointSet;
+  /** The view's grey working image, and its summed-area table once the matcher needed it. */
+  grey: GreyImage;
+  integral?: Float64Array;
+}
+
 export interface CandidateView {
   kind: 'full' | 'trimmed' | 'embedded';
   /** Where the view is in the working image of the whole file. */
@@ -55,8 +74,11 @@ export interface CandidateView {
   /** PDQ of the view mirrored left–right (from the same DCT). */
   mirroredHash: string;
   quality: number;
-  /** Present on views that carry local features (the whole file, and embedded photos). */
-  features?: { keypoints: KeypointSet; grey: GreyImage; integral?: Float64Array };
+  /**
+   * Local features, on the views that carry them (the whole file, and photos inside a page). Computed
+   * on first access: a near-identical copy is decided by PDQ alone, without them.
+   */
+  readonly features?: ViewFeatures;
 }
 
 /**
@@ -93,7 +115,15 @@ async function decodeWorking(input: string | Buffer, region?: Rect): Promise<Dec
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
-    return { rgb: { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) }, originalWidth, originalHeight };
+    return {
+      rgb: {
+        width: info.width,
+        height: info.height,
+        data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+      },
+      originalWidth,
+      originalHeight,
+    };
   } catch (error) {
     const input_ = typeof input === 'string' ? input : `a ${input.length}-byte buffer`;
     throw new ImageDecodeError(`Cannot read ${input_} as an image: ${(error as Error).message}`);
@@ -115,7 +145,11 @@ function greyOf(rgb: RgbImage, rect?: Rect): GreyImage {
 /** PDQ of a view, from a copy at most PDQ_INPUT_SIZE on its long side (PDQ keeps only 64×64 anyway). */
 function pdqOf(grey: GreyImage): { hash: string; mirroredHash: string; quality: number } {
   let image = grey;
-  while (Math.max(image.width, image.height) > PDQ_INPUT_SIZE && Math.min(image.width, image.height) >= 128) image = halve(image);
+  while (
+    Math.max(image.width, image.height) > PDQ_INPUT_SIZE &&
+    Math.min(image.width, image.height) >= 128
+  )
+    image = halve(image);
   const result = pdqWithDihedral({ width: image.width, height: image.height, luma: image.data });
   return { hash: result.hash, mirroredHash: result.dihedral.flipX, quality: result.quality };
 }
@@ -130,7 +164,9 @@ function thumbnailOf(grey: GreyImage): Uint8Array {
       const x1 = ((i + 1) * grey.width) / THUMBNAIL_SIZE;
       const y0 = (j * grey.height) / THUMBNAIL_SIZE;
       const y1 = ((j + 1) * grey.height) / THUMBNAIL_SIZE;
-      out[j * THUMBNAIL_SIZE + i] = Math.round(boxMean(integral, grey.width, grey.height, x0, y0, x1, y1));
+      out[j * THUMBNAIL_SIZE + i] = Math.round(
+        boxMean(integral, grey.width, grey.height, x0, y0, x1, y1),
+      );
     }
   }
   return out;
@@ -151,17 +187,27 @@ export function integralImage(grey: GreyImage): Float64Array {
 }
 
 /** Mean over the box [x0, x1) × [y0, y1) (clipped, rounded to whole pixels). */
-export function boxMean(integral: Float64Array, width: number, height: number, x0: number, y0: number, x1: number, y1: number): number {
+export function boxMean(
+  integral: Float64Array,
+  width: number,
+  height: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): number {
   const a = Math.max(0, Math.min(width - 1, Math.floor(x0)));
   const b = Math.max(0, Math.min(height - 1, Math.floor(y0)));
   const c = Math.max(a + 1, Math.min(width, Math.ceil(x1)));
   const d = Math.max(b + 1, Math.min(height, Math.ceil(y1)));
   const w = width + 1;
-  const sum = integral[d * w + c]! - integral[b * w + c]! - integral[d * w + a]! + integral[b * w + a]!;
+  const sum =
+    integral[d * w + c]! - integral[b * w + c]! - integral[d * w + a]! + integral[b * w + a]!;
   return sum / ((c - a) * (d - b));
 }
 
-const isWhole = (rect: Rect, width: number, height: number) => rect.left === 0 && rect.top === 0 && rect.width === width && rect.height === height;
+const isWhole = (rect: Rect, width: number, height: number) =>
+  rect.left === 0 && rect.top === 0 && rect.width === width && rect.height === height;
 
 /** Scales a rectangle of the working image to the decoded picture's pixels. */
 function toOriginal(rect: Rect, decoded: Decoded): Rect {
@@ -197,9 +243,22 @@ export async function fingerprintReference(input: string | Buffer): Promise<Refe
   };
 }
 
-function featureView(grey: GreyImage) {
-  const pyramid = buildPyramid(grey, CANDIDATE_FEATURES.perLevel.length);
-  return { keypoints: extractFeaturesFromPyramid(pyramid, CANDIDATE_FEATURES), grey };
+/** A view whose `features` are extracted from `grey` when first read. */
+function withFeatures(view: Omit<CandidateView, 'features'>, grey: GreyImage): CandidateView {
+  let features: ViewFeatures | undefined;
+  return Object.defineProperty(view, 'features', {
+    enumerable: true,
+    get: (): ViewFeatures => {
+      features ??= {
+        keypoints: extractFeaturesFromPyramid(
+          buildPyramid(grey, CANDIDATE_FEATURES.perLevel.length),
+          CANDIDATE_FEATURES,
+        ),
+        grey,
+      };
+      return features;
+    },
+  });
 }
 
 export async function fingerprintCandidate(input: string | Buffer): Promise<CandidateFingerprint> {
@@ -207,9 +266,12 @@ export async function fingerprintCandidate(input: string | Buffer): Promise<Cand
   const { rgb } = decoded;
   const grey = greyOf(rgb);
   const whole: Rect = { left: 0, top: 0, width: rgb.width, height: rgb.height };
-  const views: CandidateView[] = [{ kind: 'full', rect: whole, ...pdqOf(grey), features: featureView(grey) }];
+  const views: CandidateView[] = [
+    withFeatures({ kind: 'full', rect: whole, ...pdqOf(grey) }, grey),
+  ];
   const content = trimUniformBorders(rgb);
-  if (!isWhole(content, rgb.width, rgb.height)) views.push({ kind: 'trimmed', rect: content, ...pdqOf(greyOf(rgb, content)) });
+  if (!isWhole(content, rgb.width, rgb.height))
+    views.push({ kind: 'trimmed', rect: content, ...pdqOf(greyOf(rgb, content)) });
   for (const rect of findEmbeddedPhotos(rgb)) {
     if (rect.width * rect.height > EMBEDDED_VIEW_MAX_AREA * rgb.width * rgb.height) {
       views.push({ kind: 'embedded', rect, ...pdqOf(greyOf(rgb, rect)) });
@@ -218,7 +280,7 @@ export async function fingerprintCandidate(input: string | Buffer): Promise<Cand
     // A photo inside a page: decoded again from the file at full working size, with its own features.
     const region = await decodeWorking(input, toOriginal(rect, decoded));
     const regionGrey = greyOf(region.rgb);
-    views.push({ kind: 'embedded', rect, ...pdqOf(regionGrey), features: featureView(regionGrey) });
+    views.push(withFeatures({ kind: 'embedded', rect, ...pdqOf(regionGrey) }, regionGrey));
   }
   return { width: rgb.width, height: rgb.height, views };
 }
@@ -226,7 +288,8 @@ export async function fingerprintCandidate(input: string | Buffer): Promise<Cand
 /** Compact binary form of a reference fingerprint, for the database. */
 export function encodeReferenceFingerprint(fp: ReferenceFingerprint): Buffer {
   const kp = fp.keypoints;
-  const size = 16 + 32 * fp.hashes.length + kp.count * (DESCRIPTOR_WORDS * 4 + 5) + fp.thumbnail.length;
+  const size =
+    16 + 32 * fp.hashes.length + kp.count * (DESCRIPTOR_WORDS * 4 + 5) + fp.thumbnail.length;
   const out = Buffer.alloc(size);
   let o = 0;
   out.writeUInt8(FORMAT_VERSION, o++);
@@ -243,7 +306,8 @@ export function encodeReferenceFingerprint(fp: ReferenceFingerprint): Buffer {
     out.writeUInt16LE(Math.round(kp.y[i]! * 64), o + 2);
     out.writeUInt8(kp.level[i]!, o + 4);
     o += 5;
-    for (let w = 0; w < DESCRIPTOR_WORDS; w++, o += 4) out.writeUInt32LE(kp.descriptors[i * DESCRIPTOR_WORDS + w]!, o);
+    for (let w = 0; w < DESCRIPTOR_WORDS; w++, o += 4)
+      out.writeUInt32LE(kp.descriptors[i * DESCRIPTOR_WORDS + w]!, o);
   }
   out.set(fp.thumbnail, o);
   return out;
@@ -251,7 +315,8 @@ export function encodeReferenceFingerprint(fp: ReferenceFingerprint): Buffer {
 
 export function decodeReferenceFingerprint(bytes: Uint8Array): ReferenceFingerprint {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buf.length < 16 || buf.readUInt8(0) !== FORMAT_VERSION) throw new Error('Not a reference fingerprint of a known version');
+  if (buf.length < 16 || buf.readUInt8(0) !== FORMAT_VERSION)
+    throw new Error('Not a reference fingerprint of a known version');
   const hashCount = buf.readUInt8(1);
   const count = buf.readUInt16LE(6);
   const thumb = buf.readUInt8(9);
@@ -270,7 +335,8 @@ export function decodeReferenceFingerprint(bytes: Uint8Array): ReferenceFingerpr
     keypoints.y[i] = buf.readUInt16LE(o + 2) / 64;
     keypoints.level[i] = buf.readUInt8(o + 4);
     o += 5;
-    for (let w = 0; w < DESCRIPTOR_WORDS; w++, o += 4) keypoints.descriptors[i * DESCRIPTOR_WORDS + w] = buf.readUInt32LE(o);
+    for (let w = 0; w < DESCRIPTOR_WORDS; w++, o += 4)
+      keypoints.descriptors[i * DESCRIPTOR_WORDS + w] = buf.readUInt32LE(o);
   }
   if (buf.length !== o + thumb * thumb) throw new Error('Truncated reference fingerprint');
   return {

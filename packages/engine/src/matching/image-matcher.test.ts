@@ -5,11 +5,24 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fingerprintCandidate, fingerprintReference } from './image-fingerprint.ts';
 import { ImageMatcher } from './image-matcher.ts';
-import { applyEdit, EDIT_TYPES, generatedPicture, hashSeed, seededRandom, toRaw, type RawImage } from './synthetic-edits.ts';
+import {
+  applyEdit,
+  EDIT_TYPES,
+  generatedPicture,
+  hashSeed,
+  seededRandom,
+  toRaw,
+  type RawImage,
+} from './synthetic-edits.ts';
 
-const testdata = fileURLToPath(new URL('../../../../../shared/testdata/pdq/images/', import.meta.url));
+const testdata = fileURLToPath(
+  new URL('../../../../../shared/testdata/pdq/images/', import.meta.url),
+);
 
-const jpeg = (raw: RawImage, quality = 92) => sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } }).jpeg({ quality }).toBuffer();
+const jpeg = (raw: RawImage, quality = 92) =>
+  sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } })
+    .jpeg({ quality })
+    .toBuffer();
 
 const references: Record<string, () => Promise<RawImage>> = {
   bridge: () => toRaw(`${testdata}bridge-mods-aaa-orig.jpg`),
@@ -26,8 +39,10 @@ describe('ImageMatcher on edited copies', () => {
   const raws = new Map<string, RawImage>();
 
   beforeAll(async () => {
-    for (const [id, load] of Object.entries({ ...references, ...distractors })) raws.set(id, await load());
-    for (const id of Object.keys(references)) matcher.add(id, await fingerprintReference(await jpeg(raws.get(id)!, 95)));
+    for (const [id, load] of Object.entries({ ...references, ...distractors }))
+      raws.set(id, await load());
+    for (const id of Object.keys(references))
+      matcher.add(id, await fingerprintReference(await jpeg(raws.get(id)!, 95)));
   });
 
   it.each(EDIT_TYPES)('finds the reference of each %s copy', async (edit) => {
@@ -46,7 +61,11 @@ describe('ImageMatcher on edited copies', () => {
       for (const edit of EDIT_TYPES) {
         const file = await applyEdit(raws.get(id)!, edit, seededRandom(hashSeed('test', id, edit)));
         const result = matcher.match(await fingerprintCandidate(file));
-        expect(result, `${edit} of ${id}`).toEqual({ referenceId: null, distance: null, confidence: result.confidence });
+        expect(result, `${edit} of ${id}`).toEqual({
+          referenceId: null,
+          distance: null,
+          confidence: result.confidence,
+        });
         expect(result.confidence).toBeLessThanOrEqual(0.5);
         expect(result.confidence).toBeGreaterThanOrEqual(0);
       }
@@ -93,15 +112,26 @@ describe('ImageMatcher API', () => {
     const cropped = await applyEdit(picture, 'crop-one-side', seededRandom(5));
     const explanation = matcher.explain(await fingerprintCandidate(cropped));
     expect(explanation.referenceId).toBe('ref');
-    expect(explanation.evidence[0]).toMatchObject({ referenceId: 'ref', mirrored: false, view: 'full' });
+    expect(explanation.evidence[0]).toMatchObject({
+      referenceId: 'ref',
+      mirrored: false,
+      view: 'full',
+    });
     expect(explanation.evidence[0]!.inliers).toBeGreaterThanOrEqual(10);
     // A blurred-fill letterbox moves the whole file's PDQ far away; re-hashed in the reference's frame
     // after alignment, the copy is close again, and that distance is the one reported.
-    const letterboxed = matcher.explain(await fingerprintCandidate(await applyEdit(picture, 'pad-blur', seededRandom(5))));
+    const letterboxed = matcher.explain(
+      await fingerprintCandidate(await applyEdit(picture, 'pad-blur', seededRandom(5))),
+    );
     expect(letterboxed.referenceId).toBe('ref');
     expect(letterboxed.distance).toBeLessThanOrEqual(31);
-    const mirrored = matcher.explain(await fingerprintCandidate(await applyEdit(picture, 'mirror', seededRandom(5))));
+    const mirrored = matcher.explain(
+      await fingerprintCandidate(await applyEdit(picture, 'mirror', seededRandom(5))),
+    );
     expect(mirrored.referenceId).toBe('ref');
-    expect(mirrored.evidence[0]!.mirrored || mirrored.evidence[0]!.pdqDistance <= matcher.options.pdqAccept).toBe(true);
+    expect(
+      mirrored.evidence[0]!.mirrored ||
+        mirrored.evidence[0]!.pdqDistance <= matcher.options.pdqAccept,
+    ).toBe(true);
   });
 });

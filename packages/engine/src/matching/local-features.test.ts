@@ -4,21 +4,34 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findEmbeddedPhotos, trimUniformBorders, type RgbImage } from './content-regions.ts';
 import { FeatureIndex } from './feature-index.ts';
-import { applySimilarity, verifySimilarity, type Correspondence } from './geometric-verification.ts';
-import { DESCRIPTOR_WORDS, descriptorDistance, extractFeatures, mirrorDescriptor, type GreyImage } from './local-features.ts';
+import {
+  applySimilarity,
+  verifySimilarity,
+  type Correspondence,
+} from './geometric-verification.ts';
+import {
+  DESCRIPTOR_WORDS,
+  descriptorDistance,
+  extractFeatures,
+  mirrorDescriptor,
+  type GreyImage,
+} from './local-features.ts';
 import { generatedPicture, seededRandom } from './synthetic-edits.ts';
 
 async function greyPicture(seed: number): Promise<GreyImage> {
   const raw = await generatedPicture(seed, 320, 240);
   const data = new Float32Array(raw.width * raw.height);
-  for (let i = 0; i < data.length; i++) data[i] = 0.299 * raw.data[i * 3]! + 0.587 * raw.data[i * 3 + 1]! + 0.114 * raw.data[i * 3 + 2]!;
+  for (let i = 0; i < data.length; i++)
+    data[i] =
+      0.299 * raw.data[i * 3]! + 0.587 * raw.data[i * 3 + 1]! + 0.114 * raw.data[i * 3 + 2]!;
   return { width: raw.width, height: raw.height, data };
 }
 
 function mirrored(image: GreyImage): GreyImage {
   const data = new Float32Array(image.data.length);
   for (let y = 0; y < image.height; y++) {
-    for (let x = 0; x < image.width; x++) data[y * image.width + x] = image.data[y * image.width + image.width - 1 - x]!;
+    for (let x = 0; x < image.width; x++)
+      data[y * image.width + x] = image.data[y * image.width + image.width - 1 - x]!;
   }
   return { ...image, data };
 }
@@ -35,7 +48,9 @@ describe('local features', () => {
     const swapped = new Uint32Array(DESCRIPTOR_WORDS);
     let twins = 0;
     for (let i = 0; i < direct.count; i++) {
-      const j = [...flipped.x.keys()].find((k) => flipped.x[k] === image.width - 1 - direct.x[i]! && flipped.y[k] === direct.y[i]);
+      const j = [...flipped.x.keys()].find(
+        (k) => flipped.x[k] === image.width - 1 - direct.x[i]! && flipped.y[k] === direct.y[i],
+      );
       if (j === undefined) continue;
       twins++;
       mirrorDescriptor(direct.descriptors, i, swapped, 0);
@@ -55,25 +70,32 @@ describe('local features', () => {
 
 describe('FeatureIndex', () => {
   const random = seededRandom(99);
-  const randomDescriptors = (n: number) => Uint32Array.from({ length: n * DESCRIPTOR_WORDS }, () => Math.floor(random() * 2 ** 32));
+  const randomDescriptors = (n: number) =>
+    Uint32Array.from({ length: n * DESCRIPTOR_WORDS }, () => Math.floor(random() * 2 ** 32));
 
   it('finds every stored descriptor within 15 bits (one of 16 words must then agree), as brute force does', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 0, maxLength: 15 }), fc.integer({ min: 0, max: 399 }), (flips, target) => {
-        const index = new FeatureIndex();
-        const stored = randomDescriptors(400);
-        index.add(1, stored.subarray(0, 200 * DESCRIPTOR_WORDS), 200);
-        index.add(2, stored.subarray(200 * DESCRIPTOR_WORDS), 200);
-        const query = stored.slice(target * DESCRIPTOR_WORDS, (target + 1) * DESCRIPTOR_WORDS);
-        for (const bit of flips) query[bit >> 5]! ^= 1 << (bit & 31);
-        const hits = index.search(query, 1, 15);
-        const found = new Set<number>();
-        for (let k = 0; k < hits.count; k++) found.add((hits.owner[k]! - 1) * 200 + hits.keypoint[k]!);
-        const expected = new Set<number>();
-        for (let e = 0; e < 400; e++) if (descriptorDistance(query, 0, stored, e) <= 15) expected.add(e);
-        expect(found).toEqual(expected);
-        expect(found.has(target)).toBe(true);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 0, maxLength: 15 }),
+        fc.integer({ min: 0, max: 399 }),
+        (flips, target) => {
+          const index = new FeatureIndex();
+          const stored = randomDescriptors(400);
+          index.add(1, stored.subarray(0, 200 * DESCRIPTOR_WORDS), 200);
+          index.add(2, stored.subarray(200 * DESCRIPTOR_WORDS), 200);
+          const query = stored.slice(target * DESCRIPTOR_WORDS, (target + 1) * DESCRIPTOR_WORDS);
+          for (const bit of flips) query[bit >> 5]! ^= 1 << (bit & 31);
+          const hits = index.search(query, 1, 15);
+          const found = new Set<number>();
+          for (let k = 0; k < hits.count; k++)
+            found.add((hits.owner[k]! - 1) * 200 + hits.keypoint[k]!);
+          const expected = new Set<number>();
+          for (let e = 0; e < 400; e++)
+            if (descriptorDistance(query, 0, stored, e) <= 15) expected.add(e);
+          expect(found).toEqual(expected);
+          expect(found.has(target)).toBe(true);
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -130,11 +152,24 @@ function canvas(width: number, height: number, colour: [number, number, number])
   return { width, height, data };
 }
 
-function paint(image: RgbImage, left: number, top: number, width: number, height: number, colourAt: (x: number, y: number) => [number, number, number]): void {
-  for (let y = top; y < top + height; y++) for (let x = left; x < left + width; x++) image.data.set(colourAt(x, y), (y * image.width + x) * 3);
+function paint(
+  image: RgbImage,
+  left: number,
+  top: number,
+  width: number,
+  height: number,
+  colourAt: (x: number, y: number) => [number, number, number],
+): void {
+  for (let y = top; y < top + height; y++)
+    for (let x = left; x < left + width; x++)
+      image.data.set(colourAt(x, y), (y * image.width + x) * 3);
 }
 
-const photoLike = (x: number, y: number): [number, number, number] => [(x * 7 + y * 3) % 256, (x * y) % 200, (y * 5) % 256];
+const photoLike = (x: number, y: number): [number, number, number] => [
+  (x * 7 + y * 3) % 256,
+  (x * y) % 200,
+  (y * 5) % 256,
+];
 
 describe('content regions', () => {
   it('trims uniform borders of any colour, and keeps a picture without borders whole', () => {
@@ -151,7 +186,8 @@ describe('content regions', () => {
     paint(page, 0, 0, 400, 30, () => [40, 60, 200]); // header
     paint(page, 30, 50, 200, 150, photoLike); // photo
     for (let line = 0; line < 10; line++) {
-      for (let word = 0; word < 4; word++) paint(page, 250 + word * 36, 55 + line * 14, 28, 8, () => [40, 40, 40]);
+      for (let word = 0; word < 4; word++)
+        paint(page, 250 + word * 36, 55 + line * 14, 28, 8, () => [40, 40, 40]);
     }
     expect(findEmbeddedPhotos(page)).toEqual([{ left: 30, top: 50, width: 200, height: 150 }]);
     const photo = canvas(200, 150, [0, 0, 0]);

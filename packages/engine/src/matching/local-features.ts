@@ -64,7 +64,8 @@ const PATTERN = (() => {
     // Box–Muller, σ = patch size / 5 as in BRIEF's G II pattern, clipped to the patch.
     const u = Math.max(random(), 1e-9);
     const v = random();
-    const value = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v) * ((2 * PATCH_RADIUS + 1) / 5);
+    const value =
+      Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v) * ((2 * PATCH_RADIUS + 1) / 5);
     return Math.max(-PATCH_RADIUS, Math.min(PATCH_RADIUS, Math.round(value)));
   };
   const pairs = new Int8Array(256 * 4);
@@ -79,7 +80,12 @@ const PATTERN = (() => {
 })();
 
 /** The descriptor of the mirrored patch: the two halves swap. */
-export function mirrorDescriptor(descriptors: Uint32Array, index: number, out: Uint32Array, outIndex: number): void {
+export function mirrorDescriptor(
+  descriptors: Uint32Array,
+  index: number,
+  out: Uint32Array,
+  outIndex: number,
+): void {
   const from = index * DESCRIPTOR_WORDS;
   const to = outIndex * DESCRIPTOR_WORDS;
   for (let w = 0; w < 4; w++) {
@@ -114,7 +120,8 @@ export function halve(image: GreyImage): GreyImage {
     const r1 = r0 + w0;
     for (let x = 0; x < width; x++) {
       const c = 2 * x;
-      data[y * width + x] = (src[r0 + c]! + src[r0 + c + 1]! + src[r1 + c]! + src[r1 + c + 1]!) * 0.25;
+      data[y * width + x] =
+        (src[r0 + c]! + src[r0 + c + 1]! + src[r1 + c]! + src[r1 + c + 1]!) * 0.25;
     }
   }
   return { width, height, data };
@@ -162,7 +169,13 @@ export function boxBlur(image: GreyImage, r: number, into?: Float32Array): GreyI
   return { width, height, data: out };
 }
 
-function boxRows(src: Float32Array, dst: Float32Array, width: number, height: number, r: number): void {
+function boxRows(
+  src: Float32Array,
+  dst: Float32Array,
+  width: number,
+  height: number,
+  r: number,
+): void {
   const norm = 1 / (2 * r + 1);
   const last = width - 1;
   for (let y = 0; y < height; y++) {
@@ -187,7 +200,13 @@ function boxRows(src: Float32Array, dst: Float32Array, width: number, height: nu
 }
 
 /** The vertical pass, swept row by row with one running sum per column (memory read in order). */
-function boxColumns(src: Float32Array, dst: Float32Array, width: number, height: number, r: number): void {
+function boxColumns(
+  src: Float32Array,
+  dst: Float32Array,
+  width: number,
+  height: number,
+  r: number,
+): void {
   const norm = 1 / (2 * r + 1);
   const last = height - 1;
   const sums = new Float64Array(width);
@@ -226,7 +245,8 @@ const SCRATCH_BLUR = 3;
 const SCRATCH_SMOOTHED = 4;
 const scratchBuffers: Float32Array[] = [];
 function scratch(slot: number, length: number): Float32Array {
-  if ((scratchBuffers[slot]?.length ?? 0) < length) scratchBuffers[slot] = new Float32Array(Math.ceil(length * 1.25));
+  if ((scratchBuffers[slot]?.length ?? 0) < length)
+    scratchBuffers[slot] = new Float32Array(Math.ceil(length * 1.25));
   return scratchBuffers[slot]!.subarray(0, length);
 }
 
@@ -303,7 +323,12 @@ interface Corner {
   response: number;
 }
 
-function detectCorners(image: GreyImage, maxCorners: number, cell: number, perCell: number): Corner[] {
+function detectCorners(
+  image: GreyImage,
+  maxCorners: number,
+  cell: number,
+  perCell: number,
+): Corner[] {
   const { width, height } = image;
   if (maxCorners <= 0 || width <= 2 * MARGIN || height <= 2 * MARGIN) return [];
   const response = cornerResponse(image);
@@ -364,7 +389,14 @@ function patternOffsets(width: number): Int32Array {
   return offsets;
 }
 
-function describe(smoothed: GreyImage, offsets: Int32Array, x: number, y: number, out: Uint32Array, index: number): void {
+function describe(
+  smoothed: GreyImage,
+  offsets: Int32Array,
+  x: number,
+  y: number,
+  out: Uint32Array,
+  index: number,
+): void {
   const data = smoothed.data;
   const center = y * smoothed.width + x;
   const base = index * DESCRIPTOR_WORDS;
@@ -383,11 +415,16 @@ export function extractFeatures(image: GreyImage, options: FeatureOptions): Keyp
 }
 
 /** The same, on a pyramid the caller built (and reuses for other purposes). */
-export function extractFeaturesFromPyramid(pyramid: readonly GreyImage[], options: FeatureOptions): KeypointSet {
+export function extractFeaturesFromPyramid(
+  pyramid: readonly GreyImage[],
+  options: FeatureOptions,
+): KeypointSet {
   const cell = options.cell ?? 24;
   const perCell = options.perCell ?? 3;
   const image = pyramid[0]!;
-  const levels = pyramid.map((levelImage, level) => detectCorners(levelImage, options.perLevel[level] ?? 0, cell, perCell));
+  const levels = pyramid.map((levelImage, level) =>
+    detectCorners(levelImage, options.perLevel[level] ?? 0, cell, perCell),
+  );
   const count = levels.reduce((sum, corners) => sum + corners.length, 0);
   const set: KeypointSet = {
     count,

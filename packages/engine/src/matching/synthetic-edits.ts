@@ -78,44 +78,63 @@ export function hashSeed(...parts: (string | number)[]): number {
 }
 
 const between = (random: Random, lo: number, hi: number) => lo + (hi - lo) * random();
-const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const pick = <T>(random: Random, items: readonly T[]): T =>
+  items[Math.floor(random() * items.length)]!;
 
 /** A picture with structure at several scales: overlapping shapes on a noisy gradient (for tests). */
 export async function generatedPicture(seed: number, width = 360, height = 270): Promise<RawImage> {
   const random = seededRandom(seed);
-  const colour = () => `rgb(${Math.floor(random() * 256)},${Math.floor(random() * 256)},${Math.floor(random() * 256)})`;
+  const colour = () =>
+    `rgb(${Math.floor(random() * 256)},${Math.floor(random() * 256)},${Math.floor(random() * 256)})`;
   let shapes = '';
   for (let i = 0; i < 28; i++) {
     const x = random() * width;
     const y = random() * height;
     const s = 8 + random() * 60;
-    if (i % 3 === 0) shapes += `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${(s / 2).toFixed(1)}" fill="${colour()}"/>`;
-    else if (i % 3 === 1) shapes += `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${s.toFixed(1)}" height="${(s * (0.4 + random())).toFixed(1)}" fill="${colour()}" transform="rotate(${(random() * 90).toFixed(0)} ${x.toFixed(1)} ${y.toFixed(1)})"/>`;
-    else shapes += `<polygon points="${[0, 1, 2].map(() => `${(x + (random() - 0.5) * 2 * s).toFixed(1)},${(y + (random() - 0.5) * 2 * s).toFixed(1)}`).join(' ')}" fill="${colour()}"/>`;
+    if (i % 3 === 0)
+      shapes += `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${(s / 2).toFixed(1)}" fill="${colour()}"/>`;
+    else if (i % 3 === 1)
+      shapes += `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${s.toFixed(1)}" height="${(s * (0.4 + random())).toFixed(1)}" fill="${colour()}" transform="rotate(${(random() * 90).toFixed(0)} ${x.toFixed(1)} ${y.toFixed(1)})"/>`;
+    else
+      shapes += `<polygon points="${[0, 1, 2].map(() => `${(x + (random() - 0.5) * 2 * s).toFixed(1)},${(y + (random() - 0.5) * 2 * s).toFixed(1)}`).join(' ')}" fill="${colour()}"/>`;
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colour()}"/><stop offset="1" stop-color="${colour()}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>${shapes}</svg>`;
   const raw = await toRaw(Buffer.from(svg));
-  for (let i = 0; i < raw.data.length; i++) raw.data[i] = Math.max(0, Math.min(255, raw.data[i]! + Math.round((random() - 0.5) * 16)));
+  for (let i = 0; i < raw.data.length; i++)
+    raw.data[i] = Math.max(0, Math.min(255, raw.data[i]! + Math.round((random() - 0.5) * 16)));
   return raw;
 }
 
 /** Decodes any image into flattened RGB (on `background` where transparent). */
 export async function toRaw(input: string | Buffer, background = '#ffffff'): Promise<RawImage> {
-  const { data, info } = await sharp(input).rotate().flatten({ background }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(input)
+    .rotate()
+    .flatten({ background })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: 3 };
 }
 
-const fromRaw = (image: RawImage) => sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
+const fromRaw = (image: RawImage) =>
+  sharp(image.data, {
+    raw: { width: image.width, height: image.height, channels: image.channels },
+  });
 
 async function rawOf(pipeline: Sharp): Promise<RawImage> {
   const { data, info } = await pipeline.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: 3 };
 }
 
-const jpeg = (pipeline: Sharp, quality: number) => pipeline.jpeg({ quality: Math.round(quality) }).toBuffer();
+const jpeg = (pipeline: Sharp, quality: number) =>
+  pipeline.jpeg({ quality: Math.round(quality) }).toBuffer();
 
 function randomColour(random: Random): { r: number; g: number; b: number } {
-  return { r: Math.floor(random() * 256), g: Math.floor(random() * 256), b: Math.floor(random() * 256) };
+  return {
+    r: Math.floor(random() * 256),
+    g: Math.floor(random() * 256),
+    b: Math.floor(random() * 256),
+  };
 }
 
 const css = (c: { r: number; g: number; b: number }) => `rgb(${c.r},${c.g},${c.b})`;
@@ -163,7 +182,15 @@ const GLYPHS: Record<string, string> = {
   '-': 'M0.5 3L3.5 3',
 };
 
-const WATERMARK_TEXTS = ['LEAKED', '@FREEPICS', 'SHARED BY VIP', 'HOTLEAKS.NET', 'COPY 2024', '@ARCHIVE99', 'NOT FOR SALE'];
+const WATERMARK_TEXTS = [
+  'LEAKED',
+  '@FREEPICS',
+  'SHARED BY VIP',
+  'HOTLEAKS.NET',
+  'COPY 2024',
+  '@ARCHIVE99',
+  'NOT FOR SALE',
+];
 
 /** SVG path of `text` with the stroke font; each character is 6 units wide and 6 tall. */
 function textPath(text: string, x: number, y: number, size: number): string {
@@ -173,7 +200,11 @@ function textPath(text: string, x: number, y: number, size: number): string {
     const glyph = GLYPHS[ch];
     if (!glyph) return;
     const ox = x + i * 6 * unit;
-    d += glyph.replace(/([ML])([\d.]+) ([\d.]+)/g, (_m, cmd: string, gx: string, gy: string) => `${cmd}${(ox + Number(gx) * unit).toFixed(1)} ${(y + Number(gy) * unit).toFixed(1)}`);
+    d += glyph.replace(
+      /([ML])([\d.]+) ([\d.]+)/g,
+      (_m, cmd: string, gx: string, gy: string) =>
+        `${cmd}${(ox + Number(gx) * unit).toFixed(1)} ${(y + Number(gy) * unit).toFixed(1)}`,
+    );
   });
   return d;
 }
@@ -228,10 +259,19 @@ async function watermarkLogo(image: RawImage, random: Random): Promise<Buffer> {
     [Math.round((width - size) / 2), Math.round((height - size) / 2)],
   ] as const;
   const [left, top] = pick(random, spots);
-  return jpeg(fromRaw(image).composite([{ input: Buffer.from(svg), left: Math.max(0, left), top: Math.max(0, top) }]), between(random, 75, 90));
+  return jpeg(
+    fromRaw(image).composite([
+      { input: Buffer.from(svg), left: Math.max(0, left), top: Math.max(0, top) },
+    ]),
+    between(random, 75, 90),
+  );
 }
 
-function pad(image: RawImage, fractions: { left: number; right: number; top: number; bottom: number }, background: { r: number; g: number; b: number }) {
+function pad(
+  image: RawImage,
+  fractions: { left: number; right: number; top: number; bottom: number },
+  background: { r: number; g: number; b: number },
+) {
   return fromRaw(image).extend({
     left: Math.round(image.width * fractions.left),
     right: Math.round(image.width * fractions.right),
@@ -253,7 +293,12 @@ async function padBlur(image: RawImage, random: Random): Promise<Buffer> {
     .raw()
     .toBuffer();
   const composed = sharp(fill, { raw: { width, height, channels: 3 } }).composite([
-    { input: image.data, raw: { width: image.width, height: image.height, channels: 3 }, left: Math.round((width - image.width) / 2), top: Math.round((height - image.height) / 2) },
+    {
+      input: image.data,
+      raw: { width: image.width, height: image.height, channels: 3 },
+      left: Math.round((width - image.width) / 2),
+      top: Math.round((height - image.height) / 2),
+    },
   ]);
   return jpeg(composed, between(random, 75, 90));
 }
@@ -268,7 +313,11 @@ function crop(image: RawImage, cut: { left: number; right: number; top: number; 
 
 async function rotateFill(image: RawImage, random: Random): Promise<Buffer> {
   const angle = between(random, 2, 5) * (random() < 0.5 ? -1 : 1);
-  const background = pick(random, [{ r: 0, g: 0, b: 0 }, { r: 255, g: 255, b: 255 }, randomColour(random)]);
+  const background = pick(random, [
+    { r: 0, g: 0, b: 0 },
+    { r: 255, g: 255, b: 255 },
+    randomColour(random),
+  ]);
   return jpeg(fromRaw(image).rotate(angle, { background }), between(random, 75, 90));
 }
 
@@ -278,16 +327,30 @@ async function rotateCrop(image: RawImage, random: Random): Promise<Buffer> {
   // Largest centred rectangle of the original's aspect inside the rotated picture.
   const t = (Math.abs(angle) * Math.PI) / 180;
   const { width: w, height: h } = image;
-  const scale = Math.min(w / (w * Math.cos(t) + h * Math.sin(t)), h / (w * Math.sin(t) + h * Math.cos(t)));
+  const scale = Math.min(
+    w / (w * Math.cos(t) + h * Math.sin(t)),
+    h / (w * Math.sin(t) + h * Math.cos(t)),
+  );
   const cw = Math.floor(w * scale) - 2;
   const ch = Math.floor(h * scale) - 2;
   const left = Math.floor((rotated.width - cw) / 2);
   const top = Math.floor((rotated.height - ch) / 2);
-  return jpeg(fromRaw(rotated).extract({ left, top, width: cw, height: ch }), between(random, 75, 90));
+  return jpeg(
+    fromRaw(rotated).extract({ left, top, width: cw, height: ch }),
+    between(random, 75, 90),
+  );
 }
 
 /** Grey bars of word-like widths: what text looks like at a glance. */
-function textBlock(x: number, y: number, width: number, lines: number, lineHeight: number, random: Random, colour: string): string {
+function textBlock(
+  x: number,
+  y: number,
+  width: number,
+  lines: number,
+  lineHeight: number,
+  random: Random,
+  colour: string,
+): string {
   let out = '';
   for (let line = 0; line < lines; line++) {
     let cx = x;
@@ -320,20 +383,51 @@ async function screenshot(image: RawImage, random: Random): Promise<Buffer> {
   const photoLeft = random() < 0.6 ? margin : Math.round((pageWidth - photoWidth) / 2);
   const photoTop = header + margin;
   let shapes = `<rect x="0" y="0" width="${pageWidth}" height="${header}" fill="${headerColour}"/>`;
-  shapes += textBlock(margin, header * 0.35, pageWidth * 0.3, 1, header * 0.3, random, 'rgba(255,255,255,0.85)');
+  shapes += textBlock(
+    margin,
+    header * 0.35,
+    pageWidth * 0.3,
+    1,
+    header * 0.3,
+    random,
+    'rgba(255,255,255,0.85)',
+  );
   // Text beside the photo when there is room, and under it.
   const besideX = photoLeft + photoWidth + margin;
   if (pageWidth - besideX - margin > lineHeight * 6) {
     const lines = Math.floor(photoHeight / (lineHeight * 1.6));
-    shapes += textBlock(besideX, photoTop, pageWidth - besideX - margin, lines, lineHeight, random, textColour);
+    shapes += textBlock(
+      besideX,
+      photoTop,
+      pageWidth - besideX - margin,
+      lines,
+      lineHeight,
+      random,
+      textColour,
+    );
   }
   const underLines = Math.max(1, Math.floor((below - lineHeight) / (lineHeight * 1.6)));
-  shapes += textBlock(margin, photoTop + photoHeight + lineHeight, pageWidth - 2 * margin, underLines, lineHeight, random, textColour);
+  shapes += textBlock(
+    margin,
+    photoTop + photoHeight + lineHeight,
+    pageWidth - 2 * margin,
+    underLines,
+    lineHeight,
+    random,
+    textColour,
+  );
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${pageWidth}" height="${pageHeight}"><rect width="100%" height="100%" fill="${pageColour}"/>${shapes}</svg>`;
   const photo = await fromRaw(image).resize(photoWidth, photoHeight).raw().toBuffer();
   const page = sharp(Buffer.from(svg))
     .flatten({ background: pageColour })
-    .composite([{ input: photo, raw: { width: photoWidth, height: photoHeight, channels: 3 }, left: photoLeft, top: photoTop }]);
+    .composite([
+      {
+        input: photo,
+        raw: { width: photoWidth, height: photoHeight, channels: 3 },
+        left: photoLeft,
+        top: photoTop,
+      },
+    ]);
   return random() < 0.5 ? page.png().toBuffer() : jpeg(page, between(random, 70, 90));
 }
 
@@ -347,7 +441,13 @@ export async function applyEdit(image: RawImage, type: EditType, random: Random)
       return jpeg(fromRaw(image), between(random, 12, 30));
     case 'resize': {
       const scale = between(random, 0.35, 0.75);
-      return jpeg(fromRaw(image).resize(Math.max(16, Math.round(image.width * scale)), Math.max(16, Math.round(image.height * scale))), q());
+      return jpeg(
+        fromRaw(image).resize(
+          Math.max(16, Math.round(image.width * scale)),
+          Math.max(16, Math.round(image.height * scale)),
+        ),
+        q(),
+      );
     }
     case 'crop-one-side': {
       const cut = { left: 0, right: 0, top: 0, bottom: 0 };
@@ -362,7 +462,10 @@ export async function applyEdit(image: RawImage, type: EditType, random: Random)
     }
     case 'crop-center': {
       const fraction = p() / 2;
-      return jpeg(crop(image, { left: fraction, right: fraction, top: fraction, bottom: fraction }), q());
+      return jpeg(
+        crop(image, { left: fraction, right: fraction, top: fraction, bottom: fraction }),
+        q(),
+      );
     }
     case 'pad-black': {
       const f = padFraction();
@@ -370,7 +473,10 @@ export async function applyEdit(image: RawImage, type: EditType, random: Random)
     }
     case 'letterbox-white': {
       const f = padFraction();
-      return jpeg(pad(image, { left: 0, right: 0, top: f, bottom: f }, { r: 255, g: 255, b: 255 }), q());
+      return jpeg(
+        pad(image, { left: 0, right: 0, top: f, bottom: f }, { r: 255, g: 255, b: 255 }),
+        q(),
+      );
     }
     case 'pillarbox-colour': {
       const f = padFraction();
