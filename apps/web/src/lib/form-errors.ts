@@ -60,3 +60,24 @@ export function focusFirstError(form: HTMLFormElement, errors: FieldErrors): voi
     }
   }
 }
+
+/**
+ * Reads and validates a submitted form: the data when it is valid; otherwise shows each field's
+ * message (through `showErrors`), focuses the first bad field, and returns undefined.
+ */
+export function parseFormOrShowErrors<const TName extends string, TSchema extends z.ZodType>(
+  form: HTMLFormElement,
+  schema: TSchema,
+  names: readonly TName[],
+  showErrors: (errors: FieldErrors) => void,
+): z.output<TSchema> | undefined {
+  const parsed = schema.safeParse(readForm(form, names));
+  if (parsed.success) {
+    showErrors({});
+    return parsed.data;
+  }
+  const errors = fieldErrorsFromZod(parsed.error);
+  showErrors(errors);
+  focusFirstError(form, errors);
+  return undefined;
+}

@@ -12,10 +12,8 @@ import { useResetPassword } from '#app/features/auth/api/reset-password.ts';
 import { AuthHeading } from '#app/features/auth/components/auth-layout.tsx';
 import { isApiClientError } from '#app/lib/api.ts';
 import {
-  fieldErrorsFromZod,
-  focusFirstError,
   formErrorsFromApi,
-  readForm,
+  parseFormOrShowErrors,
   type FieldErrors,
 } from '#app/lib/form-errors.ts';
 
@@ -31,18 +29,12 @@ export function NewPasswordForm({ token }: { token: string }) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const parsed = newPasswordFormSchema.safeParse(readForm(form, FIELDS));
     setFormError(undefined);
     setIsTokenInvalid(false);
-    if (!parsed.success) {
-      const fieldErrors = fieldErrorsFromZod(parsed.error);
-      setErrors(fieldErrors);
-      focusFirstError(form, fieldErrors);
-      return;
-    }
-    setErrors({});
+    const data = parseFormOrShowErrors(form, newPasswordFormSchema, FIELDS, setErrors);
+    if (!data) return;
     reset.mutate(
-      { newPassword: parsed.data.password, confirmPassword: parsed.data.confirmPassword, token },
+      { newPassword: data.password, confirmPassword: data.confirmPassword, token },
       {
         onSuccess: () => {
           toast.success('Your password was changed', {

@@ -10,10 +10,8 @@ import { Spinner } from '#app/components/ui/spinner.tsx';
 import { useRequestPasswordReset } from '#app/features/auth/api/request-password-reset.ts';
 import { AuthHeading } from '#app/features/auth/components/auth-layout.tsx';
 import {
-  fieldErrorsFromZod,
-  focusFirstError,
   formErrorsFromApi,
-  readForm,
+  parseFormOrShowErrors,
   type FieldErrors,
 } from '#app/lib/form-errors.ts';
 
@@ -42,17 +40,11 @@ export function ResetRequestForm() {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const parsed = resetRequestFormSchema.safeParse(readForm(form, FIELDS));
     setFormError(undefined);
-    if (!parsed.success) {
-      const fieldErrors = fieldErrorsFromZod(parsed.error);
-      setErrors(fieldErrors);
-      focusFirstError(form, fieldErrors);
-      return;
-    }
-    setErrors({});
-    request.mutate(parsed.data, {
-      onSuccess: () => setSentTo(parsed.data.email),
+    const data = parseFormOrShowErrors(form, resetRequestFormSchema, FIELDS, setErrors);
+    if (!data) return;
+    request.mutate(data, {
+      onSuccess: () => setSentTo(data.email),
       onError: (error) => {
         const result = formErrorsFromApi(error, FIELDS);
         setErrors(result.fields);

@@ -17,10 +17,8 @@ import { GoogleButton, OrDivider } from '#app/features/auth/components/google-bu
 import { destinationAfterAuth } from '#app/features/auth/lib/post-auth-destination.ts';
 import { isApiClientError } from '#app/lib/api.ts';
 import {
-  fieldErrorsFromZod,
-  focusFirstError,
   formErrorsFromApi,
-  readForm,
+  parseFormOrShowErrors,
   type FieldErrors,
 } from '#app/lib/form-errors.ts';
 import { useBrand } from '#app/lib/queries/get-brand.ts';
@@ -46,23 +44,17 @@ export function SignInForm({ search }: { search: SignInSearch }) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const parsed = signInFormSchema.safeParse(readForm(form, FIELDS));
     setFormError(undefined);
     setUnverifiedEmail(undefined);
-    if (!parsed.success) {
-      const fieldErrors = fieldErrorsFromZod(parsed.error);
-      setErrors(fieldErrors);
-      focusFirstError(form, fieldErrors);
-      return;
-    }
-    setErrors({});
-    signIn.mutate(parsed.data, {
+    const data = parseFormOrShowErrors(form, signInFormSchema, FIELDS, setErrors);
+    if (!data) return;
+    signIn.mutate(data, {
       onSuccess: () => {
         void navigate({ href: destination });
       },
       onError: (error) => {
         if (isApiClientError(error) && error.code === 'EMAIL_NOT_VERIFIED') {
-          setUnverifiedEmail(parsed.data.email);
+          setUnverifiedEmail(data.email);
         }
         const result = formErrorsFromApi(error, FIELDS);
         setErrors(result.fields);

@@ -18,10 +18,8 @@ import {
   rememberDestinationAfterVerification,
 } from '#app/features/auth/lib/post-auth-destination.ts';
 import {
-  fieldErrorsFromZod,
-  focusFirstError,
   formErrorsFromApi,
-  readForm,
+  parseFormOrShowErrors,
   type FieldErrors,
 } from '#app/lib/form-errors.ts';
 import { useBrand } from '#app/lib/queries/get-brand.ts';
@@ -59,17 +57,13 @@ export function SignUpForm({ search }: { search: SignUpSearch }) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const parsed = signUpFormSchema.safeParse(readForm(form, FIELDS));
     setFormError(undefined);
-    if (!parsed.success) {
-      const fieldErrors = fieldErrorsFromZod(parsed.error);
+    const data = parseFormOrShowErrors(form, signUpFormSchema, FIELDS, (fieldErrors) => {
       if (fieldErrors.referralCode !== undefined) setIsReferralOpen(true);
       setErrors(fieldErrors);
-      focusFirstError(form, fieldErrors);
-      return;
-    }
-    setErrors({});
-    const { name, email, password, confirmPassword, referralCode } = parsed.data;
+    });
+    if (!data) return;
+    const { name, email, password, confirmPassword, referralCode } = data;
     signUp.mutate(
       {
         name,

@@ -12,10 +12,8 @@ import { useVerifyEmail } from '#app/features/auth/api/verify-email.ts';
 import { takeDestinationAfterVerification } from '#app/features/auth/lib/post-auth-destination.ts';
 import { isApiClientError } from '#app/lib/api.ts';
 import {
-  fieldErrorsFromZod,
-  focusFirstError,
   formErrorsFromApi,
-  readForm,
+  parseFormOrShowErrors,
   type FieldErrors,
 } from '#app/lib/form-errors.ts';
 
@@ -83,17 +81,11 @@ function ResendVerificationForm() {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const parsed = resetRequestFormSchema.safeParse(readForm(form, FIELDS));
     setFormError(undefined);
-    if (!parsed.success) {
-      const fieldErrors = fieldErrorsFromZod(parsed.error);
-      setErrors(fieldErrors);
-      focusFirstError(form, fieldErrors);
-      return;
-    }
-    setErrors({});
-    resend.mutate(parsed.data, {
-      onSuccess: () => setSentTo(parsed.data.email),
+    const data = parseFormOrShowErrors(form, resetRequestFormSchema, FIELDS, setErrors);
+    if (!data) return;
+    resend.mutate(data, {
+      onSuccess: () => setSentTo(data.email),
       onError: (error) => {
         const result = formErrorsFromApi(error, FIELDS);
         setErrors(result.fields);
