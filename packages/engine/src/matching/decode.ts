@@ -1,6 +1,6 @@
 // Decodes an image file into luminance with sharp, the way PDQ hashes it.
 import sharp, { type OutputInfo } from 'sharp';
-import { lumaFromPixels, type LumaImage } from './pdq.ts';
+import { lumaFromPixels, rgbLuma, type LumaImage } from './pdq.ts';
 
 /** Meta's hasher shrinks any picture larger than this on a side to exactly 512×512 first. */
 const REFERENCE_MAX_DIMENSION = 512;
@@ -22,29 +22,32 @@ export async function decodeLuma(input: string | Buffer, options: DecodeOptions 
     throw new UnsupportedImageError(`Not a readable image: ${(error as Error).message}`);
   }
   const { data, info } = decoded;
-  const sampled = shrinkLikeReference(data, info.width, info.height, info.channels);
-  return lumaFromPixels(sampled.pixels, sampled.width, sampled.height, info.channels);
+  return lumaLikeReference(data, info.width, info.height, info.channels);
 }
 
 /**
- * Nearest-neighbour resize to 512×512 when a side exceeds 512, as pdq-photo-hasher does (aspect not
- * kept). Done on the pixels before luminance, so only the 512×512 kept pixels are converted.
+ * Luminance of the picture as pdq-photo-hasher sees it: when a side exceeds 512, a nearest-neighbour
+ * resize to exactly 512×512 (aspect not kept). Only the kept pixels are read and converted.
  */
-export function shrinkLikeReference(
-  pixels: Uint8Array,
-  width: number,
-  height: number,
-  channels: number,
-): { pixels: Uint8Array; width: number; height: number } {
-  if (width <= REFERENCE_MAX_DIMENSION && height <= REFERENCE_MAX_DIMENSION) return { pixels, width, height };
+export function lumaLikeReference(pixels: Uint8Array, width: number, height: number, channels: number): LumaImage {
+  if (width <= REFERENCE_MAX_DIMENSION && height <= REFERENCE_MAX_DIMENSION) {
+    return lumaFromPixels(pixels, width, height, channels);
+  }
   const size = REFERENCE_MAX_DIMENSION;
-  const out = new Uint8Array(size * size * channels);
+  const columnOffsets = new Int32Array(size);
+  for (let x = 0; x < size; x++) columnOffsets[x] = Math.floor((x * width) / size) * channels;
+  const luma = new Float32Array(size * size);
   for (let y = 0; y < size; y++) {
-    const sourceRow = Math.floor((y * height) / size) * width;
-    for (let x = 0; x < size; x++) {
-      const from = (sourceRow + Math.floor((x * width) / size)) * channels;
-      out.set(pixels.subarray(from, from + channels), (y * size + x) * channels);
+    const rowStart = Math.floor((y * height) / size) * width * channels;
+    const out = y * size;
+    if (channels < 3) {
+      for (let x = 0; x < size; x++) luma[out + x] = pixels[rowStart + columnOffsets[x]!]!;
+    } else {
+      for (let x = 0; x < size; x++) {
+        const p = rowStart + columnOffsets[x]!;
+        luma[out + x] = rgbLuma(pixels[p]!, pixels[p + 1]!, pixels[p + 2]!);
+      }
     }
   }
-  return { pixels: out, width: size, height: size };
+  return { width: size, height: size, luma };
 }

@@ -11,7 +11,6 @@ const LUMA_G = f(0.587);
 const LUMA_B = f(0.114);
 const DOWNSAMPLE_DIM = 64;
 const DCT_DIM = 16;
-const JAROSZ_PASSES = 2;
 
 /** 16×64 DCT-II matrix without the DC row: D[i][j] = sqrt(2/64)·cos(π/128·(i+1)·(2j+1)). */
 const DCT_MATRIX = (() => {
@@ -55,6 +54,17 @@ export interface DihedralHashes {
   flipMinus1: string;
 }
 
+/** Each channel's weighted value for 0–255, as the reference's single-precision products give it. */
+const weighted = (weight: number) => Float32Array.from({ length: 256 }, (_, v) => f(weight * v));
+const WEIGHTED_R = weighted(LUMA_R);
+const WEIGHTED_G = weighted(LUMA_G);
+const WEIGHTED_B = weighted(LUMA_B);
+
+/** The reference's luminance of one 8-bit pixel, in single precision. */
+export function rgbLuma(r: number, g: number, b: number): number {
+  return f(f(WEIGHTED_R[r]! + WEIGHTED_G[g]!) + WEIGHTED_B[b]!);
+}
+
 /** Luminance from interleaved 8-bit pixels (RGB, RGBA, or one grey channel). */
 export function lumaFromPixels(pixels: Uint8Array, width: number, height: number, channels: number): LumaImage {
   const luma = new Float32Array(width * height);
@@ -62,7 +72,7 @@ export function lumaFromPixels(pixels: Uint8Array, width: number, height: number
     for (let i = 0; i < luma.length; i++) luma[i] = pixels[i * channels]!;
   } else {
     for (let i = 0, p = 0; i < luma.length; i++, p += channels) {
-      luma[i] = f(f(f(LUMA_R * pixels[p]!) + f(LUMA_G * pixels[p + 1]!)) + f(LUMA_B * pixels[p + 2]!));
+      luma[i] = rgbLuma(pixels[p]!, pixels[p + 1]!, pixels[p + 2]!);
     }
   }
   return { width, height, luma };
@@ -72,84 +82,162 @@ export function jaroszWindowSize(oldDimension: number, newDimension: number): nu
   return Math.floor((oldDimension + 2 * newDimension - 1) / (2 * newDimension));
 }
 
-/** The four phases of PDQ's box filter: window growing at the start, full, shrinking at the end. */
+/**
+ * The four phases of PDQ's box filter along a line: window growing at the start, full, shrinking
+ * at the end.
+ *
+ * In the full phase the quotient sum / size is computed as sum · (1 / size) in double precision and
+ * rounded to single precision on store. That is bit-for-bit the single-precision quotient: for a
+ * float x and an integer d, x / d can never be a float rounding midpoint (for odd d its binary
+ * expansion would need more bits than x has; an even d only shifts the exponent), and its distance
+ * from one is at least 2⁻²⁵/d relative, far above the 2⁻⁵² error of the double product.
+ */
 function boxPhases(length: number, window: number) {
   const half = Math.floor((window + 2) / 2);
   return { warmUp: half - 1, growing: window - half + 1, full: length - window, shrinking: half - 1 };
 }
 
-/** Box filter along each row (contiguous memory). */
-function boxRows(input: Float32Array, output: Float32Array, width: number, height: number, window: number): void {
-  const phases = boxPhases(width, window);
-  for (let row = 0; row < height; row++) {
-    const base = row * width;
-    let li = base;
-    let ri = base;
-    let oi = base;
-    let sum = 0;
-    let size = 0;
-    for (let i = 0; i < phases.warmUp; i++, size++) sum = f(sum + input[ri++]!);
-    for (let i = 0; i < phases.growing; i++) {
-      sum = f(sum + input[ri++]!);
-      output[oi++] = sum / ++size;
-    }
-    for (let i = 0; i < phases.full; i++) {
-      sum = f(f(sum + input[ri++]!) - input[li++]!);
-      output[oi++] = sum / size;
-    }
-    for (let i = 0; i < phases.shrinking; i++) {
-      sum = f(sum - input[li++]!);
-      output[oi++] = sum / --size;
-    }
+type Phases = ReturnType<typeof boxPhases>;
+
+/** Where a line starts, and how far apart its pixels (`along`) and neighbouring lines (`across`) lie. */
+interface Lines {
+  count: number;
+  start: (line: number) => number;
+  along: number;
+  across: number;
+}
+
+const rowsOf = (width: number, height: number): Lines => ({ count: height, start: (row) => row * width, along: 1, across: width });
+const columnsOf = (width: number): Lines => ({ count: width, start: (column) => column, along: width, across: 1 });
+
+/**
+ * PDQ's box filter along every line (rows or columns). A line's running sum is a chain of dependent
+ * float operations, so four lines are filtered side by side to keep the processor busy; each line
+ * still sees exactly the reference's operations in the reference's order.
+ */
+function boxLines(input: Float32Array, output: Float32Array, lines: Lines, phases: Phases): void {
+  let line = 0;
+  for (; line + 4 <= lines.count; line += 4) boxFourLines(input, output, lines.start(line), lines.along, lines.across, phases);
+  for (; line < lines.count; line++) boxOneLine(input, output, lines.start(line), lines.along, phases);
+}
+
+function boxOneLine(input: Float32Array, output: Float32Array, base: number, along: number, phases: Phases): void {
+  let li = base;
+  let ri = base;
+  let oi = base;
+  let sum = 0;
+  let size = 0;
+  for (let i = 0; i < phases.warmUp; i++, ri += along, size++) sum = f(sum + input[ri]!);
+  for (let i = 0; i < phases.growing; i++, ri += along, oi += along) {
+    sum = f(sum + input[ri]!);
+    output[oi] = sum / ++size;
   }
+  const inverse = 1 / size;
+  for (let i = 0; i < phases.full; i++, ri += along, li += along, oi += along) {
+    sum = f(f(sum + input[ri]!) - input[li]!);
+    output[oi] = sum * inverse;
+  }
+  for (let i = 0; i < phases.shrinking; i++, li += along, oi += along) {
+    sum = f(sum - input[li]!);
+    output[oi] = sum / --size;
+  }
+}
+
+/** boxOneLine on four neighbouring lines at once (the same operations, interleaved). */
+function boxFourLines(input: Float32Array, output: Float32Array, base: number, along: number, across: number, phases: Phases): void {
+  const a1 = across;
+  const a2 = 2 * across;
+  const a3 = 3 * across;
+  let li = base;
+  let ri = base;
+  let oi = base;
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let size = 0;
+  for (let i = 0; i < phases.warmUp; i++, ri += along, size++) {
+    s0 = f(s0 + input[ri]!);
+    s1 = f(s1 + input[ri + a1]!);
+    s2 = f(s2 + input[ri + a2]!);
+    s3 = f(s3 + input[ri + a3]!);
+  }
+  for (let i = 0; i < phases.growing; i++, ri += along, oi += along) {
+    size++;
+    s0 = f(s0 + input[ri]!);
+    s1 = f(s1 + input[ri + a1]!);
+    s2 = f(s2 + input[ri + a2]!);
+    s3 = f(s3 + input[ri + a3]!);
+    output[oi] = s0 / size;
+    output[oi + a1] = s1 / size;
+    output[oi + a2] = s2 / size;
+    output[oi + a3] = s3 / size;
+  }
+  const inverse = 1 / size;
+  for (let i = 0; i < phases.full; i++, ri += along, li += along, oi += along) {
+    s0 = f(f(s0 + input[ri]!) - input[li]!);
+    s1 = f(f(s1 + input[ri + a1]!) - input[li + a1]!);
+    s2 = f(f(s2 + input[ri + a2]!) - input[li + a2]!);
+    s3 = f(f(s3 + input[ri + a3]!) - input[li + a3]!);
+    output[oi] = s0 * inverse;
+    output[oi + a1] = s1 * inverse;
+    output[oi + a2] = s2 * inverse;
+    output[oi + a3] = s3 * inverse;
+  }
+  for (let i = 0; i < phases.shrinking; i++, li += along, oi += along) {
+    size--;
+    s0 = f(s0 - input[li]!);
+    s1 = f(s1 - input[li + a1]!);
+    s2 = f(s2 - input[li + a2]!);
+    s3 = f(s3 - input[li + a3]!);
+    output[oi] = s0 / size;
+    output[oi + a1] = s1 / size;
+    output[oi + a2] = s2 / size;
+    output[oi + a3] = s3 / size;
+  }
+}
+
+// Two working buffers reused across calls (every element is written before it is read), so that
+// hashing a stream of pictures does not allocate and zero two picture-sized arrays each time.
+let scratch: [Float32Array, Float32Array] = [new Float32Array(0), new Float32Array(0)];
+const SCRATCH_KEEP_LIMIT = 512 * 512;
+
+function scratchBuffers(length: number): [Float32Array, Float32Array] {
+  if (length > SCRATCH_KEEP_LIMIT) return [new Float32Array(length), new Float32Array(length)];
+  if (scratch[0].length < length) scratch = [new Float32Array(SCRATCH_KEEP_LIMIT), new Float32Array(SCRATCH_KEEP_LIMIT)];
+  return scratch;
+}
+
+/** Where the decimation to 64 samples reads along a side of `length` pixels. */
+function samplePositions(length: number): Int32Array {
+  const positions = new Int32Array(DOWNSAMPLE_DIM);
+  for (let i = 0; i < DOWNSAMPLE_DIM; i++) positions[i] = Math.floor(((i + 0.5) * length) / DOWNSAMPLE_DIM);
+  return positions;
 }
 
 /**
- * Box filter along each column, swept row by row with one running sum per column: the same float
- * operations in the same order as filtering each column alone, but reading memory in order.
+ * Jarosz filter (repeated box filters ≈ tent) then decimation to 64×64. The last column pass runs
+ * only over the 64 columns the decimation reads, gathered side by side: each column's sums are
+ * independent of the others, so the kept values are bit-for-bit those of the full pass.
  */
-function boxColumns(input: Float32Array, output: Float32Array, width: number, height: number, window: number): void {
-  const phases = boxPhases(height, window);
-  const sums = new Float32Array(width); // every store rounds to single precision, as the reference's floats do
-  let li = 0;
-  let ri = 0;
-  let oi = 0;
-  let size = 0;
-  for (let i = 0; i < phases.warmUp; i++, ri += width, size++) {
-    for (let c = 0; c < width; c++) sums[c] = sums[c]! + input[ri + c]!;
-  }
-  for (let i = 0; i < phases.growing; i++, ri += width, oi += width) {
-    size++;
-    for (let c = 0; c < width; c++) output[oi + c] = (sums[c] = sums[c]! + input[ri + c]!) / size;
-  }
-  for (let i = 0; i < phases.full; i++, ri += width, li += width, oi += width) {
-    for (let c = 0; c < width; c++) output[oi + c] = (sums[c] = f(sums[c]! + input[ri + c]!) - input[li + c]!) / size;
-  }
-  for (let i = 0; i < phases.shrinking; i++, li += width, oi += width) {
-    size--;
-    for (let c = 0; c < width; c++) output[oi + c] = (sums[c] = sums[c]! - input[li + c]!) / size;
-  }
-}
-
-/** Jarosz filter (repeated box filters ≈ tent) then decimation to 64×64. */
 export function downsample64(image: LumaImage): Float32Array {
-  const { width, height } = image;
-  const a = Float32Array.from(image.luma);
-  const b = new Float32Array(a.length);
-  const windowAlongRows = jaroszWindowSize(width, DOWNSAMPLE_DIM);
-  const windowAlongCols = jaroszWindowSize(height, DOWNSAMPLE_DIM);
-  for (let pass = 0; pass < JAROSZ_PASSES; pass++) {
-    boxRows(a, b, width, height, windowAlongRows);
-    boxColumns(b, a, width, height, windowAlongCols);
+  const { width, height, luma } = image;
+  const [a, b] = scratchBuffers(luma.length);
+  const rows = samplePositions(height);
+  const columns = samplePositions(width);
+  const rowPhases = boxPhases(width, jaroszWindowSize(width, DOWNSAMPLE_DIM));
+  const columnPhases = boxPhases(height, jaroszWindowSize(height, DOWNSAMPLE_DIM));
+  boxLines(luma, b, rowsOf(width, height), rowPhases);
+  boxLines(b, a, columnsOf(width), columnPhases);
+  boxLines(a, b, rowsOf(width, height), rowPhases);
+  const kept = new Float32Array(DOWNSAMPLE_DIM * height);
+  for (let row = 0, k = 0; row < height; row++) {
+    for (let j = 0; j < DOWNSAMPLE_DIM; j++, k++) kept[k] = b[row * width + columns[j]!]!;
   }
+  const filtered = new Float32Array(kept.length);
+  boxLines(kept, filtered, columnsOf(DOWNSAMPLE_DIM), columnPhases);
   const out = new Float32Array(DOWNSAMPLE_DIM * DOWNSAMPLE_DIM);
-  for (let i = 0; i < DOWNSAMPLE_DIM; i++) {
-    const row = Math.floor(((i + 0.5) * height) / DOWNSAMPLE_DIM);
-    for (let j = 0; j < DOWNSAMPLE_DIM; j++) {
-      const col = Math.floor(((j + 0.5) * width) / DOWNSAMPLE_DIM);
-      out[i * DOWNSAMPLE_DIM + j] = a[row * width + col]!;
-    }
-  }
+  for (let i = 0; i < DOWNSAMPLE_DIM; i++) out.set(filtered.subarray(rows[i]! * DOWNSAMPLE_DIM, (rows[i]! + 1) * DOWNSAMPLE_DIM), i * DOWNSAMPLE_DIM);
   return out;
 }
 
@@ -171,22 +259,26 @@ export function qualityOf(buffer64: Float32Array): number {
   return Math.min(100, Math.trunc(gradientSum / 90));
 }
 
-/** B = D·A·Dᵀ: the 16×16 low-frequency DCT coefficients of the 64×64 picture. */
+/**
+ * B = D·A·Dᵀ: the 16×16 low-frequency DCT coefficients of the 64×64 picture. Every cell sums its
+ * products in the reference's order (k ascending) in single precision; looping over k outside lets
+ * the cells' sums proceed independently.
+ */
 export function dct16(buffer64: Float32Array): Float32Array {
   const temp = new Float32Array(DCT_DIM * DOWNSAMPLE_DIM);
   for (let i = 0; i < DCT_DIM; i++) {
-    for (let j = 0; j < DOWNSAMPLE_DIM; j++) {
-      let sum = 0;
-      for (let k = 0; k < DOWNSAMPLE_DIM; k++) sum = f(sum + f(DCT_MATRIX[i * 64 + k]! * buffer64[k * 64 + j]!));
-      temp[i * 64 + j] = sum;
+    const row = i * DOWNSAMPLE_DIM;
+    for (let k = 0; k < DOWNSAMPLE_DIM; k++) {
+      const d = DCT_MATRIX[row + k]!;
+      const from = k * DOWNSAMPLE_DIM;
+      for (let j = 0; j < DOWNSAMPLE_DIM; j++) temp[row + j] = f(temp[row + j]! + f(d * buffer64[from + j]!));
     }
   }
   const out = new Float32Array(DCT_DIM * DCT_DIM);
   for (let i = 0; i < DCT_DIM; i++) {
-    for (let j = 0; j < DCT_DIM; j++) {
-      let sum = 0;
-      for (let k = 0; k < DOWNSAMPLE_DIM; k++) sum = f(sum + f(temp[i * 64 + k]! * DCT_MATRIX[j * 64 + k]!));
-      out[i * 16 + j] = sum;
+    for (let k = 0; k < DOWNSAMPLE_DIM; k++) {
+      const t = temp[i * DOWNSAMPLE_DIM + k]!;
+      for (let j = 0; j < DCT_DIM; j++) out[i * DCT_DIM + j] = f(out[i * DCT_DIM + j]! + f(t * DCT_MATRIX[j * DOWNSAMPLE_DIM + k]!));
     }
   }
   return out;
