@@ -10,6 +10,11 @@ import { createAccountStateRepository } from './features/account/account-state-r
 import { createAccountService, type AccountService } from './features/account/account-service.ts';
 import { createBadgeRepository } from './features/badges/badge-repository.ts';
 import { createBadgeService, type BadgeService } from './features/badges/badge-service.ts';
+import { loadPlanCatalog } from './config/plans.ts';
+import type { PlanCatalog } from '@shark/contracts/plans.ts';
+import { planFeaturesOf } from './features/account/plan-features.ts';
+import { createEntitlements, type Entitlements } from './features/entitlements/entitlements.ts';
+import { createUsageRepository, type UsageRepository } from './features/entitlements/usage-repository.ts';
 
 export interface Services {
   config: Config;
@@ -21,6 +26,9 @@ export interface Services {
   rateLimiter: RateLimiter;
   accounts: AccountService;
   badges: BadgeService;
+  catalog: PlanCatalog;
+  entitlements: Entitlements;
+  usage: UsageRepository;
   close(): Promise<void>;
 }
 
@@ -28,6 +36,8 @@ export interface Services {
 export async function createServices(config: Config, overrides: { logger?: Logger } = {}): Promise<Services> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const brands = loadBrands(config.brandsFile);
+  const catalog = loadPlanCatalog(config.plansFile);
+  const planFeatures = planFeaturesOf(catalog);
   const database = await openDatabase(config.database);
   try {
     await database.migrate();
@@ -38,7 +48,10 @@ export async function createServices(config: Config, overrides: { logger?: Logge
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, logger });
   const auth = createAuth({ config, db: database.db, brands, mailer, logger });
   const rateLimiter = createRateLimiter(database.db, config.rateLimit.windowSeconds);
-  const accounts = createAccountService(createAccountStateRepository(database.db));
+  const accountStates = createAccountStateRepository(database.db);
+  const accounts = createAccountService(accountStates, planFeatures);
+  const entitlements = createEntitlements({ accountStates, catalog, planFeatures });
+  const usage = createUsageRepository(database.db);
   const badges = createBadgeService(createBadgeRepository(database.db), config.publicUrl);
   return {
     config,
@@ -50,6 +63,9 @@ export async function createServices(config: Config, overrides: { logger?: Logge
     rateLimiter,
     accounts,
     badges,
+    catalog,
+    entitlements,
+    usage,
     async close() {
       mailer.close();
       await database.close();
@@ -59,6 +75,7 @@ export async function createServices(config: Config, overrides: { logger?: Logge
 
 /** For the CLI: the database and account rules, without HTTP, auth or mail. */
 export async function openAccountServices(config: Config): Promise<{ accounts: AccountService; close: () => Promise<void> }> {
+  const planFeatures = planFeaturesOf(loadPlanCatalog(config.plansFile));
   const database = await openDatabase(config.database);
   try {
     await database.migrate();
@@ -66,5 +83,5 @@ export async function openAccountServices(config: Config): Promise<{ accounts: A
     await database.close();
     throw error;
   }
-  return { accounts: createAccountService(createAccountStateRepository(database.db)), close: () => database.close() };
+  return { accounts: createAccountService(createAccountStateRepository(database.db), planFeatures), close: () => database.close() };
 }

@@ -1,7 +1,9 @@
 // The one Drizzle schema, applied unchanged to PGlite and Postgres.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  doublePrecision,
   customType,
   index,
   serial,
@@ -158,3 +160,186 @@ export const referenceRemoval = pgTable('reference_removal', {
   referenceId: text('reference_id').notNull(),
   removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// --- Protection set-up: what the creator tells Shark to protect. Every row belongs to one user. ---
+
+export const PLATFORMS = [
+  'onlyfans',
+  'fansly',
+  'instagram',
+  'tiktok',
+  'x',
+  'reddit',
+  'telegram',
+  'youtube',
+  'website',
+  'other',
+] as const;
+
+/** The creator's own accounts on each platform ('Accounts', route /brands), current and old. */
+export const protectedAccount = pgTable(
+  'protected_account',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    platform: text('platform', { enum: PLATFORMS }).notNull(),
+    /** As the creator typed it (for display). */
+    username: text('username').notNull(),
+    /** Normalised per the platform's rules; unique per user and platform. */
+    normalizedUsername: text('normalized_username').notNull(),
+    profileUrl: text('profile_url').notNull(),
+    /** An account the creator no longer uses (its leaks are still theirs). */
+    isOld: boolean('is_old').notNull().default(false),
+    /** The short code the creator places in the profile to prove ownership. */
+    verificationCode: text('verification_code').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    /** Why the last ownership check did not verify, in words for the creator. */
+    lastCheckError: text('last_check_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('protected_account_unique_idx').on(t.userId, t.platform, t.normalizedUsername),
+    index('protected_account_user_idx').on(t.userId),
+  ],
+);
+
+/** Names and phrases to search for ('Search Engines', route /search-terms). */
+export const searchTerm = pgTable(
+  'search_term',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+    /** Lower-cased, spaces collapsed; unique per user. */
+    normalizedTerm: text('normalized_term').notNull(),
+    /** active: searched; suggested: offered, awaiting the creator; dismissed: declined (not offered again). */
+    status: text('status', { enum: ['active', 'suggested', 'dismissed'] }).notNull(),
+    origin: text('origin', { enum: ['creator', 'suggestion'] }).notNull(),
+    /** The account a suggestion was generated from. */
+    suggestedFromAccountId: text('suggested_from_account_id').references(() => protectedAccount.id, { onDelete: 'set null' }),
+    /** Discovery sources used for this term (ids of the scanning issue's sources); empty: all that are on. */
+    sources: text('sources')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('search_term_unique_idx').on(t.userId, t.normalizedTerm), index('search_term_user_idx').on(t.userId)],
+);
+
+/** URLs, domains and URL patterns that must never be taken down. */
+export const whitelistEntry = pgTable(
+  'whitelist_entry',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['url', 'domain', 'pattern'] }).notNull(),
+    /** As the creator typed it. */
+    input: text('input').notNull(),
+    /** Canonical form the engine's whitelist matcher compares; unique per user and kind. */
+    value: text('value').notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('whitelist_entry_unique_idx').on(t.userId, t.kind, t.value), index('whitelist_entry_user_idx').on(t.userId)],
+);
+
+/** A collection of the creator's works ('Your Content', route /branches). */
+export const contentCollection = pgTable(
+  'content_collection',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('content_collection_user_idx').on(t.userId)],
+);
+
+/** One work as a notice names it: a photo, a video or a set. */
+export const contentItem = pgTable(
+  'content_item',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    collectionId: text('collection_id').references(() => contentCollection.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    type: text('type', { enum: ['photo', 'video', 'set'] }).notNull(),
+    /** When the work was published (YYYY-MM-DD). */
+    publishedOn: text('published_on'),
+    /** Where the work is sold. */
+    saleUrls: text('sale_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('content_item_user_idx').on(t.userId), index('content_item_collection_idx').on(t.collectionId)],
+);
+
+/**
+ * An uploaded reference photo or video ('Uploaded Files', route /file-uploads). Its id is also the
+ * reference id of its fingerprint in reference_fingerprint.
+ */
+export const referenceFile = pgTable(
+  'reference_file',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The file name the creator uploaded (for display only; never used as a path). */
+    originalName: text('original_name').notNull(),
+    /** Declared at the start of the upload; the storage limit counts it from then on. */
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    receivedBytes: bigint('received_bytes', { mode: 'number' }).notNull().default(0),
+    /** Known once the first bytes are sniffed. */
+    mediaType: text('media_type', { enum: ['image', 'video'] }),
+    mimeType: text('mime_type'),
+    /**
+     * uploading → queued (all bytes in, fingerprint job queued) → processing → ready | failed.
+     */
+    status: text('status', { enum: ['uploading', 'queued', 'processing', 'ready', 'failed'] }).notNull(),
+    failureReason: text('failure_reason'),
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    sha256: text('sha256'),
+    width: integer('width'),
+    height: integer('height'),
+    durationSeconds: doublePrecision('duration_seconds'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('reference_file_user_idx').on(t.userId), index('reference_file_status_idx').on(t.status)],
+);
+
+/** Which reference files show each work. */
+export const contentItemFile = pgTable(
+  'content_item_file',
+  {
+    itemId: text('item_id')
+      .notNull()
+      .references(() => contentItem.id, { onDelete: 'cascade' }),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => referenceFile.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.fileId] }), index('content_item_file_file_idx').on(t.fileId)],
+);

@@ -52,6 +52,7 @@ export const envSchema = z
     GOOGLE_CLIENT_SECRET: optionalString,
     GOOGLE_ISSUER: z.url({ message: 'must be an absolute URL' }).default('https://accounts.google.com'),
     BRANDS_FILE: optionalString,
+    PLANS_FILE: optionalString,
     TRUST_PROXY: booleanString.default(false),
     AUTH_RATE_WINDOW_SECONDS: positiveInt(900),
     AUTH_RATE_MAX_PER_EMAIL: positiveInt(10),
@@ -88,6 +89,7 @@ export interface Config {
   mailDir: string;
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   brandsFile: string;
+  plansFile: string;
   trustProxy: boolean;
   rateLimit: { windowSeconds: number; maxPerEmail: number; maxPerIp: number };
   webDistDir: string;
@@ -139,6 +141,7 @@ export function loadConfig(
           }
         : null,
     brandsFile: resolve(env.BRANDS_FILE ?? join(repoRoot, 'config/brands.json')),
+    plansFile: resolve(env.PLANS_FILE ?? join(repoRoot, 'config/plans.json')),
     trustProxy: env.TRUST_PROXY,
     rateLimit: {
       windowSeconds: env.AUTH_RATE_WINDOW_SECONDS,

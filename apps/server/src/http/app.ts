@@ -14,6 +14,7 @@ import { brandRoutes } from '../features/brand/brand-routes.ts';
 import { userRoutes } from '../features/user/user-routes.ts';
 import { authRoutes } from '../features/auth/auth-routes.ts';
 import { badgeRoutes } from '../features/badges/badge-routes.ts';
+import { usageRoutes } from '../features/entitlements/usage-routes.ts';
 
 /** Calls that come from outside the SPA (monitors, OAuth redirects) and so carry no provider header. */
 const WITHOUT_PROVIDER = [/^\/api\/health$/, /^\/api\/openapi\.json$/, /^\/api\/auth\/oauth2\/callback\//, /^\/api\/auth\/callback\//, /^\/api\/auth\/error$/];
@@ -47,6 +48,7 @@ export function createApp(services: Services) {
     .route('/', brandRoutes({ googleSignIn: config.google !== null }))
     .route('/', userRoutes({ auth: services.auth, accounts: services.accounts, secureCookies }))
     .route('/', badgeRoutes({ auth: services.auth, badges: services.badges }))
+    .route('/', usageRoutes({ auth: services.auth, entitlements: services.entitlements, usage: services.usage }))
     .route('/', authRoutes({ auth: services.auth, limiter: services.rateLimiter, limits: config.rateLimit, secureCookies }));
 
   api.doc31('/openapi.json', {

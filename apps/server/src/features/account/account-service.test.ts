@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ACCOUNT_STATE } from './account-state-repository.ts';
-import { toApiUser } from './account-service.ts';
+import { toApiUser as toApiUserWith } from './account-service.ts';
+import { loadPlanCatalog } from '../../config/plans.ts';
+import { loadConfig } from '../../config/env.ts';
+import { planFeaturesOf } from './plan-features.ts';
+import type { AccountState, UserRecord } from './account-state-repository.ts';
+
+const planFeatures = planFeaturesOf(loadPlanCatalog(loadConfig({}, 'cli').plansFile));
+const toApiUser = (r: UserRecord, s: AccountState) => toApiUserWith(r, s, planFeatures);
 
 const record = { id: 'u1', name: 'Ann', email: 'ann@example.com', emailVerified: true, isAffiliateOnly: false };
 

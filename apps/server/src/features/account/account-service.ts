@@ -3,12 +3,12 @@ import type { FrontendStatus, Plan, SpecialFeature, User } from '@shark/contract
 import { SPECIAL_FEATURES } from '@shark/contracts/user.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AccountState, AccountStateRepository, UserRecord } from './account-state-repository.ts';
-import { PLAN_FEATURES } from './plan-features.ts';
+import type { PlanFeatures } from './plan-features.ts';
 
-export function toApiUser(record: UserRecord, state: AccountState): User {
+export function toApiUser(record: UserRecord, state: AccountState, planFeatures: PlanFeatures): User {
   const isSubscribed = state.status === 'subscribed';
-  const planFeatures = isSubscribed && state.plan ? PLAN_FEATURES[state.plan] : [];
-  const effective = new Set<SpecialFeature>([...planFeatures, ...state.grantedFeatures]);
+  const fromPlan = isSubscribed && state.plan ? planFeatures[state.plan] : [];
+  const effective = new Set<SpecialFeature>([...fromPlan, ...state.grantedFeatures]);
   return {
     id: record.id,
     name: record.name,
@@ -35,7 +35,7 @@ export interface GrantChanges {
   suggestUpgrade?: string;
 }
 
-export function createAccountService(repo: AccountStateRepository) {
+export function createAccountService(repo: AccountStateRepository, planFeatures: PlanFeatures) {
   async function requireUser(email: string): Promise<UserRecord> {
     const record = await repo.findUserByEmail(email.trim().toLowerCase());
     if (!record) throw new AppError('NOT_FOUND', `No user with the e-mail address ${email}.`);
@@ -44,12 +44,12 @@ export function createAccountService(repo: AccountStateRepository) {
 
   return {
     async getUser(record: UserRecord): Promise<User> {
-      return toApiUser(record, await repo.findState(record.id));
+      return toApiUser(record, await repo.findState(record.id), planFeatures);
     },
 
     async showByEmail(email: string): Promise<User> {
       const record = await requireUser(email);
-      return toApiUser(record, await repo.findState(record.id));
+      return toApiUser(record, await repo.findState(record.id), planFeatures);
     },
 
     /** Flags not given keep their value. */
@@ -86,7 +86,7 @@ export function createAccountService(repo: AccountStateRepository) {
         await repo.setAffiliateOnly(record.id, changes.affiliateOnly);
         updated = { ...record, isAffiliateOnly: changes.affiliateOnly };
       }
-      return toApiUser(updated, next);
+      return toApiUser(updated, next, planFeatures);
     },
   };
 }

@@ -1,8 +1,9 @@
-// Which special features each plan includes while the subscription is active.
+// Which special features each plan includes while the subscription is active: from the plan catalog.
+import type { PlanCatalog } from '@shark/contracts/plans.ts';
 import type { Plan, SpecialFeature } from '@shark/contracts/user.ts';
 
-export const PLAN_FEATURES: Record<Plan, readonly SpecialFeature[]> = {
-  standard: ['submitLeak'],
-  plus: ['submitLeak', 'searchEngineRemovals'],
-  premium: ['submitLeak', 'searchEngineRemovals', 'impersonation'],
-};
+export type PlanFeatures = Record<Plan, readonly SpecialFeature[]>;
+
+export function planFeaturesOf(catalog: PlanCatalog): PlanFeatures {
+  return { standard: catalog.tiers.standard.features, plus: catalog.tiers.plus.features, premium: catalog.tiers.premium.features };
+}

@@ -1,0 +1,98 @@
+// Who may use the protection set-up, and how much of it: the §6 guards and the plan catalog's limits,
+// enforced by the API the same way the SPA's guards show it.
+import { LIMIT_NOUNS, TIERS, type LimitName, type Limits, type PlanCatalog, type Tier } from '@shark/contracts/plans.ts';
+import type { SpecialFeature } from '@shark/contracts/user.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AccountState, AccountStateRepository } from '../account/account-state-repository.ts';
+import type { PlanFeatures } from '../account/plan-features.ts';
+
+/**
+ * setup: Accounts, Search Engines, Whitelist, Your Content (status subscribed, or promoProtect);
+ * uploads: Uploaded Files (status subscribed).
+ */
+export type Entitlement = 'setup' | 'uploads';
+
+export interface Entitled {
+  userId: string;
+  tier: Tier;
+  tierName: string;
+  limits: Limits;
+}
+
+const GUARD_MESSAGES: Record<Entitlement, string> = {
+  setup: 'Setting up your protection needs an active subscription. Choose a plan to continue.',
+  uploads: 'Uploading reference files needs an active subscription. Choose a plan to continue.',
+};
+
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return unit === 0 ? `${bytes} bytes` : `${Number(value.toFixed(1))} ${units[unit]}`;
+}
+
+/** "2 usernames", "5 GB of reference storage". */
+export function describeAmount(limit: LimitName, amount: number): string {
+  if (limit === 'referenceStorageBytes') return `${formatBytes(amount)} of reference storage`;
+  const noun = LIMIT_NOUNS[limit];
+  return `${amount} ${amount === 1 ? noun.one : noun.many}`;
+}
+
+export function tierOf(state: AccountState): Tier {
+  return state.status === 'subscribed' && state.plan ? state.plan : 'free';
+}
+
+export function createEntitlements(deps: { accountStates: AccountStateRepository; catalog: PlanCatalog; planFeatures: PlanFeatures }) {
+  const { catalog } = deps;
+
+  function entitledOf(userId: string, state: AccountState): Entitled {
+    const tier = tierOf(state);
+    return { userId, tier, tierName: catalog.tiers[tier].name, limits: catalog.tiers[tier].limits };
+  }
+
+  function features(state: AccountState): Set<SpecialFeature> {
+    const fromPlan = state.status === 'subscribed' && state.plan ? deps.planFeatures[state.plan] : [];
+    return new Set([...fromPlan, ...state.grantedFeatures]);
+  }
+
+  return {
+    /** The tier and limits of any signed-in user (free when not subscribed). */
+    async of(userId: string): Promise<Entitled> {
+      return entitledOf(userId, await deps.accountStates.findState(userId));
+    },
+
+    /** Throws 403 when the user may not use this part of the product. */
+    async require(userId: string, what: Entitlement): Promise<Entitled> {
+      const state = await deps.accountStates.findState(userId);
+      const allowed = state.status === 'subscribed' || (what === 'setup' && features(state).has('promoProtect'));
+      if (!allowed) throw new AppError('FORBIDDEN', GUARD_MESSAGES[what]);
+      return entitledOf(userId, state);
+    },
+
+    /**
+     * Throws PLAN_LIMIT_REACHED when `used + adding` exceeds the limit, naming the limit and the plan
+     * that lifts it. `adding` is how much the request adds (1 row, or a file's bytes).
+     */
+    assertWithin(entitled: Entitled, limit: LimitName, used: number, adding = 1): void {
+      const allowed = entitled.limits[limit];
+      if (allowed === null || used + adding <= allowed) return;
+      const upgradeTier = TIERS.slice(TIERS.indexOf(entitled.tier) + 1).find((t) => {
+        const higher = catalog.tiers[t].limits[limit];
+        return higher === null || higher > allowed;
+      });
+      const upgrade = upgradeTier
+        ? ` ${catalog.tiers[upgradeTier].name} includes ${catalog.tiers[upgradeTier].limits[limit] === null ? `unlimited ${LIMIT_NOUNS[limit].many}` : describeAmount(limit, catalog.tiers[upgradeTier].limits[limit]!)}.`
+        : '';
+      const plan = entitled.tier === 'free' ? 'Without a subscription you get' : `Your ${entitled.tierName} plan includes`;
+      throw new AppError('PLAN_LIMIT_REACHED', `${plan} ${describeAmount(limit, allowed)}, and you use ${describeAmount(limit, used)}.${upgrade}`, {
+        limit: { name: limit, allowed, used, tier: entitled.tier, upgradeTier: upgradeTier ?? null },
+      });
+    },
+  };
+}
+
+export type Entitlements = ReturnType<typeof createEntitlements>;
