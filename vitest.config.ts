@@ -18,6 +18,9 @@ export default defineConfig({
             'apps/**/*.test.tsx',
           ],
           exclude: [...alwaysExcluded, '**/*.int.test.ts'],
+          // The matching engine's tests decode and fingerprint real pictures: a limit for a loaded
+          // machine, not a speed assertion.
+          testTimeout: 30_000,
         },
       },
       {

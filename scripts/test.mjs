@@ -3,7 +3,9 @@
 // PGlite and the integration tests again on Postgres, runs Playwright, and prints one
 // `tests: N passed, N failed` line summed over every suite.
 //
-// SHARK_TEST_ONLY=unit,integration,e2e (any comma-separated subset) runs fewer suites.
+// SHARK_TEST_ONLY=unit,integration,e2e,eval (any comma-separated subset) runs fewer suites. `eval`
+// is the image matcher's quick evaluation on real photographs (eval/match.ts --quick): one test
+// that passes when the held-out figures meet the targets.
 // TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres) is the admin
 // connection the Postgres integration run uses.
 import { spawn, spawnSync } from 'node:child_process';
@@ -16,7 +18,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const REPORT_DIR = path.join(ROOT, '.vitest-reports');
 const VITEST_BIN = path.join(ROOT, 'node_modules', '.bin', 'vitest');
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
-const SUITES = ['unit', 'integration', 'e2e'];
+const SUITES = ['unit', 'integration', 'e2e', 'eval'];
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const postgresUrl = process.env.TEST_POSTGRES_URL || DEFAULT_POSTGRES_URL;
@@ -76,10 +78,15 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------------------------- tools
 
-async function ensureDebianTools(needChromium) {
+async function ensureDebianTools(needChromium, needPhotos) {
   const wanted = [{ pkg: 'ffmpeg', present: () => onPath('ffmpeg') }];
   if (needChromium)
     wanted.unshift({ pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') });
+  if (needPhotos) {
+    // The photographs eval/match.ts evaluates the matcher on (see eval/photos.ts).
+    wanted.push({ pkg: 'ukui-wallpapers', present: () => existsSync('/usr/share/backgrounds') });
+    wanted.push({ pkg: 'tuxpaint-stamps-default', present: () => existsSync('/usr/share/tuxpaint/stamps') });
+  }
 
   const missing = wanted.filter((tool) => !tool.present()).map((tool) => tool.pkg);
   for (const tool of wanted) {
@@ -288,6 +295,23 @@ async function runE2e() {
   return code === 0;
 }
 
+/** The matcher's quick evaluation on real photographs: one test, passed when the targets are met. */
+async function runEval() {
+  const row = emptyRow('eval (image matcher, --quick)');
+  header('eval: image matcher on held-out photographs (quick)');
+  const started = Date.now();
+  const code = await run('npx', ['tsx', 'eval/match.ts', '--quick']);
+  row.files = 1;
+  if (code === 0) row.passed = 1;
+  else {
+    row.failed = 1;
+    row.note = code === 1 ? 'held-out figures below the targets' : `exited ${code}`;
+  }
+  finishRow(row, code, (Date.now() - started) / 1000);
+  results.push(row);
+  return code === 0;
+}
+
 // ---------------------------------------------------------------------------------- main
 
 function printSummary() {
@@ -321,7 +345,7 @@ async function main() {
   mkdirSync(REPORT_DIR, { recursive: true });
 
   header('tools');
-  await ensureDebianTools(selected.has('e2e'));
+  await ensureDebianTools(selected.has('e2e'), selected.has('eval'));
   if (selected.has('integration')) await ensurePostgres();
 
   header('typecheck');
@@ -359,6 +383,7 @@ async function main() {
       })) && ok;
   }
   if (selected.has('e2e')) ok = (await runE2e()) && ok;
+  if (selected.has('eval')) ok = (await runEval()) && ok;
 
   printSummary();
   const passed = results.reduce((n, r) => n + r.passed, 0);

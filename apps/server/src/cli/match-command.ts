@@ -26,20 +26,24 @@ export async function runMatchCommand(argv: string[], out: (line: string) => voi
   const asJson = flags.get('json') === true;
 
   const matcher = new FileMatcher();
-  const loaded = await matcher.loadReferences(refs);
-  for (const problem of loaded.errors) err(`shark: reference ${problem.file} skipped: ${problem.error}`);
-  err(`shark: ${loaded.images} reference image(s) and ${loaded.videos} reference video(s) loaded`);
+  try {
+    const loaded = await matcher.loadReferences(refs);
+    for (const problem of loaded.errors) err(`shark: reference ${problem.file} skipped: ${problem.error}`);
+    err(`shark: ${loaded.images} reference image(s) and ${loaded.videos} reference video(s) loaded`);
 
-  const row = (m: FileMatch) =>
-    [m.candidate, m.reference ?? (m.error ? `error: ${m.error}` : '—'), m.distance === null ? '—' : String(m.distance), m.confidence.toFixed(3)];
-  if (!asJson) out(['candidate', 'reference', 'distance', 'confidence'].join('\t'));
-  for await (const result of matcher.matchDirectory(candidates)) {
-    if (asJson) {
-      const { candidate, reference, distance, confidence, error } = result;
-      out(JSON.stringify({ candidate, reference, distance, confidence, ...(error ? { error } : {}) }));
-    } else {
-      out(row(result).join('\t'));
+    const row = (m: FileMatch) =>
+      [m.candidate, m.reference ?? (m.error ? `error: ${m.error}` : '—'), m.distance === null ? '—' : String(m.distance), m.confidence.toFixed(3)];
+    if (!asJson) out(['candidate', 'reference', 'distance', 'confidence'].join('\t'));
+    for await (const result of matcher.matchDirectory(candidates)) {
+      if (asJson) {
+        const { candidate, reference, distance, confidence, error } = result;
+        out(JSON.stringify({ candidate, reference, distance, confidence, ...(error ? { error } : {}) }));
+      } else {
+        out(row(result).join('\t'));
+      }
     }
+  } finally {
+    await matcher.close();
   }
   return 0;
 }

@@ -76,6 +76,11 @@ export interface MatcherOptions {
    * [fewest inliers, lowest normalised cross-correlation with the reference's thumbnail].
    */
   photometricRules: readonly (readonly [minInliers: number, minNcc: number])[];
+  /**
+   * The photometric rules also need inliers ≥ factor × (the most inliers any other short-listed
+   * reference reached) + plus: a margin over the chance level of this candidate.
+   */
+  chanceMargin: { factor: number; plus: number };
   /** Share of the reference that must be visible in the candidate for the photometric check. */
   minCoverage: number;
 }
@@ -97,10 +102,11 @@ export const DEFAULT_MATCHER_OPTIONS: Readonly<MatcherOptions> = {
   shortlist: 6,
   strongInliers: 25,
   photometricRules: [
-    [10, 0.6],
+    [10, 0.8],
     [5, 0.85],
     [4, 0.93],
   ],
+  chanceMargin: { factor: 1.5, plus: 2 },
   minCoverage: 0.4,
 };
 
@@ -294,6 +300,16 @@ export class ImageMatcher {
   ): MatchExplanation {
     const o = this.options;
     const evidence: MatchEvidence[] = [];
+    const verified: {
+      slot: Slot;
+      pdqDistance: number;
+      trustedPdqDistance: number;
+      inliers: number;
+      ncc: number | null;
+      coverage: number;
+      mirrored: boolean;
+      view: CandidateView | null;
+    }[] = [];
     const aligned = new Map<
       string,
       { view: CandidateView; transform: Similarity; mirrored: boolean }
@@ -330,6 +346,14 @@ export class ImageMatcher {
         coverage = photometric.coverage;
       }
       const inliers = best?.inliers ?? 0;
+      verified.push({ slot, pdqDistance, trustedPdqDistance, inliers, ncc, coverage, mirrored, view });
+      if (best && view) aligned.set(slot.id, { view, transform: best.transform, mirrored });
+    }
+    // Inliers a wrong reference reaches with this candidate: the most any other short-listed reference
+    // got. Pictures made of generic shapes (flat graphics, repeated patterns) give every reference a
+    // few chance inliers; the weaker rules then need a clear margin over that level.
+    const chanceInliers = (slot: Slot) => Math.max(0, ...verified.filter((v) => v.slot !== slot).map((v) => v.inliers));
+    for (const { slot, pdqDistance, trustedPdqDistance, inliers, ncc, coverage, mirrored, view } of verified) {
       const pdqScore = sigmoid((o.pdqAccept + 0.5 - trustedPdqDistance) / 3);
       // Each rule is an AND of margins (inliers, overlap, correlation), the rules an OR: z > 0 exactly
       // when one holds.
@@ -338,10 +362,11 @@ export class ImageMatcher {
         (coverage - o.minCoverage) / 0.05,
       );
       if (ncc !== null && coverage >= o.minCoverage) {
+        const overChance = inliers - (o.chanceMargin.factor * chanceInliers(slot) + o.chanceMargin.plus) + 0.5;
         for (const [minInliers, minNcc] of o.photometricRules)
           geometricZ = Math.max(
             geometricZ,
-            Math.min(inliers - minInliers + 0.5, (ncc - minNcc) / 0.03),
+            Math.min(inliers - minInliers + 0.5, (ncc - minNcc) / 0.03, overChance),
           );
       }
       const confidence = Math.max(pdqScore, sigmoid(geometricZ));
@@ -355,7 +380,6 @@ export class ImageMatcher {
         view: view?.kind ?? null,
         confidence,
       });
-      if (best && view) aligned.set(slot.id, { view, transform: best.transform, mirrored });
     }
     evidence.sort(
       (a, b) =>

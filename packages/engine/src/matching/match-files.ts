@@ -3,10 +3,10 @@
 // however many there are.
 import { open, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fingerprintCandidate, fingerprintReference } from './image-fingerprint.ts';
+import { FingerprintPool, mapOrdered } from './fingerprint-pool.ts';
 import { ImageMatcher } from './image-matcher.ts';
 import { sniffMediaType, type MediaType } from './media-type.ts';
-import { fingerprintCandidateVideo, fingerprintVideo, VideoMatcher } from './video.ts';
+import { VideoMatcher } from './video.ts';
 
 export interface FileMatch {
   candidate: string;
@@ -45,49 +45,92 @@ async function mediaTypeOf(file: string): Promise<MediaType | null> {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/**
+ * Files are fingerprinted on the pool's threads, a few ahead of the one being matched; matching and
+ * results stay in walk order, and at most `window` fingerprints are held at once.
+ */
 export class FileMatcher {
   private readonly images = new ImageMatcher();
   private readonly videos = new VideoMatcher();
+  private readonly pool: FingerprintPool;
+  private readonly ownsPool: boolean;
+  private readonly window: number;
+
+  /** Fingerprint threads in use (0: the calling thread). */
+  get threads(): number {
+    return this.pool.threads;
+  }
+
+  constructor(options: { pool?: FingerprintPool } = {}) {
+    this.ownsPool = !options.pool;
+    this.pool = options.pool ?? new FingerprintPool();
+    this.window = Math.max(2, this.pool.threads * 2);
+  }
 
   /** Fingerprints every image and video under `dir` as a reference; other files are reported. */
   async loadReferences(dir: string): Promise<ReferenceLoadReport> {
     const report: ReferenceLoadReport = { images: 0, videos: 0, errors: [] };
-    for await (const file of walkFiles(dir)) {
+    const fingerprinted = mapOrdered(walkFiles(dir), this.window, async (file) => {
       try {
         const type = await mediaTypeOf(file);
         if (type === null) throw new Error('not an image or a video');
-        if (type.kind === 'image') {
-          this.images.add(file, await fingerprintReference(file));
-          report.images++;
-        } else {
-          this.videos.addReference(file, await fingerprintVideo(file));
-          report.videos++;
-        }
+        return type.kind === 'image'
+          ? ({ file, kind: 'image', fingerprint: await this.pool.referenceImage(file) } as const)
+          : ({ file, kind: 'video', fingerprint: await this.pool.referenceVideo(file) } as const);
       } catch (error) {
-        report.errors.push({ file, error: messageOf(error) });
+        return { file, kind: 'error', error: messageOf(error) } as const;
+      }
+    });
+    for await (const result of fingerprinted) {
+      if (result.kind === 'image') {
+        this.images.add(result.file, result.fingerprint);
+        report.images++;
+      } else if (result.kind === 'video') {
+        this.videos.addReference(result.file, result.fingerprint);
+        report.videos++;
+      } else {
+        report.errors.push({ file: result.file, error: result.error });
       }
     }
     return report;
   }
 
   async matchFile(candidate: string): Promise<FileMatch> {
+    return this.matchFingerprinted(await this.fingerprintCandidate(candidate));
+  }
+
+  /** Matches each file under `dir` in turn, yielding one result per file as soon as it is known. */
+  async *matchDirectory(dir: string): AsyncGenerator<FileMatch> {
+    for await (const fingerprinted of mapOrdered(walkFiles(dir), this.window, (file) => this.fingerprintCandidate(file))) {
+      yield this.matchFingerprinted(fingerprinted);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsPool) await this.pool.close();
+  }
+
+  private async fingerprintCandidate(candidate: string) {
     try {
       const info = await stat(candidate);
       if (!info.isFile()) throw new Error('not a regular file');
       const type = await mediaTypeOf(candidate);
       if (type === null) throw new Error('unsupported file: not an image or a video');
-      const result =
-        type.kind === 'image'
-          ? this.images.match(await fingerprintCandidate(candidate))
-          : this.videos.match(await fingerprintCandidateVideo(candidate));
-      return { candidate, reference: result.referenceId, distance: result.distance, confidence: Number(result.confidence.toFixed(3)) };
+      return type.kind === 'image'
+        ? ({ candidate, kind: 'image', fingerprint: await this.pool.candidateImage(candidate) } as const)
+        : ({ candidate, kind: 'video', fingerprint: await this.pool.candidateVideo(candidate) } as const);
     } catch (error) {
-      return { candidate, reference: null, distance: null, confidence: 0, error: messageOf(error) };
+      return { candidate, kind: 'error', error: messageOf(error) } as const;
     }
   }
 
-  /** Matches each file under `dir` in turn, yielding one result per file as soon as it is known. */
-  async *matchDirectory(dir: string): AsyncGenerator<FileMatch> {
-    for await (const file of walkFiles(dir)) yield await this.matchFile(file);
+  private matchFingerprinted(f: Awaited<ReturnType<FileMatcher['fingerprintCandidate']>>): FileMatch {
+    if (f.kind === 'error') return { candidate: f.candidate, reference: null, distance: null, confidence: 0, error: f.error };
+    try {
+      const result = f.kind === 'image' ? this.images.match(f.fingerprint) : this.videos.match(f.fingerprint);
+      return { candidate: f.candidate, reference: result.referenceId, distance: result.distance, confidence: Number(result.confidence.toFixed(3)) };
+    } catch (error) {
+      return { candidate: f.candidate, reference: null, distance: null, confidence: 0, error: messageOf(error) };
+    }
   }
 }

@@ -22,12 +22,15 @@ const MIN_ALIGNED_SHARE = 0.4;
 const OFFSET_BIN_SECONDS = 1;
 
 export class FfmpegMissingError extends Error {
+  override readonly name = 'FfmpegMissingError';
   constructor() {
     super('ffmpeg is not installed: video needs it (Debian: apt-get install ffmpeg).');
   }
 }
 
-export class UnsupportedVideoError extends Error {}
+export class UnsupportedVideoError extends Error {
+  override readonly name = 'UnsupportedVideoError';
+}
 
 export interface VideoFrame {
   /** Seconds from the start of the video. */

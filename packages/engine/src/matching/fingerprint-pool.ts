@@ -1,0 +1,124 @@
+// Fingerprinting on several cores: a pool of worker threads, each running the engine's fingerprint
+// functions, so that a batch of files uses every core and a server's event loop stays responsive.
+// Same results as calling the functions directly; errors keep their class (ImageDecodeError, ...).
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { FINGERPRINT_JOBS, type FingerprintJobKind, type FingerprintJobs } from './fingerprint-jobs.ts';
+import type { JobMessage, ResultMessage } from './fingerprint-worker.ts';
+import { ImageDecodeError } from './image-fingerprint.ts';
+import { FfmpegMissingError, UnsupportedVideoError } from './video.ts';
+
+export interface FingerprintPoolOptions {
+  /** Worker threads; 0 runs every job on the calling thread. Default: one per core, at most 8. */
+  threads?: number;
+}
+
+/** Rebuilds an error of a known class from its name and message, as the worker sent them. */
+function reviveError(error: { name: string; message: string }): Error {
+  const classes: Record<string, new (message: string) => Error> = {
+    ImageDecodeError,
+    UnsupportedVideoError,
+  };
+  if (error.name === 'FfmpegMissingError') return new FfmpegMissingError();
+  const Class = classes[error.name];
+  const revived = Class ? new Class(error.message) : new Error(error.message);
+  if (!Class) revived.name = error.name;
+  return revived;
+}
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+class PoolThread {
+  readonly worker: Worker;
+  readonly pending = new Map<number, Pending>();
+
+  constructor(onExit: (thread: PoolThread, error: Error) => void) {
+    this.worker = new Worker(new URL('./fingerprint-worker-entry.mjs', import.meta.url));
+    this.worker.unref();
+    this.worker.on('message', (message: ResultMessage) => {
+      const pending = this.pending.get(message.id);
+      if (!pending) return;
+      this.pending.delete(message.id);
+      if (this.pending.size === 0) this.worker.unref();
+      if (message.ok) pending.resolve(message.result);
+      else pending.reject(reviveError(message.error));
+    });
+    this.worker.on('error', (error) => onExit(this, error));
+    this.worker.on('exit', (code) => onExit(this, new Error(`fingerprint worker stopped (exit code ${code})`)));
+  }
+
+  run(job: JobMessage): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      this.pending.set(job.id, { resolve, reject });
+      // A thread with work keeps the process alive until the answer arrives.
+      this.worker.ref();
+      this.worker.postMessage(job);
+    });
+  }
+}
+
+export class FingerprintPool implements FingerprintJobs {
+  readonly threads: number;
+  private readonly pool: PoolThread[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(options: FingerprintPoolOptions = {}) {
+    this.threads = Math.max(0, Math.floor(options.threads ?? Math.min(availableParallelism(), 8)));
+  }
+
+  referenceImage = (input: string | Uint8Array) => this.run('referenceImage', input) as ReturnType<FingerprintJobs['referenceImage']>;
+  candidateImage = (input: string | Uint8Array) => this.run('candidateImage', input) as ReturnType<FingerprintJobs['candidateImage']>;
+  referenceVideo = (file: string) => this.run('referenceVideo', file) as ReturnType<FingerprintJobs['referenceVideo']>;
+  candidateVideo = (file: string) => this.run('candidateVideo', file) as ReturnType<FingerprintJobs['candidateVideo']>;
+
+  private run(kind: FingerprintJobKind, input: string | Uint8Array): Promise<unknown> {
+    if (this.closed) return Promise.reject(new Error('The fingerprint pool is closed.'));
+    if (this.threads === 0) return (FINGERPRINT_JOBS[kind] as (i: string | Uint8Array) => Promise<unknown>)(input);
+    return this.leastBusy().run({ id: this.nextId++, kind, input });
+  }
+
+  /** Threads start on first use; a job goes to the thread with the fewest jobs waiting. */
+  private leastBusy(): PoolThread {
+    if (this.pool.length < this.threads) {
+      const idle = this.pool.find((t) => t.pending.size === 0);
+      if (idle) return idle;
+      const thread = new PoolThread((t, error) => this.onThreadExit(t, error));
+      this.pool.push(thread);
+      return thread;
+    }
+    return this.pool.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+  }
+
+  /** A thread that dies fails its own jobs only; the next job starts a fresh thread. */
+  private onThreadExit(thread: PoolThread, error: Error): void {
+    const index = this.pool.indexOf(thread);
+    if (index >= 0) this.pool.splice(index, 1);
+    for (const pending of thread.pending.values()) pending.reject(error);
+    thread.pending.clear();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const threads = this.pool.splice(0);
+    await Promise.all(threads.map((t) => t.worker.terminate()));
+  }
+}
+
+/**
+ * Runs `work` over `items` with at most `window` in flight, yielding the results in the items' order:
+ * memory stays bounded however many items there are.
+ */
+export async function* mapOrdered<T, R>(items: AsyncIterable<T> | Iterable<T>, window: number, work: (item: T) => Promise<R>): AsyncGenerator<R> {
+  const inFlight: Promise<R>[] = [];
+  for await (const item of items) {
+    const promise = work(item);
+    promise.catch(() => undefined); // handled when its turn comes
+    inFlight.push(promise);
+    if (inFlight.length >= window) yield await inFlight.shift()!;
+  }
+  while (inFlight.length > 0) yield await inFlight.shift()!;
+}
