@@ -44,6 +44,10 @@ export interface VideoFingerprint {
   frames: VideoFrame[];
 }
 
+/** Stored form of a reference video's fingerprint (JSON: a few hundred bytes per minute). */
+export const encodeVideoFingerprint = (fingerprint: VideoFingerprint): Buffer => Buffer.from(JSON.stringify({ durationSeconds: fingerprint.durationSeconds, frames: fingerprint.frames }));
+export const decodeVideoFingerprint = (data: Uint8Array): VideoFingerprint => JSON.parse(Buffer.from(data).toString('utf8')) as VideoFingerprint;
+
 export interface CandidateVideoFingerprint extends VideoFingerprint {
   /** Each frame's hash mirrored left–right (and top–bottom), to catch flipped copies. */
   mirrored: { flipX: string; flipY: string }[];

@@ -4,7 +4,7 @@ import { open } from 'node:fs/promises';
 import { decodeReferenceFingerprint, encodeReferenceFingerprint, fingerprintCandidate, fingerprintReference } from '@shark/engine/matching/image-fingerprint.ts';
 import { ImageMatcher } from '@shark/engine/matching/image-matcher.ts';
 import { sniffMediaType } from '@shark/engine/matching/media-type.ts';
-import { fingerprintCandidateVideo, fingerprintVideo, VideoMatcher, type VideoFingerprint } from '@shark/engine/matching/video.ts';
+import { decodeVideoFingerprint, encodeVideoFingerprint, fingerprintCandidateVideo, fingerprintVideo, VideoMatcher } from '@shark/engine/matching/video.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ReferenceKind, ReferenceRepository, StoredReference } from './reference-repository.ts';
 
@@ -19,8 +19,6 @@ export interface ReferenceMatch {
   confidence: number;
 }
 
-const encodeVideo = (fingerprint: VideoFingerprint) => Buffer.from(JSON.stringify(fingerprint));
-const decodeVideo = (data: Uint8Array) => JSON.parse(Buffer.from(data).toString('utf8')) as VideoFingerprint;
 
 export function createReferenceIndex(repo: ReferenceRepository) {
   const images = new ImageMatcher();
@@ -32,7 +30,7 @@ export function createReferenceIndex(repo: ReferenceRepository) {
   function apply(row: StoredReference): void {
     if (owners.has(row.referenceId)) return;
     if (row.kind === 'image') images.add(row.referenceId, decodeReferenceFingerprint(row.data));
-    else videos.addReference(row.referenceId, decodeVideo(row.data));
+    else videos.addReference(row.referenceId, decodeVideoFingerprint(row.data));
     owners.set(row.referenceId, row.userId);
   }
 
@@ -69,7 +67,7 @@ export function createReferenceIndex(repo: ReferenceRepository) {
     /** Fingerprints a reference file of the user's, stores it and makes it matchable. */
     async add(userId: string, referenceId: string, file: string): Promise<ReferenceKind> {
       const kind = await kindOfFile(file);
-      const data = kind === 'image' ? encodeReferenceFingerprint(await fingerprintReference(file)) : encodeVideo(await fingerprintVideo(file));
+      const data = kind === 'image' ? encodeReferenceFingerprint(await fingerprintReference(file)) : encodeVideoFingerprint(await fingerprintVideo(file));
       await repo.insert({ referenceId, userId, kind, data });
       await this.sync();
       return kind;
