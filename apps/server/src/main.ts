@@ -1,12 +1,28 @@
-// Starts Shark: configuration, database and migrations, then the API and the web app on one port.
-import { serve } from '@hono/node-server';
+// Starts Shark: configuration, database and migrations, then the API and the web app on one port and
+// the job workers. `--role=api` serves HTTP only and `--role=worker` runs jobs only, so that many
+// processes share the work on one PostgreSQL (npm run start:api / start:worker).
 import { ConfigError, loadConfig, type Config } from './config/env.ts';
-import { DataDirLockedError } from '@shark/db/client.ts';
-import { createApp } from './http/app.ts';
-import { createServices } from './services.ts';
-import { startAdminSocket } from './features/admin/admin-socket.ts';
+
+// The rest loads once the role and configuration are known good, so a mistake is reported at once.
+const loadRuntime = async () => ({
+  ...(await import('@hono/node-server')),
+  ...(await import('./http/app.ts')),
+  ...(await import('./services.ts')),
+  ...(await import('./features/admin/admin-socket.ts')),
+});
+
+type Role = 'all' | 'api' | 'worker';
+
+function roleFrom(argv: string[]): Role {
+  const flag = argv.find((arg) => arg.startsWith('--role='));
+  const role = flag ? flag.slice('--role='.length) : 'all';
+  if (role === 'all' || role === 'api' || role === 'worker') return role;
+  process.stderr.write(`Unknown role "${role}": use --role=api, --role=worker or no role (both in one process).\n`);
+  process.exit(1);
+}
 
 async function main() {
+  const role = roleFrom(process.argv.slice(2));
   let config: Config;
   try {
     config = loadConfig();
@@ -17,15 +33,37 @@ async function main() {
     }
     throw error;
   }
+  if (role !== 'all' && config.database.driver !== 'postgres') {
+    process.stderr.write(
+      `The ${role} role shares the work with other processes through PostgreSQL: set DATABASE_URL. ` +
+        'On the embedded database one process does everything: npm start.\n',
+    );
+    process.exit(1);
+  }
 
-  const services = await createServices(config);
+  const { serve, createApp, createServices, startAdminSocket } = await loadRuntime();
+  const services = await createServices(config, { workers: role !== 'api' });
   const { logger } = services;
+  if (role === 'worker') {
+    logger.info('Shark worker is running', { concurrency: config.workerConcurrency });
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info('stopping', { signal });
+      void services.close().finally(() => process.exit(0));
+    };
+    process.on('SIGINT', () => stop('SIGINT'));
+    process.on('SIGTERM', () => stop('SIGTERM'));
+    return;
+  }
   const app = createApp(services);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info('Shark is running', {
       url: config.publicUrl,
       port: info.port,
       database: config.database.driver === 'pglite' ? `embedded (${config.dataDir})` : 'postgres',
+      jobs: role === 'api' ? 'sent to workers' : `run here, ${config.workerConcurrency} at a time`,
       mail: config.smtpUrl ? 'smtp' : `files in ${config.mailDir}`,
     });
   });
@@ -50,7 +88,8 @@ async function main() {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
+  const { DataDirLockedError } = await import('@shark/db/client.ts');
   if (error instanceof DataDirLockedError) {
     process.stderr.write(`${error.message}\n`);
   } else {

@@ -20,6 +20,8 @@ export interface DatabaseHandle {
   driver: DatabaseDriver;
   /** Runs one raw statement; used by the job queue and health checks. */
   execute: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  /** The driver's own connection, for code that speaks to it directly (the job queue on PGlite). */
+  native: { driver: 'pglite'; client: PGlite } | { driver: 'postgres'; pool: pg.Pool };
   migrate: () => Promise<void>;
   close: () => Promise<void>;
 }
@@ -47,6 +49,7 @@ function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
   return Promise.resolve({
     db,
     driver: 'postgres',
+    native: { driver: 'postgres', pool },
     execute: async (text, params) => {
       const result = await pool.query(text, params);
       return { rows: result.rows as Record<string, unknown>[] };
@@ -84,6 +87,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   return {
     db,
     driver: 'pglite',
+    native: { driver: 'pglite', client },
     execute: async (text, params) => {
       const result = await client.query(text, params);
       return { rows: result.rows as Record<string, unknown>[] };

@@ -49,7 +49,11 @@ export async function createTestPostgresDatabase(): Promise<{ url: string; drop:
   };
 }
 
-export async function startTestServer(env: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  /** workers: false leaves sent jobs waiting (for tests of what happens before a job runs). */
+  options: { logger?: Logger; workers?: boolean } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shark-test-'));
   const postgres = TEST_DB === 'postgres' ? await createTestPostgresDatabase() : null;
 
@@ -74,7 +78,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     ...env,
   });
   if (config.database.driver === 'pglite') config.database = { driver: 'pglite', dataDir: null };
-  const services = await createServices(config, { logger: options.logger ?? createLogger('silent') });
+  const services = await createServices(config, { logger: options.logger ?? createLogger('silent'), workers: options.workers });
   app.handler = getRequestListener(createApp(services).fetch);
 
   return {
