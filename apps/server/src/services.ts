@@ -10,11 +10,30 @@ import { createAccountStateRepository } from './features/account/account-state-r
 import { createAccountService, type AccountService } from './features/account/account-service.ts';
 import { createBadgeRepository } from './features/badges/badge-repository.ts';
 import { createBadgeService, type BadgeService } from './features/badges/badge-service.ts';
+import { createSafeFetcher, type SafeFetcher } from '@shark/engine/fetch/safe-fetch.ts';
+import { createProtectedAccountRepository } from './features/accounts/protected-account-repository.ts';
+import { createProtectedAccountService, type ProtectedAccountService } from './features/accounts/protected-account-service.ts';
 import { loadPlanCatalog } from './config/plans.ts';
 import type { PlanCatalog } from '@shark/contracts/plans.ts';
 import { planFeaturesOf } from './features/account/plan-features.ts';
 import { createEntitlements, type Entitlements } from './features/entitlements/entitlements.ts';
 import { createUsageRepository, type UsageRepository } from './features/entitlements/usage-repository.ts';
+import { createWhitelistRepository } from './features/whitelist/whitelist-repository.ts';
+import { createWhitelistService, type WhitelistService } from './features/whitelist/whitelist-service.ts';
+import { createSearchTermRepository } from './features/search-terms/search-term-repository.ts';
+import { createSearchTermService, type SearchTermService } from './features/search-terms/search-term-service.ts';
+import { createOnboardingService, type OnboardingService } from './features/onboarding/onboarding-service.ts';
+import { createContentRepository } from './features/content/content-repository.ts';
+import { createContentService, type ContentService } from './features/content/content-service.ts';
+import { createFileStorage, type FileStorage } from './features/storage/file-storage.ts';
+import { createReferenceFileRepository } from './features/uploads/reference-file-repository.ts';
+import { createUploadService, type UploadService } from './features/uploads/upload-service.ts';
+import { createUploadedFileService, type UploadedFileService } from './features/uploads/uploaded-file-service.ts';
+import { startUploadSweeper } from './features/uploads/upload-sweeper.ts';
+import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
+import { FingerprintPool } from '@shark/engine/matching/fingerprint-pool.ts';
+import { fingerprintReferenceFileJob, jobCatalog, type SharkJobCatalog } from './jobs/job-catalog.ts';
+import { createReferenceFileService, type ReferenceFileService } from './features/reference-files/reference-file-service.ts';
 
 export interface Services {
   config: Config;
@@ -26,14 +45,33 @@ export interface Services {
   rateLimiter: RateLimiter;
   accounts: AccountService;
   badges: BadgeService;
+  /** Every fetch of an outside page goes through it (SSRF guard, timeouts, size limit). */
+  fetcher: SafeFetcher;
+  /** The creator's accounts on each platform ('Accounts', /brands) and their ownership proof. */
+  protectedAccounts: ProtectedAccountService;
   catalog: PlanCatalog;
   entitlements: Entitlements;
   usage: UsageRepository;
+  whitelist: WhitelistService;
+  searchTerms: SearchTermService;
+  onboarding: OnboardingService;
+  content: ContentService;
+  storage: FileStorage;
+  /** The job queue: `jobs.send(name, payload)` from anywhere; handlers run where workers run. */
+  jobs: JobQueue<SharkJobCatalog>;
+  referenceFiles: ReferenceFileService;
+  /** tus uploads of reference files (features/uploads). */
+  uploads: UploadService;
+  /** The Uploaded Files screen's list, thumbnails and deletion. */
+  uploadedFiles: UploadedFileService;
   close(): Promise<void>;
 }
 
 /** Opens the database, applies pending migrations and wires every service. */
-export async function createServices(config: Config, overrides: { logger?: Logger } = {}): Promise<Services> {
+export async function createServices(
+  config: Config,
+  overrides: { logger?: Logger; /** false: this process only sends jobs (start:api). */ workers?: boolean } = {},
+): Promise<Services> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const brands = loadBrands(config.brandsFile);
   const catalog = loadPlanCatalog(config.plansFile);
@@ -52,7 +90,61 @@ export async function createServices(config: Config, overrides: { logger?: Logge
   const accounts = createAccountService(accountStates, planFeatures);
   const entitlements = createEntitlements({ accountStates, catalog, planFeatures });
   const usage = createUsageRepository(database.db);
+  const whitelist = createWhitelistService({ repo: createWhitelistRepository(database.db), entitlements });
+  const searchTerms = createSearchTermService({ repo: createSearchTermRepository(database.db), entitlements });
+  const onboarding = createOnboardingService({ accountStates, entitlements });
   const badges = createBadgeService(createBadgeRepository(database.db), config.publicUrl);
+  const fetcher = createSafeFetcher({
+    allowlist: config.fetch.allowlist,
+    connectTimeoutMs: config.fetch.connectTimeoutMs,
+    timeoutMs: config.fetch.timeoutMs,
+    maxBytes: config.fetch.maxBytes,
+  });
+  const protectedAccounts = createProtectedAccountService({
+    repo: createProtectedAccountRepository(database.db),
+    entitlements,
+    fetcher,
+    profileUrlTemplates: config.accounts.profileUrlTemplates,
+    checkIntervalSeconds: config.accounts.checkIntervalSeconds,
+  });
+  const content = createContentService(createContentRepository(database.db));
+  const storage = createFileStorage(config.storage);
+  // Fingerprinting is CPU-heavy: it runs on worker threads so the event loop keeps serving requests.
+  const fingerprints = new FingerprintPool();
+  const referenceFiles = createReferenceFileService({ db: database.db, storage, logger, fingerprints });
+  const jobs = createJobQueue({
+    catalog: jobCatalog,
+    database,
+    postgres: config.database.driver === 'postgres' ? { url: config.database.url, poolSize: config.database.poolSize } : null,
+    logger,
+    workers: overrides.workers === false ? null : { concurrency: config.workerConcurrency },
+  });
+  jobs.handle('reference-file.fingerprint', ({ fileId }, context) => referenceFiles.fingerprint(fileId, context));
+  try {
+    await jobs.start();
+    if (jobs.runsWorkers) {
+      // Jobs lost between a row's change and its send (a crash, a send that failed) are sent again.
+      for (const fileId of await referenceFiles.findUnfinished(fingerprintReferenceFileJob.timeoutSeconds)) {
+        await jobs.send('reference-file.fingerprint', { fileId });
+      }
+    }
+  } catch (error) {
+    await jobs.stop().catch(() => undefined);
+    await fingerprints.close();
+    mailer.close();
+    await database.close();
+    throw error;
+  }
+  const referenceFileRows = createReferenceFileRepository(database.db);
+  const uploads = await createUploadService({ config, storage, files: referenceFileRows, entitlements, jobs, logger });
+  const uploadedFiles = createUploadedFileService({
+    files: referenceFileRows,
+    storage,
+    uploads,
+    deleteReferenceFile: (userId, fileId) => referenceFiles.deleteReferenceFile(userId, fileId),
+    maxUploadBytes: config.uploads.maxBytes,
+  });
+  const uploadSweeper = startUploadSweeper(uploads, logger);
   return {
     config,
     logger,
@@ -63,10 +155,25 @@ export async function createServices(config: Config, overrides: { logger?: Logge
     rateLimiter,
     accounts,
     badges,
+    fetcher,
+    protectedAccounts,
     catalog,
     entitlements,
     usage,
+    whitelist,
+    searchTerms,
+    onboarding,
+    content,
+    storage,
+    jobs,
+    referenceFiles,
+    uploads,
+    uploadedFiles,
     async close() {
+      await uploadSweeper.stop();
+      await jobs.stop();
+      await fingerprints.close();
+      await fetcher.close();
       mailer.close();
       await database.close();
     },

@@ -39,6 +39,12 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ driver: 'postgres', url: 'postgres://u@db:5432/shark', poolSize: 10 });
   });
 
+  it('runs 2 jobs at a time unless WORKER_CONCURRENCY says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).workerConcurrency).toBe(2);
+    expect(loadConfig({ DATA_DIR: tempDir(), WORKER_CONCURRENCY: '8' }).workerConcurrency).toBe(8);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), WORKER_CONCURRENCY: '0' })).toThrow(/WORKER_CONCURRENCY: must be a whole number above 0/);
+  });
+
   it('lists every bad variable in one message', () => {
     let error: unknown;
     try {

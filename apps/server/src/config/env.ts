@@ -4,6 +4,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseAllowlist, type AllowlistEntry } from '@shark/engine/fetch/allowlist.ts';
+import {
+  DEFAULT_PROFILE_URL_TEMPLATES,
+  HANDLE_PLATFORMS,
+  profileUrlTemplateProblem,
+  type HandlePlatform,
+  type ProfileUrlTemplates,
+} from '@shark/engine/accounts/account-identity.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -22,6 +30,46 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** SHARK_FETCH_ALLOWLIST: "host" or "host:port", comma-separated; each bad entry is its own problem. */
+const fetchAllowlist = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const { entries, problems } = parseAllowlist(value);
+    for (const problem of problems) ctx.addIssue({ code: 'custom', message: problem });
+    return entries;
+  });
+
+/** PROFILE_URL_TEMPLATES: JSON such as {"onlyfans":"http://127.0.0.1:4300/of/{username}"}. */
+const profileUrlTemplates = z
+  .string()
+  .optional()
+  .transform((value, ctx): ProfileUrlTemplates => {
+    const templates = { ...DEFAULT_PROFILE_URL_TEMPLATES };
+    if (value === undefined || value.trim() === '') return templates;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of platform to URL template' });
+      return templates;
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of platform to URL template' });
+      return templates;
+    }
+    for (const [platform, template] of Object.entries(parsed)) {
+      if (!(HANDLE_PLATFORMS as readonly string[]).includes(platform)) {
+        ctx.addIssue({ code: 'custom', message: `${platform} is not a platform with usernames (${HANDLE_PLATFORMS.join(', ')})` });
+        continue;
+      }
+      const problem = typeof template === 'string' ? profileUrlTemplateProblem(template) : 'must be a string';
+      if (problem) ctx.addIssue({ code: 'custom', message: `${platform} ${problem}` });
+      else templates[platform as HandlePlatform] = template as string;
+    }
+    return templates;
+  });
 
 export const envSchema = z
   .object({
@@ -59,6 +107,21 @@ export const envSchema = z
     AUTH_RATE_MAX_PER_IP: positiveInt(100),
     WEB_DIST_DIR: z.string().min(1).default(join(repoRoot, 'apps/web/dist')),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    SHARK_FETCH_ALLOWLIST: fetchAllowlist,
+    SHARK_FETCH_CONNECT_TIMEOUT_MS: positiveInt(5_000),
+    SHARK_FETCH_TIMEOUT_MS: positiveInt(15_000),
+    SHARK_FETCH_MAX_BYTES: positiveInt(5 * 1024 * 1024),
+    PROFILE_URL_TEMPLATES: profileUrlTemplates,
+    ACCOUNT_CHECK_INTERVAL_SECONDS: positiveInt(30),
+    WORKER_CONCURRENCY: positiveInt(2),
+    S3_ENDPOINT: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
+    S3_BUCKET: optionalString,
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: booleanString.default(false),
+    MAX_UPLOAD_BYTES: positiveInt(4 * 1024 ** 3),
+    UPLOAD_EXPIRY_HOURS: positiveInt(24),
   });
 
 /** Rules that tie variables together; checked on the raw input so they are reported with the rest. */
@@ -72,10 +135,31 @@ function crossFieldProblems(source: Record<string, string | undefined>): string[
   if (set('DATABASE_URL') && !set('AUTH_SECRET')) {
     problems.push('AUTH_SECRET: is required with DATABASE_URL, so that every process signs sessions alike');
   }
+  if (set('S3_ACCESS_KEY_ID') !== set('S3_SECRET_ACCESS_KEY')) {
+    const missing = set('S3_ACCESS_KEY_ID') ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    problems.push(`${missing}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all`);
+  }
+  const s3Settings = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter(set);
+  if (s3Settings.length > 0 && !set('S3_BUCKET')) {
+    problems.push(`S3_BUCKET: is required with ${s3Settings.join(', ')} (files go to S3-compatible storage only when a bucket is named)`);
+  }
   return problems;
 }
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Where uploaded files live: under DATA_DIR/files, or in an S3-compatible bucket when S3_BUCKET is set. */
+export type StorageConfig =
+  | { driver: 'local'; directory: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      forcePathStyle: boolean;
+      /** Unset: the AWS SDK's default chain (environment, profile, instance role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    };
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -94,6 +178,14 @@ export interface Config {
   rateLimit: { windowSeconds: number; maxPerEmail: number; maxPerIp: number };
   webDistDir: string;
   logLevel: Env['LOG_LEVEL'];
+  /** The safe fetcher's limits, and the hosts it may reach on internal addresses (local stand-ins). */
+  fetch: { allowlist: AllowlistEntry[]; connectTimeoutMs: number; timeoutMs: number; maxBytes: number };
+  /** Where each platform's profiles live, and how often one account's ownership may be checked. */
+  accounts: { profileUrlTemplates: ProfileUrlTemplates; checkIntervalSeconds: number };
+  /** Jobs one process runs at the same time, across every kind of job. */
+  workerConcurrency: number;
+  storage: StorageConfig;
+  uploads: { maxBytes: number; expirySeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -150,6 +242,28 @@ export function loadConfig(
     },
     webDistDir: resolve(env.WEB_DIST_DIR),
     logLevel: env.LOG_LEVEL,
+    fetch: {
+      allowlist: env.SHARK_FETCH_ALLOWLIST,
+      connectTimeoutMs: env.SHARK_FETCH_CONNECT_TIMEOUT_MS,
+      timeoutMs: env.SHARK_FETCH_TIMEOUT_MS,
+      maxBytes: env.SHARK_FETCH_MAX_BYTES,
+    },
+    accounts: { profileUrlTemplates: env.PROFILE_URL_TEMPLATES, checkIntervalSeconds: env.ACCOUNT_CHECK_INTERVAL_SECONDS },
+    workerConcurrency: env.WORKER_CONCURRENCY,
+    storage: env.S3_BUCKET
+      ? {
+          driver: 's3',
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : { driver: 'local', directory: join(dataDir, 'files') },
+    uploads: { maxBytes: env.MAX_UPLOAD_BYTES, expirySeconds: env.UPLOAD_EXPIRY_HOURS * 3600 },
   };
 }
 

@@ -14,10 +14,25 @@ import { brandRoutes } from '../features/brand/brand-routes.ts';
 import { userRoutes } from '../features/user/user-routes.ts';
 import { authRoutes } from '../features/auth/auth-routes.ts';
 import { badgeRoutes } from '../features/badges/badge-routes.ts';
+import { protectedAccountRoutes } from '../features/accounts/protected-account-routes.ts';
 import { usageRoutes } from '../features/entitlements/usage-routes.ts';
+import { whitelistRoutes } from '../features/whitelist/whitelist-routes.ts';
+import { uploadRoutes } from '../features/uploads/upload-routes.ts';
+import { referenceFileRoutes } from '../features/uploads/reference-file-routes.ts';
+import { searchTermRoutes } from '../features/search-terms/search-term-routes.ts';
+import { onboardingRoutes } from '../features/onboarding/onboarding-routes.ts';
+import { contentRoutes } from '../features/content/content-routes.ts';
 
 /** Calls that come from outside the SPA (monitors, OAuth redirects) and so carry no provider header. */
-const WITHOUT_PROVIDER = [/^\/api\/health$/, /^\/api\/openapi\.json$/, /^\/api\/auth\/oauth2\/callback\//, /^\/api\/auth\/callback\//, /^\/api\/auth\/error$/];
+const WITHOUT_PROVIDER = [
+  // Thumbnails load as <img> sources, which cannot carry a header; the session cookie still decides access.
+  /^\/api\/reference-files\/[^/]+\/thumbnail$/,
+  /^\/api\/health$/,
+  /^\/api\/openapi\.json$/,
+  /^\/api\/auth\/oauth2\/callback\//,
+  /^\/api\/auth\/callback\//,
+  /^\/api\/auth\/error$/,
+];
 
 export function createApp(services: Services) {
   const { config, logger, brands } = services;
@@ -48,7 +63,16 @@ export function createApp(services: Services) {
     .route('/', brandRoutes({ googleSignIn: config.google !== null }))
     .route('/', userRoutes({ auth: services.auth, accounts: services.accounts, secureCookies }))
     .route('/', badgeRoutes({ auth: services.auth, badges: services.badges }))
+    .route('/', protectedAccountRoutes({ auth: services.auth, accounts: services.protectedAccounts, entitlements: services.entitlements }))
     .route('/', usageRoutes({ auth: services.auth, entitlements: services.entitlements, usage: services.usage }))
+    .route('/', whitelistRoutes({ auth: services.auth, entitlements: services.entitlements, whitelist: services.whitelist }))
+    .route('/', uploadRoutes({ auth: services.auth, entitlements: services.entitlements, uploads: services.uploads }))
+    .route('/', referenceFileRoutes({ auth: services.auth, entitlements: services.entitlements, uploadedFiles: services.uploadedFiles }))
+    .route('/', searchTermRoutes({ auth: services.auth, searchTerms: services.searchTerms, entitle: (user) => services.entitlements.require(user.id, 'setup') }))
+    // Onboarding adds the first terms before the 'setup' entitlement exists (features/onboarding).
+    .route('/onboarding', searchTermRoutes({ auth: services.auth, searchTerms: services.searchTerms, entitle: (user) => services.onboarding.entitle(user) }))
+    .route('/', onboardingRoutes({ auth: services.auth, onboarding: services.onboarding, accounts: services.protectedAccounts }))
+    .route('/', contentRoutes({ auth: services.auth, entitlements: services.entitlements, content: services.content }))
     .route('/', authRoutes({ auth: services.auth, limiter: services.rateLimiter, limits: config.rateLimit, secureCookies }));
 
   api.doc31('/openapi.json', {

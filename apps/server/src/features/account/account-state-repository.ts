@@ -1,5 +1,5 @@
 // Reads and writes the subscription state and grants of one user.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@shark/db/client.ts';
 import { accountState, user } from '@shark/db/schema.ts';
 import type { FrontendStatus, Plan, SpecialFeature } from '@shark/contracts/user.ts';
@@ -54,6 +54,20 @@ export function createAccountStateRepository(db: Database) {
         .insert(accountState)
         .values({ userId, ...values })
         .onConflictDoUpdate({ target: accountState.userId, set: values });
+    },
+
+    /** Records when onboarding was completed; completing again keeps the first date. Returns that date. */
+    async completeOnboarding(userId: string, at: Date): Promise<Date> {
+      const [row] = await db
+        .insert(accountState)
+        .values({ userId, onboardingCompletedAt: at, updatedAt: at })
+        .onConflictDoUpdate({
+          target: accountState.userId,
+          set: { onboardingCompletedAt: sql`coalesce(${accountState.onboardingCompletedAt}, excluded.onboarding_completed_at)`, updatedAt: at },
+        })
+        .returning({ onboardingCompletedAt: accountState.onboardingCompletedAt });
+      if (!row?.onboardingCompletedAt) throw new Error('onboarding completion was not recorded');
+      return row.onboardingCompletedAt;
     },
 
     async findUserByEmail(email: string): Promise<UserRecord | undefined> {

@@ -85,7 +85,7 @@ export function createEntitlements(deps: { accountStates: AccountStateRepository
         return higher === null || higher > allowed;
       });
       const upgrade = upgradeTier
-        ? ` ${catalog.tiers[upgradeTier].name} includes ${catalog.tiers[upgradeTier].limits[limit] === null ? `unlimited ${LIMIT_NOUNS[limit].many}` : describeAmount(limit, catalog.tiers[upgradeTier].limits[limit]!)}.`
+        ? ` ${catalog.tiers[upgradeTier].name} includes ${catalog.tiers[upgradeTier].limits[limit] === null ? `unlimited ${LIMIT_NOUNS[limit].many}` : describeAmount(limit, catalog.tiers[upgradeTier].limits[limit])}.`
         : '';
       const plan = entitled.tier === 'free' ? 'Without a subscription you get' : `Your ${entitled.tierName} plan includes`;
       throw new AppError('PLAN_LIMIT_REACHED', `${plan} ${describeAmount(limit, allowed)}, and you use ${describeAmount(limit, used)}.${upgrade}`, {
