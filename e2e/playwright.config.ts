@@ -13,6 +13,13 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 process.env.SHARK_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'shark-e2e-'));
 export const DATA_DIR = process.env.SHARK_E2E_DATA_DIR;
 
+/**
+ * Where specs run local stand-ins of outside sites (accounts.spec.ts serves OnlyFans profile pages
+ * there). The server's fetcher may reach it (SHARK_FETCH_ALLOWLIST) and OnlyFans profile URLs point
+ * at it (PROFILE_URL_TEMPLATES); every other internal address stays refused.
+ */
+export const STAND_IN_PORT = PORT + 1000;
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
@@ -56,6 +63,10 @@ export default defineConfig({
       // Mails are written as .eml files under DATA_DIR/mail, where the tests read them.
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
+      SHARK_FETCH_ALLOWLIST: `127.0.0.1:${STAND_IN_PORT}`,
+      PROFILE_URL_TEMPLATES: JSON.stringify({
+        onlyfans: `http://127.0.0.1:${STAND_IN_PORT}/onlyfans/{username}`,
+      }),
     },
   },
 });

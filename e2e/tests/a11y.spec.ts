@@ -35,15 +35,19 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectNoBlockingViolations(page, '/sign-up');
     });
 
-    test('onboarding, dashboard, DMCA badges and Good to Know', async ({
+    test('onboarding, search terms, dashboard, DMCA badges and Good to Know', async ({
       page,
       signedInCreator,
     }) => {
       await grant(signedInCreator.email, { status: 'subscribed', plan: 'premium' });
 
       await page.goto('/onboarding');
-      await expect(page.getByRole('link', { name: 'Activate Your Protection Now' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: 'Your usernames' })).toBeVisible();
       await expectNoBlockingViolations(page, '/onboarding');
+
+      await page.goto('/search-terms');
+      await expect(page.getByRole('heading', { name: 'Add a search term' })).toBeVisible();
+      await expectNoBlockingViolations(page, '/search-terms');
 
       await page.goto('/dashboard');
       await expect(page.getByRole('heading', { name: 'Account status' })).toBeVisible();

@@ -2,7 +2,7 @@
 // check they link to, and the public pages reached from offer and e-mail links.
 import { expect, grant, test } from './pages-support.ts';
 
-test('onboarding explains the free scan and leads to the plans', async ({
+test('onboarding explains the free scan, starts the set-up and leads to the plans', async ({
   page,
   signedInCreator: _creator,
 }) => {
@@ -18,7 +18,8 @@ test('onboarding explains the free scan and leads to the plans', async ({
   ]) {
     await expect(page.getByRole('heading', { level: 3, name: place })).toBeVisible();
   }
-  await expect(page.getByRole('heading', { name: 'What the result shows' })).toBeVisible();
+  // The guided set-up starts with the usernames (e2e/tests/onboarding.spec.ts goes through it).
+  await expect(page.getByRole('heading', { level: 2, name: 'Your usernames' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Activate Your Protection Now' }).click();
   await expect(page).toHaveURL('/plans');

@@ -48,6 +48,7 @@ describe('routes with search options', () => {
       .sort();
     expect(withOptions).toEqual([
       '/auth-redirect',
+      '/branches',
       '/claim-offer',
       '/plans',
       '/sign-in',
@@ -118,6 +119,31 @@ describe('/plans', () => {
   it('refuses any other reason', () => {
     rejects('/plans', '?reason=payment_failed');
     rejects('/plans', '?reason=true');
+  });
+});
+
+describe('/branches', () => {
+  it('takes an optional collection (an id or none), type and search text', () => {
+    accepts('/branches', '', {});
+    accepts('/branches', '?collection=none&type=video&q=beach', {
+      collection: 'none',
+      type: 'video',
+      q: 'beach',
+    });
+    accepts('/branches', '?collection=3f2a9c1e-5b7d-4e8a-9c0b-1d2e3f4a5b6c', {
+      collection: '3f2a9c1e-5b7d-4e8a-9c0b-1d2e3f4a5b6c',
+    });
+    // Typed by hand, a number-like search arrives as a number; it is still the text searched.
+    accepts('/branches', '?q=2024', { q: '2024' });
+    accepts('/branches', '?q=%222024%22', { q: '2024' });
+  });
+
+  it('refuses an unknown type, a search that is not text, and an overlong search', () => {
+    rejects('/branches', '?type=gif');
+    rejects('/branches', '?q=true');
+    rejects('/branches', '?q=%7B%22a%22%3A1%7D');
+    rejects('/branches', `?q=${'x'.repeat(201)}`);
+    rejects('/branches', '?collection=');
   });
 });
 

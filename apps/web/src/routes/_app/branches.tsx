@@ -1,34 +1,44 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { FolderOpen } from 'lucide-react';
-import { Button } from '#app/components/ui/button.tsx';
-import { EmptyState } from '#app/components/ui/empty-state.tsx';
-import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { createFileRoute } from '@tanstack/react-router';
+import { collectionsQueryOptions } from '#app/features/content/api/get-collections.ts';
+import { itemsQueryOptions } from '#app/features/content/api/get-items.ts';
+import { ContentPage } from '#app/features/content/components/content-page.tsx';
+import { contentSearchSchema, itemFiltersOf } from '#app/features/content/content-search.ts';
+import { useBrand } from '#app/lib/queries/get-brand.ts';
+import { useUser } from '#app/lib/queries/get-user.ts';
 import { ACCESS_RULES, requireAccess } from '#app/lib/require-access.ts';
 import { usePageTitle } from '#app/lib/use-document-title.ts';
 
 export const Route = createFileRoute('/_app/branches')({
-  beforeLoad: async ({ context, location }) => {
-    await requireAccess({ queryClient: context.queryClient, location }, ACCESS_RULES.branches);
+  validateSearch: contentSearchSchema,
+  beforeLoad: async ({ context, location }) => ({
+    contentOwner: await requireAccess(
+      { queryClient: context.queryClient, location },
+      ACCESS_RULES.branches,
+    ),
+  }),
+  loaderDeps: ({ search }) => search,
+  // Started early but not awaited: the page shows its own loading and error states.
+  loader: ({ context, deps }) => {
+    const userId = context.contentOwner.id;
+    void context.queryClient.prefetchQuery(collectionsQueryOptions(userId));
+    void context.queryClient.prefetchInfiniteQuery(itemsQueryOptions(userId, itemFiltersOf(deps)));
   },
-  component: YourContentPage,
+  component: YourContent,
 });
 
-function YourContentPage() {
+function YourContent() {
+  const search = Route.useSearch();
+  const user = useUser();
+  const brand = useBrand();
   usePageTitle('Your Content');
+  const canUpload =
+    user.frontendStatus === 'subscribed' &&
+    user.effectiveSpecialFeatures.includes('explicitlyShowUploadFiles');
   return (
-    <PageFrame title="Your Content">
-      <EmptyState
-        icon={FolderOpen}
-        title="Your content will be described here"
-        action={
-          <Button asChild variant="outline">
-            <Link to="/brands">Go to Accounts</Link>
-          </Button>
-        }
-      >
-        Here you will describe the content we watch for you, such as sets, series and the platforms
-        you sell on, so that copies can be matched to your work.
-      </EmptyState>
-    </PageFrame>
+    <ContentPage
+      userId={user.id}
+      search={search}
+      uploadAccess={{ canUpload, contactUrl: brand.links.contact }}
+    />
   );
 }

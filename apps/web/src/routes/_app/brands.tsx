@@ -1,34 +1,26 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { AtSign } from 'lucide-react';
-import { Button } from '#app/components/ui/button.tsx';
-import { EmptyState } from '#app/components/ui/empty-state.tsx';
-import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { createFileRoute } from '@tanstack/react-router';
+import { accountsQueryOptions } from '#app/features/accounts/api/get-accounts.ts';
+import { AccountsPage } from '#app/features/accounts/components/accounts-page.tsx';
+import { useUser } from '#app/lib/queries/get-user.ts';
 import { ACCESS_RULES, requireAccess } from '#app/lib/require-access.ts';
 import { usePageTitle } from '#app/lib/use-document-title.ts';
 
 export const Route = createFileRoute('/_app/brands')({
-  beforeLoad: async ({ context, location }) => {
-    await requireAccess({ queryClient: context.queryClient, location }, ACCESS_RULES.brands);
+  beforeLoad: async ({ context, location }) => ({
+    accountsOwner: await requireAccess(
+      { queryClient: context.queryClient, location },
+      ACCESS_RULES.brands,
+    ),
+  }),
+  // Started early but not awaited: the page shows its own loading and error states.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(accountsQueryOptions(context.accountsOwner.id));
   },
-  component: AccountsPage,
+  component: Accounts,
 });
 
-function AccountsPage() {
+function Accounts() {
+  const user = useUser();
   usePageTitle('Accounts');
-  return (
-    <PageFrame title="Accounts">
-      <EmptyState
-        icon={AtSign}
-        title="Your accounts will be listed here"
-        action={
-          <Button asChild variant="outline">
-            <Link to="/search-terms">Go to Search Engines</Link>
-          </Button>
-        }
-      >
-        Your accounts on each platform will be listed here: the usernames we search for, including
-        old accounts you no longer use.
-      </EmptyState>
-    </PageFrame>
-  );
+  return <AccountsPage userId={user.id} />;
 }

@@ -1,34 +1,26 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { Upload } from 'lucide-react';
-import { Button } from '#app/components/ui/button.tsx';
-import { EmptyState } from '#app/components/ui/empty-state.tsx';
-import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { createFileRoute } from '@tanstack/react-router';
+import { referenceFilesQueryOptions } from '#app/features/reference-files/api/get-reference-files.ts';
+import { UploadedFilesPage } from '#app/features/reference-files/components/uploaded-files-page.tsx';
+import { useUser } from '#app/lib/queries/get-user.ts';
 import { ACCESS_RULES, requireAccess } from '#app/lib/require-access.ts';
 import { usePageTitle } from '#app/lib/use-document-title.ts';
 
 export const Route = createFileRoute('/_app/file-uploads')({
-  beforeLoad: async ({ context, location }) => {
-    await requireAccess({ queryClient: context.queryClient, location }, ACCESS_RULES.fileUploads);
+  beforeLoad: async ({ context, location }) => ({
+    filesOwner: await requireAccess(
+      { queryClient: context.queryClient, location },
+      ACCESS_RULES.fileUploads,
+    ),
+  }),
+  // Started early but not awaited: the drop zone is usable while the list loads.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(referenceFilesQueryOptions(context.filesOwner.id));
   },
-  component: UploadedFilesPage,
+  component: UploadedFiles,
 });
 
-function UploadedFilesPage() {
+function UploadedFiles() {
+  const user = useUser();
   usePageTitle('Uploaded Files');
-  return (
-    <PageFrame title="Uploaded Files">
-      <EmptyState
-        icon={Upload}
-        title="Your uploaded files will be kept here"
-        action={
-          <Button asChild variant="outline">
-            <Link to="/branches">Go to Your Content</Link>
-          </Button>
-        }
-      >
-        Files you upload will be kept here, so that leaked copies can be matched against your
-        originals.
-      </EmptyState>
-    </PageFrame>
-  );
+  return <UploadedFilesPage userId={user.id} />;
 }

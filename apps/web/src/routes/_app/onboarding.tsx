@@ -16,5 +16,5 @@ function Onboarding() {
   const brand = useBrand();
   const user = useUser();
   usePageTitle('Onboarding');
-  return <OnboardingPage brandName={brand.name} userName={user.name.trim()} />;
+  return <OnboardingPage brandName={brand.name} user={user} />;
 }

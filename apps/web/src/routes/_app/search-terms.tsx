@@ -1,34 +1,26 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { Search } from 'lucide-react';
-import { Button } from '#app/components/ui/button.tsx';
-import { EmptyState } from '#app/components/ui/empty-state.tsx';
-import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { createFileRoute } from '@tanstack/react-router';
+import { searchTermsQueryOptions } from '#app/features/search-terms/api/get-search-terms.ts';
+import { SearchTermsPage } from '#app/features/search-terms/components/search-terms-page.tsx';
+import { useUser } from '#app/lib/queries/get-user.ts';
 import { ACCESS_RULES, requireAccess } from '#app/lib/require-access.ts';
 import { usePageTitle } from '#app/lib/use-document-title.ts';
 
 export const Route = createFileRoute('/_app/search-terms')({
-  beforeLoad: async ({ context, location }) => {
-    await requireAccess({ queryClient: context.queryClient, location }, ACCESS_RULES.searchTerms);
+  beforeLoad: async ({ context, location }) => ({
+    termsOwner: await requireAccess(
+      { queryClient: context.queryClient, location },
+      ACCESS_RULES.searchTerms,
+    ),
+  }),
+  // Started early but not awaited: the page shows its own loading and error states.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(searchTermsQueryOptions(context.termsOwner.id));
   },
   component: SearchEnginesPage,
 });
 
 function SearchEnginesPage() {
+  const user = useUser();
   usePageTitle('Search Engines');
-  return (
-    <PageFrame title="Search Engines">
-      <EmptyState
-        icon={Search}
-        title="Your search-engine removals will appear here"
-        action={
-          <Button asChild variant="outline">
-            <Link to="/whitelist">Go to Whitelist</Link>
-          </Button>
-        }
-      >
-        Here you will see the terms we watch on Google, Bing and other search engines, and the
-        results we asked them to remove.
-      </EmptyState>
-    </PageFrame>
-  );
+  return <SearchTermsPage userId={user.id} />;
 }

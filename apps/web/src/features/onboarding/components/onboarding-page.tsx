@@ -1,127 +1,129 @@
+// Onboarding: a short guided set-up (usernames, search terms, done) beside what the free scan
+// covers, and the call to activate protection for creators who have not subscribed.
+import type { User } from '@shark/contracts/user.ts';
 import { Link } from '@tanstack/react-router';
-import {
-  ArrowRight,
-  FileSearch,
-  Globe,
-  HardDrive,
-  Info,
-  ListChecks,
-  Send,
-  ShieldCheck,
-} from 'lucide-react';
+import { ArrowRight, Check } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
 import { Card } from '#app/components/ui/card.tsx';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { DoneStep } from '#app/features/onboarding/components/done-step.tsx';
+import { FreeScanCard } from '#app/features/onboarding/components/free-scan-card.tsx';
+import { TermsStep } from '#app/features/onboarding/components/terms-step.tsx';
+import { UsernamesStep } from '#app/features/onboarding/components/usernames-step.tsx';
+import { setupApiBase } from '#app/features/onboarding/lib/setup-api.ts';
+import { ACCESS_RULES, isAccessAllowed } from '#app/lib/require-access.ts';
+import { cn } from '#app/lib/utils.ts';
 
-// What the free scan looks through (spec §1: the scan is offered during onboarding, before payment).
-const SCAN_PLACES = [
-  {
-    icon: Globe,
-    title: 'Search engines',
-    text: 'Results that pair your usernames with words leakers use, such as “leaked” or “free”.',
-  },
-  {
-    icon: FileSearch,
-    title: 'Leak sites and forums',
-    text: 'Tube sites, forums and galleries that repost paid content without permission.',
-  },
-  {
-    icon: HardDrive,
-    title: 'File hosts',
-    text: 'Download and streaming hosts where whole folders of content are shared.',
-  },
-  {
-    icon: Send,
-    title: 'Telegram indexes',
-    text: 'Public indexes of Telegram channels and groups that trade leaked content.',
-  },
+type Step = 'usernames' | 'terms' | 'done';
+
+const STEPS: { id: Step; label: string }[] = [
+  { id: 'usernames', label: 'Your usernames' },
+  { id: 'terms', label: 'Search terms' },
+  { id: 'done', label: 'Done' },
 ];
 
-const RESULT_PARTS = [
-  'how many copies of your content were found, and on how many sites;',
-  'where they are: search results, leak sites, file hosts or Telegram;',
-  'a sample of the links, so you can check them yourself;',
-  'what protection would do with each: a takedown at the source, a search-engine removal, or both.',
-];
+export function OnboardingPage({ brandName, user }: { brandName: string; user: User }) {
+  // Read once: completing onboarding changes the user, and the page must stay on its last step.
+  const [step, setStep] = useState<Step>(() => (user.needsOnboarding ? 'usernames' : 'done'));
+  const [hasMoved, setHasMoved] = useState(false);
+  const base = setupApiBase(user);
+  const isSubscribed = user.frontendStatus === 'subscribed';
+  const userName = user.name.trim();
+  const go = (next: Step) => {
+    setHasMoved(true);
+    setStep(next);
+  };
 
-export function OnboardingPage({ brandName, userName }: { brandName: string; userName: string }) {
   return (
     <PageFrame
       title="Onboarding"
-      description={`Welcome${userName ? `, ${userName}` : ''}. Before you pay anything, ${brandName} can run a free scan that shows how much of your content is already out there.`}
+      description={`Welcome${userName ? `, ${userName}` : ''}. Tell ${brandName} what to look for: your usernames and the words people search for with them. Before you pay anything, ${brandName} offers a free scan that shows how much of your content is already out there.`}
     >
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card className="p-6">
-          <h2 className="flex items-center gap-2 text-lg font-semibold tracking-tight">
-            <ShieldCheck aria-hidden="true" className="size-5 text-primary" />
-            The free scan
-          </h2>
-          <p className="mt-2 text-sm text-muted-foreground">
-            You give us the usernames you publish under. We search for them in the places leaked
-            content is shared:
-          </p>
-          <ul className="mt-5 grid gap-4 sm:grid-cols-2">
-            {SCAN_PLACES.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="flex gap-3">
-                <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-accent text-accent-foreground">
-                  <Icon aria-hidden="true" className="size-4" />
-                </span>
-                <div>
-                  <h3 className="text-sm font-semibold">{title}</h3>
-                  <p className="mt-0.5 text-sm text-muted-foreground">{text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <StepList current={step} />
+          <div className="mt-6">
+            {step === 'usernames' ? (
+              <UsernamesStep userId={user.id} base={base} onContinue={() => go('terms')} />
+            ) : step === 'terms' ? (
+              <TermsStep
+                userId={user.id}
+                base={base}
+                onBack={() => go('usernames')}
+                onFinished={() => go('done')}
+              />
+            ) : (
+              <DoneStep
+                brandName={brandName}
+                canManageSetup={isAccessAllowed(user, ACCESS_RULES.searchTerms)}
+                shouldFocus={hasMoved}
+              />
+            )}
+          </div>
         </Card>
-
-        <Card className="p-6">
-          <h2 className="flex items-center gap-2 text-lg font-semibold tracking-tight">
-            <ListChecks aria-hidden="true" className="size-5 text-primary" />
-            What the result shows
-          </h2>
-          <ul className="mt-3 list-disc space-y-2 pl-5 text-sm text-muted-foreground marker:text-primary">
-            {RESULT_PARTS.map((part) => (
-              <li key={part}>{part}</li>
-            ))}
-          </ul>
-          <p className="mt-4 text-sm text-muted-foreground">
-            Nothing is filed during the scan: takedowns start only once protection is active.
-          </p>
-        </Card>
+        <FreeScanCard brandName={brandName} />
       </div>
 
-      <section
-        aria-labelledby="activate-heading"
-        className="mt-6 rounded-2xl bg-primary p-6 text-primary-foreground sm:p-8"
-      >
-        <h2 id="activate-heading" className="text-xl font-semibold tracking-tight">
-          Ready to have the leaks removed?
-        </h2>
-        <p className="mt-2 max-w-2xl">
-          Choose the plan that fits how often your content leaks. Protection starts with the first
-          search for your usernames and runs for as long as you are subscribed.
-        </p>
-        <Button
-          asChild
-          size="lg"
-          variant="secondary"
-          className="mt-6 bg-white text-brand-dark hover:bg-white/90"
+      {isSubscribed ? null : (
+        <section
+          aria-labelledby="activate-heading"
+          className="mt-6 rounded-2xl bg-primary p-6 text-primary-foreground sm:p-8"
         >
-          <Link to="/plans">
-            Activate Your Protection Now
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
-      </section>
-
-      <p className="mt-6 flex gap-2 rounded-lg border bg-card px-4 py-3 text-sm text-muted-foreground">
-        <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-        <span>
-          Starting the scan from this page and paying online arrive with upcoming updates of{' '}
-          {brandName}. Until then the button above takes you to the plans.
-        </span>
-      </p>
+          <h2 id="activate-heading" className="text-xl font-semibold tracking-tight">
+            Ready to have the leaks removed?
+          </h2>
+          <p className="mt-2 max-w-2xl">
+            Choose the plan that fits how often your content leaks. Protection starts with the first
+            search for your usernames and runs for as long as you are subscribed.
+          </p>
+          <Button
+            asChild
+            size="lg"
+            variant="secondary"
+            className="mt-6 bg-white text-brand-dark hover:bg-white/90"
+          >
+            <Link to="/plans">
+              Activate Your Protection Now
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </section>
+      )}
     </PageFrame>
+  );
+}
+
+function StepList({ current }: { current: Step }) {
+  const currentIndex = STEPS.findIndex((s) => s.id === current);
+  return (
+    <ol aria-label="Onboarding steps" className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+      {STEPS.map((s, index) => {
+        const isDone = index < currentIndex;
+        const isCurrent = index === currentIndex;
+        return (
+          <li
+            key={s.id}
+            aria-current={isCurrent ? 'step' : undefined}
+            className={cn(
+              'flex items-center gap-2',
+              isCurrent ? 'font-semibold text-foreground' : 'text-muted-foreground',
+            )}
+          >
+            <span
+              className={cn(
+                'grid size-6 place-items-center rounded-full border text-xs',
+                isCurrent && 'border-primary bg-primary text-primary-foreground',
+                isDone && 'border-primary text-primary',
+              )}
+            >
+              {isDone ? <Check aria-hidden="true" className="size-3.5" /> : index + 1}
+            </span>
+            {s.label}
+            {isDone ? <span className="sr-only"> (done)</span> : null}
+          </li>
+        );
+      })}
+    </ol>
   );
 }
