@@ -1,5 +1,5 @@
 // Opens the database: embedded PGlite in a data directory, or a Postgres server by URL.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -75,7 +75,16 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     mkdirSync(dataDir, { recursive: true });
     release = acquireDataDirLock(dataDir);
     try {
-      client = await PGlite.create(join(dataDir, 'pglite'));
+      const pgdata = join(dataDir, 'pglite');
+      const isNew = !existsSync(pgdata);
+      client = await PGlite.create(pgdata);
+      if (isNew) {
+        // Creating the cluster (initdb) grows PGlite's WebAssembly memory to ~650 MB, which never
+        // shrinks; the same cluster opened again needs about a third of that. So a first start opens
+        // the new cluster once more instead of keeping the inflated instance for the process's life.
+        await client.close();
+        client = await PGlite.create(pgdata);
+      }
     } catch (error) {
       release();
       throw error;
