@@ -9,8 +9,8 @@ import {
   protectedAccountListSchema,
   protectedAccountSchema,
 } from '@shark/contracts/accounts.ts';
-import { apiErrorSchema } from '@shark/contracts/http.ts';
 import type { AppEnv } from '../../http/app-env.ts';
+import { jsonBody as body, errorResponse as error, jsonResponse as json } from '../../http/openapi.ts';
 import { requireSessionUser } from '../../http/session.ts';
 import { throwOnInvalid } from '../../http/validation.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -19,9 +19,6 @@ import type { ProtectedAccountService } from './protected-account-service.ts';
 
 type AccountsEnv = { Variables: AppEnv['Variables'] & { entitled: Entitled } };
 
-const error = (description: string) => ({ description, content: { 'application/json': { schema: apiErrorSchema } } });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
 
 const guarded = {
   401: error('Not signed in'),

@@ -18,8 +18,8 @@ import {
   updateCollectionSchema,
   updateItemSchema,
 } from '@shark/contracts/content.ts';
-import { apiErrorSchema } from '@shark/contracts/http.ts';
 import type { AppEnv } from '../../http/app-env.ts';
+import { jsonBody as body, errorResponse as error, jsonResponse as json } from '../../http/openapi.ts';
 import { requireSessionUser } from '../../http/session.ts';
 import { throwOnInvalid } from '../../http/validation.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -28,18 +28,6 @@ import type { ContentService } from './content-service.ts';
 
 type ContentEnv = { Variables: AppEnv['Variables'] & { userId: string } };
 
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: apiErrorSchema } },
-});
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
 
 const guarded = {
   401: error('Not signed in'),

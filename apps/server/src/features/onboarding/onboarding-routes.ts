@@ -11,9 +11,9 @@ import {
   type ProtectedAccount,
   type ProtectedAccountList,
 } from '@shark/contracts/accounts.ts';
-import { apiErrorSchema } from '@shark/contracts/http.ts';
 import { onboardingCompletionSchema } from '@shark/contracts/onboarding.ts';
 import type { AppEnv } from '../../http/app-env.ts';
+import { errorResponse as error, jsonResponse as json } from '../../http/openapi.ts';
 import { requireSessionUser } from '../../http/session.ts';
 import { throwOnInvalid } from '../../http/validation.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -33,14 +33,6 @@ export interface OnboardingAccounts {
 
 type OnboardingEnv = { Variables: AppEnv['Variables'] & { entitled: Entitled } };
 
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: apiErrorSchema } },
-});
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 const tags = ['Onboarding'];
 const guarded = {
   401: error('Not signed in'),

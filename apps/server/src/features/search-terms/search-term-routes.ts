@@ -3,7 +3,6 @@
 // under /api/onboarding with onboarding's entitlement (see features/onboarding).
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
-import { apiErrorSchema } from '@shark/contracts/http.ts';
 import {
   acceptSuggestionsResultSchema,
   acceptSuggestionsSchema,
@@ -14,6 +13,7 @@ import {
   updateSearchTermSchema,
 } from '@shark/contracts/search-terms.ts';
 import type { AppEnv } from '../../http/app-env.ts';
+import { jsonBody as body, errorResponse as error, jsonResponse as json } from '../../http/openapi.ts';
 import { requireSessionUser, type SessionUser } from '../../http/session.ts';
 import { throwOnInvalid } from '../../http/validation.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -22,18 +22,6 @@ import type { SearchTermService } from './search-term-service.ts';
 
 type SearchTermEnv = { Variables: AppEnv['Variables'] & { entitled: Entitled } };
 
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: apiErrorSchema } },
-});
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
 
 const guarded = {
   401: error('Not signed in'),

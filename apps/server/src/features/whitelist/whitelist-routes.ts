@@ -3,7 +3,6 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
-import { apiErrorSchema } from '@shark/contracts/http.ts';
 import {
   WHITELIST_CSV_MAX_BYTES,
   addManyWhitelistSchema,
@@ -18,6 +17,7 @@ import {
   whitelistListSchema,
 } from '@shark/contracts/whitelist.ts';
 import type { AppEnv } from '../../http/app-env.ts';
+import { jsonBody as body, errorResponse as error, jsonResponse as json } from '../../http/openapi.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireSessionUser } from '../../http/session.ts';
 import { throwOnInvalid } from '../../http/validation.ts';
@@ -28,9 +28,6 @@ import type { WhitelistService } from './whitelist-service.ts';
 
 type WhitelistEnv = { Variables: AppEnv['Variables'] & { entitled: Entitled } };
 
-const error = (description: string) => ({ description, content: { 'application/json': { schema: apiErrorSchema } } });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
 
 const guarded = {
   401: error('Not signed in'),
