@@ -30,7 +30,7 @@ export function FormField({ label, error, hint, aside, className, children }: Fo
     .join(' ');
 
   return (
-    <div className={cn('grid gap-2', className)}>
+    <div className={cn('grid content-start gap-2', className)}>
       <div className="flex items-center justify-between gap-2">
         <Label htmlFor={id}>{label}</Label>
         {aside}

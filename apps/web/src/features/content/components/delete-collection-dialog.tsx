@@ -75,7 +75,9 @@ export function DeleteCollectionDialog({
               <DialogDescription>
                 {count === 0
                   ? 'This collection holds no items.'
-                  : `This collection holds ${plural(count, 'item')}. You can keep them (they move to Not in a collection) or delete them with it. Their reference files stay either way.`}
+                  : count === 1
+                    ? 'This collection holds 1 item. You can keep it (it moves to Not in a collection) or delete it with the collection. Its reference files stay either way.'
+                    : `This collection holds ${plural(count, 'item')}. You can keep them (they move to Not in a collection) or delete them with it. Their reference files stay either way.`}
               </DialogDescription>
             </DialogHeader>
             {error ? <Alert variant="error">{error}</Alert> : null}

@@ -38,17 +38,19 @@ export function DoneStep({
       </div>
       {canManageSetup ? (
         <div className="flex flex-wrap items-center gap-3">
-          <CircleCheck aria-hidden="true" className="size-5 text-success" />
-          <p className="text-sm text-muted-foreground">
-            Change them at any time on{' '}
-            <Link to="/brands" className="font-medium text-primary hover:underline">
-              Accounts
-            </Link>{' '}
-            and{' '}
-            <Link to="/search-terms" className="font-medium text-primary hover:underline">
-              Search Engines
-            </Link>
-            .
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-success" />
+            <span>
+              Change them at any time on{' '}
+              <Link to="/brands" className="font-medium text-primary hover:underline">
+                Accounts
+              </Link>{' '}
+              and{' '}
+              <Link to="/search-terms" className="font-medium text-primary hover:underline">
+                Search Engines
+              </Link>
+              .
+            </span>
           </p>
           <Button asChild variant="outline" size="sm">
             <Link to="/dashboard">Go to your dashboard</Link>

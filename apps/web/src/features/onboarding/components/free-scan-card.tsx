@@ -25,7 +25,14 @@ const SCAN_PLACES = [
   },
 ];
 
-export function FreeScanCard({ brandName }: { brandName: string }) {
+export function FreeScanCard({
+  brandName,
+  isSubscribed,
+}: {
+  brandName: string;
+  /** A subscriber has paid already: the scan is their first search, not a preview before payment. */
+  isSubscribed: boolean;
+}) {
   return (
     <Card className="p-6">
       <h2 className="flex items-center gap-2 text-lg font-semibold tracking-tight">
@@ -33,8 +40,9 @@ export function FreeScanCard({ brandName }: { brandName: string }) {
         The free scan
       </h2>
       <p className="mt-2 text-sm text-muted-foreground">
-        Before you pay anything, {brandName} searches for your usernames and terms in the places
-        leaked content is shared, and shows you what it found:
+        {isSubscribed ? 'Your first scan' : `Before you pay anything, ${brandName}`} searches for
+        your usernames and terms in the places leaked content is shared, and shows you what it
+        found:
       </p>
       <ul className="mt-5 grid gap-4">
         {SCAN_PLACES.map(({ icon: Icon, title, text }) => (
@@ -50,7 +58,9 @@ export function FreeScanCard({ brandName }: { brandName: string }) {
         ))}
       </ul>
       <p className="mt-4 text-sm text-muted-foreground">
-        Nothing is filed during the scan: takedowns start only once protection is active.
+        {isSubscribed
+          ? 'What it finds is then taken down as part of your plan.'
+          : 'Nothing is filed during the scan: takedowns start only once protection is active.'}
       </p>
     </Card>
   );

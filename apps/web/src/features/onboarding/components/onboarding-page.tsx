@@ -38,7 +38,7 @@ export function OnboardingPage({ brandName, user }: { brandName: string; user: U
   return (
     <PageFrame
       title="Onboarding"
-      description={`Welcome${userName ? `, ${userName}` : ''}. Tell ${brandName} what to look for: your usernames and the words people search for with them. Before you pay anything, ${brandName} offers a free scan that shows how much of your content is already out there.`}
+      description={`Welcome${userName ? `, ${userName}` : ''}. Tell ${brandName} what to look for: your usernames and the words people search for with them.${isSubscribed ? '' : ` Before you pay anything, ${brandName} offers a free scan that shows how much of your content is already out there.`}`}
     >
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card className="p-6">
@@ -62,7 +62,7 @@ export function OnboardingPage({ brandName, user }: { brandName: string; user: U
             )}
           </div>
         </Card>
-        <FreeScanCard brandName={brandName} />
+        <FreeScanCard brandName={brandName} isSubscribed={isSubscribed} />
       </div>
 
       {isSubscribed ? null : (

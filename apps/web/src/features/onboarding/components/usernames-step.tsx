@@ -1,12 +1,14 @@
 // Step 1: the usernames the creator publishes under (platform + username), one or more.
 import { addProtectedAccountSchema, type AccountPlatform } from '@shark/contracts/accounts.ts';
-import { ArrowRight, CircleAlert, Plus, Trash2 } from 'lucide-react';
+import { ArrowRight, BadgeCheck, CircleAlert, CircleHelp, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '#app/components/ui/alert.tsx';
+import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { Input } from '#app/components/ui/input.tsx';
+import { NativeSelect } from '#app/components/ui/native-select.tsx';
 import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { useAddUsername } from '#app/features/onboarding/api/add-username.ts';
@@ -58,6 +60,7 @@ export function UsernamesStep({
               id={account.id}
               username={account.username}
               platform={account.platform}
+              isVerified={account.isVerified}
             />
           ))}
         </ul>
@@ -84,19 +87,35 @@ function UsernameRow({
   id,
   username,
   platform,
+  isVerified,
 }: {
   userId: string;
   base: SetupApiBase;
   id: string;
   username: string;
   platform: string;
+  isVerified: boolean;
 }) {
   const remove = useRemoveUsername(userId, base);
   return (
     <li className="flex items-center justify-between gap-3 px-4 py-3">
-      <p className="min-w-0 text-sm">
-        <span className="font-medium break-words">{username}</span>
-        <span className="text-muted-foreground"> · {platformLabel(platform)}</span>
+      <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        <span>
+          <span className="font-medium break-words">{username}</span>
+          <span className="text-muted-foreground"> · {platformLabel(platform)}</span>
+        </span>
+        {/* Unverified accounts are marked wherever they appear; proof is given on Accounts. */}
+        {isVerified ? (
+          <Badge variant="secondary" className="text-success">
+            <BadgeCheck aria-hidden="true" />
+            Verified
+          </Badge>
+        ) : (
+          <Badge variant="warning">
+            <CircleHelp aria-hidden="true" />
+            Unverified
+          </Badge>
+        )}
       </p>
       <Button
         size="sm"
@@ -162,19 +181,18 @@ function AddUsernameForm({ userId, base }: { userId: string; base: SetupApiBase 
       <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <FormField label="Platform" error={errors.platform}>
           {(control) => (
-            <select
+            <NativeSelect
               {...control}
               name="platform"
               value={platform}
               onChange={(event) => setPlatform(event.target.value as AccountPlatform)}
-              className="flex h-10 w-full rounded-lg border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/30 aria-invalid:border-destructive"
             >
               {PLATFORM_OPTIONS.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           )}
         </FormField>
         <FormField label="Username or profile link" error={errors.username}>

@@ -24,6 +24,7 @@ import {
 } from '#app/features/search-terms/lib/labels.ts';
 import { isApiClientError } from '#app/lib/api.ts';
 import { fieldErrorsFromZod, formErrorsFromApi, type FieldErrors } from '#app/lib/form-errors.ts';
+import { cn } from '#app/lib/utils.ts';
 
 export function ActiveTerms({ userId, terms }: { userId: string; terms: SearchTerm[] }) {
   if (terms.length === 0) {
@@ -57,7 +58,13 @@ function TermRow({ userId, term }: { userId: string; term: SearchTerm }) {
   }
 
   return (
-    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
+    // While a deletion is confirmed, the question takes a line of its own under the term.
+    <li
+      className={cn(
+        'flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between',
+        mode === 'confirm-delete' && 'sm:flex-wrap',
+      )}
+    >
       <div className="min-w-0">
         <p className="font-medium break-words">{term.term}</p>
         <dl className="mt-1 grid gap-0.5 text-sm text-muted-foreground">
@@ -77,7 +84,7 @@ function TermRow({ userId, term }: { userId: string; term: SearchTerm }) {
         ) : null}
       </div>
       {mode === 'confirm-delete' ? (
-        <div className="flex shrink-0 flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2 sm:basis-full sm:justify-end">
           <span className="text-sm">Stop searching for “{term.term}”?</span>
           <Button
             size="sm"

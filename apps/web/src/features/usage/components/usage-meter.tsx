@@ -60,7 +60,7 @@ export function UsageMeter({ limit, className }: { limit: MeteredLimit; classNam
           aria-valuenow={used}
           className="h-1.5 w-full overflow-hidden rounded-full bg-muted"
         >
-          <div className={cn('h-full rounded-full', full ? 'bg-destructive' : 'bg-primary')} style={{ width: `${share * 100}%` }} />
+          <div className={cn('h-full rounded-full', used > (allowed ?? Infinity) ? 'bg-destructive' : full ? 'bg-warning' : 'bg-primary')} style={{ width: `${share * 100}%` }} />
         </div>
       )}
     </div>

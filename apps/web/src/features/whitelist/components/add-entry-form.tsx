@@ -81,7 +81,7 @@ export function AddEntryForm({ userId }: { userId: string }) {
           />
         )}
       </FormField>
-      <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Kind" error={errors.kind}>
           {(control) => (
             <NativeSelect
@@ -90,7 +90,7 @@ export function AddEntryForm({ userId }: { userId: string }) {
               value={kind}
               onChange={(event) => setKind(event.target.value)}
             >
-              <option value="">Detect from what I type</option>
+              <option value="">Detect automatically</option>
               {WHITELIST_KINDS.map((k) => (
                 <option key={k} value={k}>
                   {KIND_LABELS[k]}: {KIND_DESCRIPTIONS[k].toLowerCase()}
