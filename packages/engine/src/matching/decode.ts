@@ -1,6 +1,6 @@
 // Decodes an image file into luminance with sharp, the way PDQ hashes it.
 import sharp, { type OutputInfo } from 'sharp';
-import { lumaFromPixels, rgbLuma, type LumaImage } from './pdq.ts';
+import { lumaFromPixels, sampledLuma, type LumaImage } from './pdq.ts';
 
 /** Meta's hasher shrinks any picture larger than this on a side to exactly 512×512 first. */
 const REFERENCE_MAX_DIMENSION = 512;
@@ -30,24 +30,8 @@ export async function decodeLuma(input: string | Buffer, options: DecodeOptions 
  * resize to exactly 512×512 (aspect not kept). Only the kept pixels are read and converted.
  */
 export function lumaLikeReference(pixels: Uint8Array, width: number, height: number, channels: number): LumaImage {
-  if (width <= REFERENCE_MAX_DIMENSION && height <= REFERENCE_MAX_DIMENSION) {
-    return lumaFromPixels(pixels, width, height, channels);
-  }
-  const size = REFERENCE_MAX_DIMENSION;
-  const columnOffsets = new Int32Array(size);
-  for (let x = 0; x < size; x++) columnOffsets[x] = Math.floor((x * width) / size) * channels;
-  const luma = new Float32Array(size * size);
-  for (let y = 0; y < size; y++) {
-    const rowStart = Math.floor((y * height) / size) * width * channels;
-    const out = y * size;
-    if (channels < 3) {
-      for (let x = 0; x < size; x++) luma[out + x] = pixels[rowStart + columnOffsets[x]!]!;
-    } else {
-      for (let x = 0; x < size; x++) {
-        const p = rowStart + columnOffsets[x]!;
-        luma[out + x] = rgbLuma(pixels[p]!, pixels[p + 1]!, pixels[p + 2]!);
-      }
-    }
-  }
-  return { width: size, height: size, luma };
+  const shrink = width > REFERENCE_MAX_DIMENSION || height > REFERENCE_MAX_DIMENSION;
+  return shrink
+    ? sampledLuma(pixels, width, height, channels, REFERENCE_MAX_DIMENSION, REFERENCE_MAX_DIMENSION)
+    : lumaFromPixels(pixels, width, height, channels);
 }

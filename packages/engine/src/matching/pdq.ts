@@ -60,22 +60,40 @@ const WEIGHTED_R = weighted(LUMA_R);
 const WEIGHTED_G = weighted(LUMA_G);
 const WEIGHTED_B = weighted(LUMA_B);
 
-/** The reference's luminance of one 8-bit pixel, in single precision. */
-export function rgbLuma(r: number, g: number, b: number): number {
-  return f(f(WEIGHTED_R[r]! + WEIGHTED_G[g]!) + WEIGHTED_B[b]!);
-}
-
 /** Luminance from interleaved 8-bit pixels (RGB, RGBA, or one grey channel). */
 export function lumaFromPixels(pixels: Uint8Array, width: number, height: number, channels: number): LumaImage {
-  const luma = new Float32Array(width * height);
-  if (channels < 3) {
-    for (let i = 0; i < luma.length; i++) luma[i] = pixels[i * channels]!;
-  } else {
-    for (let i = 0, p = 0; i < luma.length; i++, p += channels) {
-      luma[i] = rgbLuma(pixels[p]!, pixels[p + 1]!, pixels[p + 2]!);
+  return sampledLuma(pixels, width, height, channels, width, height);
+}
+
+/**
+ * Luminance of an outWidth × outHeight nearest-neighbour sample of the pixels: output (x, y) reads
+ * pixel (⌊x·width/outWidth⌋, ⌊y·height/outHeight⌋), which is every pixel when the sizes agree. Only
+ * the sampled pixels are read and converted.
+ */
+export function sampledLuma(
+  pixels: Uint8Array,
+  width: number,
+  height: number,
+  channels: number,
+  outWidth: number,
+  outHeight: number,
+): LumaImage {
+  const columnOffsets = new Int32Array(outWidth);
+  for (let x = 0; x < outWidth; x++) columnOffsets[x] = Math.floor((x * width) / outWidth) * channels;
+  const luma = new Float32Array(outWidth * outHeight);
+  const [r, g, b] = [WEIGHTED_R, WEIGHTED_G, WEIGHTED_B];
+  for (let y = 0, o = 0; y < outHeight; y++) {
+    const rowStart = Math.floor((y * height) / outHeight) * width * channels;
+    if (channels < 3) {
+      for (let x = 0; x < outWidth; x++, o++) luma[o] = pixels[rowStart + columnOffsets[x]!]!;
+    } else {
+      for (let x = 0; x < outWidth; x++, o++) {
+        const p = rowStart + columnOffsets[x]!;
+        luma[o] = f(f(r[pixels[p]!]! + g[pixels[p + 1]!]!) + b[pixels[p + 2]!]!);
+      }
     }
   }
-  return { width, height, luma };
+  return { width: outWidth, height: outHeight, luma };
 }
 
 export function jaroszWindowSize(oldDimension: number, newDimension: number): number {
