@@ -38,3 +38,25 @@ export function sniffMediaType(head: Uint8Array): MediaType | null {
   if (['moov', 'mdat', 'wide', 'free', 'skip'].includes(ascii(b, 4, 4))) return { kind: 'video', format: 'mov' };
   return null;
 }
+
+const MIME_TYPES: Record<string, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  tiff: 'image/tiff',
+  bmp: 'image/bmp',
+  avif: 'image/avif',
+  heif: 'image/heif',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  matroska: 'video/x-matroska',
+  avi: 'video/x-msvideo',
+  flv: 'video/x-flv',
+  ogg: 'video/ogg',
+  mpeg: 'video/mpeg',
+  mpegts: 'video/mp2t',
+};
+
+/** The MIME type to serve or record for a sniffed media type. */
+export const mimeTypeOf = (media: MediaType): string => MIME_TYPES[media.format] ?? `${media.kind}/${media.format}`;

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Database } from '@shark/db/client.ts';
 import type { FingerprintJobs } from '@shark/engine/matching/fingerprint-jobs.ts';
 import { encodeReferenceFingerprint } from '@shark/engine/matching/image-fingerprint.ts';
-import { sniffMediaType, type MediaType } from '@shark/engine/matching/media-type.ts';
+import { mimeTypeOf, sniffMediaType, type MediaType } from '@shark/engine/matching/media-type.ts';
 import { encodeVideoFingerprint } from '@shark/engine/matching/video.ts';
 import { makeThumbnail, makeVideoThumbnail } from '@shark/engine/media/preview.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -51,25 +51,6 @@ function rejectionOf(error: unknown, kind: 'image' | 'video'): string | null {
   return null;
 }
 
-const MIME_TYPES: Record<string, string> = {
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  tiff: 'image/tiff',
-  bmp: 'image/bmp',
-  avif: 'image/avif',
-  heif: 'image/heif',
-  mp4: 'video/mp4',
-  mov: 'video/quicktime',
-  matroska: 'video/x-matroska',
-  avi: 'video/x-msvideo',
-  flv: 'video/x-flv',
-  ogg: 'video/ogg',
-  mpeg: 'video/mpeg',
-  mpegts: 'video/mp2t',
-};
-
 export const thumbnailKeyOf = (userId: string, fileId: string) => `reference-thumbnails/${userId}/${fileId}.jpg`;
 
 async function sha256Of(path: string): Promise<string> {
@@ -99,7 +80,7 @@ async function analyse(path: string, fingerprints: Fingerprinter): Promise<Analy
   if (!type) throw new FileRejectedError(FAILURE_REASONS.notMedia);
   try {
     const sha256 = await sha256Of(path);
-    const mimeType = MIME_TYPES[type.format] ?? `${type.kind}/${type.format}`;
+    const mimeType = mimeTypeOf(type);
     if (type.kind === 'image') {
       const fingerprint = encodeReferenceFingerprint(await fingerprints.referenceImage(path));
       const preview = await makeThumbnail(path);

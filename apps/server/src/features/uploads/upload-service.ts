@@ -8,7 +8,7 @@ import {
   UPLOADS_ENDPOINT,
   referenceFileIdSchema,
 } from '@shark/contracts/reference-files.ts';
-import type { MediaType } from '@shark/engine/matching/media-type.ts';
+import { mimeTypeOf } from '@shark/engine/matching/media-type.ts';
 import type { Config } from '../../config/env.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../http/logger.ts';
@@ -39,28 +39,6 @@ interface RequestContext {
   /** Set once onUploadCreate inserted the row, so a creation that fails later can take it back. */
   createdFileId?: string;
 }
-
-const MIME_TYPES: Record<string, string> = {
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  tiff: 'image/tiff',
-  bmp: 'image/bmp',
-  avif: 'image/avif',
-  heif: 'image/heif',
-  mp4: 'video/mp4',
-  mov: 'video/quicktime',
-  matroska: 'video/x-matroska',
-  avi: 'video/x-msvideo',
-  flv: 'video/x-flv',
-  ogg: 'video/ogg',
-  mpeg: 'video/mpeg',
-  mpegts: 'video/mp2t',
-};
-
-export const mimeTypeOf = (media: MediaType) =>
-  MIME_TYPES[media.format] ?? `${media.kind}/${media.format}`;
 
 /** Storage key of a user's reference file; the tus upload id is the same key, so a finished upload needs no copy. */
 export const storageKeyOf = (userId: string, fileId: string) =>

@@ -7,7 +7,8 @@ import type { FileStorage } from '../storage/file-storage.ts';
 import { StoredFileNotFoundError } from '../storage/file-storage.ts';
 import { peekHead } from './media-check-store.ts';
 import type { ReferenceFileRepository, ReferenceFileRow } from './reference-file-repository.ts';
-import { mimeTypeOf, type UploadService } from './upload-service.ts';
+import { mimeTypeOf } from '@shark/engine/matching/media-type.ts';
+import type { UploadService } from './upload-service.ts';
 
 export interface UploadedFileServiceDeps {
   files: ReferenceFileRepository;
