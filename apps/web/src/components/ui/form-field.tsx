@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { Input } from '#app/components/ui/input.tsx';
 import { Label } from '#app/components/ui/label.tsx';
 import { cn } from '#app/lib/utils.ts';
 
@@ -51,5 +52,38 @@ export function FormField({ label, error, hint, aside, className, children }: Fo
         </p>
       ) : null}
     </div>
+  );
+}
+
+type TextFieldProps = Omit<FormFieldProps, 'children'> &
+  Omit<ComponentProps<typeof Input>, 'id' | 'className' | 'onChange' | 'value'> & {
+    value: string;
+    onValueChange: (value: string) => void;
+    /** Classes of the input itself (className styles the field). */
+    inputClassName?: string;
+  };
+
+/** A labelled text input: FormField's label, hint and error around an Input. */
+export function TextField({
+  label,
+  error,
+  hint,
+  aside,
+  className,
+  inputClassName,
+  onValueChange,
+  ...input
+}: TextFieldProps) {
+  return (
+    <FormField label={label} error={error} hint={hint} aside={aside} className={className}>
+      {(control) => (
+        <Input
+          {...control}
+          {...input}
+          className={inputClassName}
+          onChange={(event) => onValueChange(event.target.value)}
+        />
+      )}
+    </FormField>
   );
 }

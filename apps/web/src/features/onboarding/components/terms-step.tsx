@@ -7,8 +7,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { FormField } from '#app/components/ui/form-field.tsx';
-import { Input } from '#app/components/ui/input.tsx';
+import { TextField } from '#app/components/ui/form-field.tsx';
 import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { useAcceptSuggestions } from '#app/features/onboarding/api/accept-suggestions.ts';
@@ -283,18 +282,16 @@ function OwnTerms({
           </Alert>
         ) : null}
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          <FormField label="Add your own term" error={errors.term} className="flex-1">
-            {(control) => (
-              <Input
-                {...control}
-                name="term"
-                autoComplete="off"
-                placeholder="e.g. your stage name"
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-              />
-            )}
-          </FormField>
+          <TextField
+            label="Add your own term"
+            error={errors.term}
+            className="flex-1"
+            name="term"
+            autoComplete="off"
+            placeholder="e.g. your stage name"
+            value={text}
+            onValueChange={setText}
+          />
           <Button type="submit" variant="outline" className="sm:mt-6" disabled={add.isPending}>
             {add.isPending ? <Spinner /> : <Plus aria-hidden="true" />}
             Add term

@@ -6,8 +6,7 @@ import { toast } from 'sonner';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { FormField } from '#app/components/ui/form-field.tsx';
-import { Input } from '#app/components/ui/input.tsx';
+import { FormField, TextField } from '#app/components/ui/form-field.tsx';
 import { NativeSelect } from '#app/components/ui/native-select.tsx';
 import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
@@ -195,18 +194,15 @@ function AddUsernameForm({ userId, base }: { userId: string; base: SetupApiBase 
             </NativeSelect>
           )}
         </FormField>
-        <FormField label="Username or profile link" error={errors.username}>
-          {(control) => (
-            <Input
-              {...control}
-              name="username"
-              autoComplete="off"
-              placeholder={placeholder}
-              value={username}
-              onChange={(event) => setUsername(event.target.value)}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Username or profile link"
+          error={errors.username}
+          name="username"
+          autoComplete="off"
+          placeholder={placeholder}
+          value={username}
+          onValueChange={setUsername}
+        />
       </div>
       <Button type="submit" variant="outline" className="w-fit" disabled={add.isPending}>
         {add.isPending ? <Spinner /> : <Plus aria-hidden="true" />}

@@ -11,8 +11,7 @@ import { Alert } from '#app/components/ui/alert.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { EmptyState } from '#app/components/ui/empty-state.tsx';
-import { FormField } from '#app/components/ui/form-field.tsx';
-import { Input } from '#app/components/ui/input.tsx';
+import { TextField } from '#app/components/ui/form-field.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { useDeleteSearchTerm } from '#app/features/search-terms/api/delete-search-term.ts';
 import { useUpdateSearchTerm } from '#app/features/search-terms/api/update-search-term.ts';
@@ -185,17 +184,14 @@ function EditTermForm({
       className="grid gap-4"
     >
       {formError ? <Alert variant="error">{formError}</Alert> : null}
-      <FormField label="Search term" error={errors.term}>
-        {(control) => (
-          <Input
-            {...control}
-            name="term"
-            autoComplete="off"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Search term"
+        error={errors.term}
+        name="term"
+        autoComplete="off"
+        value={text}
+        onValueChange={setText}
+      />
       <SourcesPicker value={sources} onChange={setSources} error={errors.sources} />
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={update.isPending}>

@@ -11,8 +11,7 @@ import {
   CollapsibleContent,
   CollapsibleTrigger,
 } from '#app/components/ui/collapsible.tsx';
-import { FormField } from '#app/components/ui/form-field.tsx';
-import { Input } from '#app/components/ui/input.tsx';
+import { TextField } from '#app/components/ui/form-field.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { useCreateSearchTerm } from '#app/features/search-terms/api/create-search-term.ts';
 import { sourcesSummary } from '#app/features/search-terms/lib/labels.ts';
@@ -72,22 +71,16 @@ export function AddTermForm({ userId }: { userId: string }) {
             <p>{formError}</p>
           </Alert>
         ) : null}
-        <FormField
+        <TextField
           label="Search term"
           error={errors.term}
           hint="2 to 80 characters: letters, digits, spaces and . _ - ' & @ +"
-        >
-          {(control) => (
-            <Input
-              {...control}
-              name="term"
-              autoComplete="off"
-              placeholder="e.g. Jane Doe leaked"
-              value={term}
-              onChange={(event) => setTerm(event.target.value)}
-            />
-          )}
-        </FormField>
+          name="term"
+          autoComplete="off"
+          placeholder="e.g. Jane Doe leaked"
+          value={term}
+          onValueChange={setTerm}
+        />
         <Collapsible open={isSourcesOpen} onOpenChange={setIsSourcesOpen}>
           <CollapsibleTrigger asChild>
             <button

@@ -5,8 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { FormField } from '#app/components/ui/form-field.tsx';
-import { Input } from '#app/components/ui/input.tsx';
+import { FormField, TextField } from '#app/components/ui/form-field.tsx';
 import { NativeSelect } from '#app/components/ui/native-select.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { useAddWhitelistEntry } from '#app/features/whitelist/api/add-whitelist-entry.ts';
@@ -64,23 +63,17 @@ export function AddEntryForm({ userId }: { userId: string }) {
           <p>{formError}</p>
         </Alert>
       ) : null}
-      <FormField
+      <TextField
         label="URL, domain or pattern"
         error={errors.value}
         hint="For example example.com, https://example.com/promo or *.example.com/promo/*"
-      >
-        {(control) => (
-          <Input
-            {...control}
-            name="value"
-            autoComplete="off"
-            spellCheck={false}
-            inputMode="url"
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-          />
-        )}
-      </FormField>
+        name="value"
+        autoComplete="off"
+        spellCheck={false}
+        inputMode="url"
+        value={value}
+        onValueChange={setValue}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Kind" error={errors.kind}>
           {(control) => (
@@ -99,22 +92,16 @@ export function AddEntryForm({ userId }: { userId: string }) {
             </NativeSelect>
           )}
         </FormField>
-        <FormField
+        <TextField
           label="Note"
           aside={<span className="text-xs text-muted-foreground">Optional</span>}
           error={errors.note}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              name="note"
-              autoComplete="off"
-              placeholder="Why it is allowed, e.g. licensed partner"
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-            />
-          )}
-        </FormField>
+          name="note"
+          autoComplete="off"
+          placeholder="Why it is allowed, e.g. licensed partner"
+          value={note}
+          onValueChange={setNote}
+        />
       </div>
       <Button type="submit" className="w-fit" disabled={add.isPending}>
         {add.isPending ? <Spinner /> : <Plus aria-hidden="true" />}

@@ -7,8 +7,7 @@ import { Alert } from '#app/components/ui/alert.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { Card } from '#app/components/ui/card.tsx';
-import { FormField } from '#app/components/ui/form-field.tsx';
-import { Input } from '#app/components/ui/input.tsx';
+import { TextField } from '#app/components/ui/form-field.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { useCheckWhitelist } from '#app/features/whitelist/api/check-whitelist.ts';
 import { KIND_LABELS } from '#app/features/whitelist/lib/labels.ts';
@@ -44,20 +43,17 @@ export function CheckUrlCard({ userId }: { userId: string }) {
         See whether an address is covered by your whitelist, and by which entry.
       </p>
       <form noValidate onSubmit={handleSubmit} aria-label="Check a URL" className="mt-4 grid gap-3">
-        <FormField label="URL to check" error={error}>
-          {(control) => (
-            <Input
-              {...control}
-              name="url"
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="https://example.com/page"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="URL to check"
+          error={error}
+          name="url"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="https://example.com/page"
+          value={text}
+          onValueChange={setText}
+        />
         <Button type="submit" variant="outline" className="w-fit" disabled={check.isFetching}>
           {check.isFetching ? <Spinner /> : <Search aria-hidden="true" />}
           Check

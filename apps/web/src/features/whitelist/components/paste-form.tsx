@@ -10,8 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { FormField } from '#app/components/ui/form-field.tsx';
-import { Input } from '#app/components/ui/input.tsx';
+import { FormField, TextField } from '#app/components/ui/form-field.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { Textarea } from '#app/components/ui/textarea.tsx';
 import { useAddManyWhitelist } from '#app/features/whitelist/api/add-many-whitelist.ts';
@@ -91,22 +90,16 @@ export function PasteForm({
           />
         )}
       </FormField>
-      <FormField
+      <TextField
         label="Note for every added entry"
         aside={<span className="text-xs text-muted-foreground">Optional</span>}
         error={errors.note}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            name="note"
-            autoComplete="off"
-            placeholder="e.g. affiliate sites"
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        )}
-      </FormField>
+        name="note"
+        autoComplete="off"
+        placeholder="e.g. affiliate sites"
+        value={note}
+        onValueChange={setNote}
+      />
       <Button type="submit" className="w-fit" disabled={addMany.isPending}>
         {addMany.isPending ? <Spinner /> : <ListPlus aria-hidden="true" />}
         Add All
