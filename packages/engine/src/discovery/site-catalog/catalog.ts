@@ -1,0 +1,219 @@
+// The site catalog: sites scanned directly (no API key) through their search and profile pages.
+// The data lives in catalog.json; this file is its schema, parsed once with every problem listed.
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+export const SITE_KINDS = [
+  'tube',
+  'forum',
+  'file-host',
+  'image-board',
+  'telegram-index',
+  'social-network',
+] as const;
+export type SiteKind = (typeof SITE_KINDS)[number];
+
+export const TEMPLATE_KINDS = ['search', 'profile'] as const;
+export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+
+/** The placeholder each template kind must contain exactly once. */
+export const PLACEHOLDERS: Record<TemplateKind, string> = {
+  search: '{query}',
+  profile: '{username}',
+};
+
+export const CATALOG_VERSION = 1;
+
+const css = z.string().trim().min(1, 'must be a CSS selector');
+
+/**
+ * Where a value sits: a CSS selector, optionally with the attributes to read in order (the first
+ * non-empty wins, so lazy-loading `data-src` can come before `src`). Without attributes a link
+ * reads `href`, a media element `src` and a title its text. `:scope` means the result item itself.
+ */
+const pick = z.union([
+  css,
+  z.strictObject({
+    css,
+    attributes: z.array(z.string().trim().min(1)).min(1, 'must name at least one attribute'),
+  }),
+]);
+export type Pick = z.infer<typeof pick>;
+
+const resultSelectors = z.strictObject({
+  /** One result on the page (a video tile, a post, a thread row). */
+  item: css,
+  /** Within an item: the link to the result's own page. */
+  link: pick,
+  /** Within an item: its title (text, or an attribute such as `title` or `alt`). */
+  title: pick.optional(),
+  /** Within an item: thumbnails or media; `srcset` and `style` background images are understood. */
+  media: z.array(pick).optional(),
+  /** On the page: the link to the next page of results. */
+  nextPage: pick.optional(),
+});
+export type ResultSelectors = z.infer<typeof resultSelectors>;
+
+/** What a profile page says about its owner, for impersonation checks. */
+const identitySelectors = z
+  .strictObject({ displayName: pick.optional(), avatar: pick.optional() })
+  .refine((identity) => identity.displayName !== undefined || identity.avatar !== undefined, {
+    message: 'must have a displayName or an avatar selector',
+  });
+export type IdentitySelectors = z.infer<typeof identitySelectors>;
+
+/**
+ * How spaces in a query are written: `percent` (%20), `plus` (form style) or `underscore`
+ * (booru tags, where a space separates two tags).
+ */
+const spaces = z.enum(['percent', 'plus', 'underscore']);
+export type SpaceStyle = z.infer<typeof spaces>;
+
+function templateUrl(kind: TemplateKind) {
+  const placeholder = PLACEHOLDERS[kind];
+  return z
+    .string()
+    .trim()
+    .superRefine((template, ctx) => {
+      const count = template.split(placeholder).length - 1;
+      if (count !== 1) {
+        ctx.addIssue({ code: 'custom', message: `must contain ${placeholder} exactly once` });
+        return;
+      }
+      const other = template.replace(placeholder, '').match(/\{[^}]*\}/);
+      if (other)
+        ctx.addIssue({ code: 'custom', message: `has an unknown placeholder ${other[0]}` });
+      let url: URL;
+      try {
+        url = new URL(template.replace(placeholder, 'x'));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be an absolute URL' });
+        return;
+      }
+      if (url.protocol !== 'https:')
+        ctx.addIssue({ code: 'custom', message: 'must be an https URL' });
+      const pathStart = template.indexOf('/', 'https://'.length);
+      const origin = pathStart === -1 ? template : template.slice(0, pathStart);
+      if (origin.includes(placeholder)) {
+        ctx.addIssue({ code: 'custom', message: `must keep ${placeholder} out of the host` });
+      }
+    });
+}
+
+const searchTemplate = z.strictObject({
+  url: templateUrl('search'),
+  spaces: spaces.default('percent'),
+  results: resultSelectors,
+});
+
+const profileTemplate = z
+  .strictObject({
+    url: templateUrl('profile'),
+    results: resultSelectors.optional(),
+    identity: identitySelectors.optional(),
+  })
+  .refine((profile) => profile.results !== undefined || profile.identity !== undefined, {
+    message: 'must have result selectors, identity selectors or both',
+  });
+
+const dmca = z
+  .strictObject({ url: z.url({ protocol: /^https$/ }).optional(), email: z.email().optional() })
+  .refine((contact) => contact.url !== undefined || contact.email !== undefined, {
+    message: 'must have a url or an email',
+  });
+
+const site = z
+  .strictObject({
+    id: z
+      .string()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens'),
+    name: z.string().trim().min(1),
+    kind: z.enum(SITE_KINDS),
+    baseUrl: z.url({ protocol: /^https$/ }),
+    search: searchTemplate.optional(),
+    profile: profileTemplate.optional(),
+    /** Where the site takes copyright notices, only when the site documents it publicly. */
+    dmca: dmca.optional(),
+  })
+  .refine((entry) => entry.search !== undefined || entry.profile !== undefined, {
+    message: 'must have a search template, a profile template or both',
+  });
+export type CatalogSite = z.infer<typeof site>;
+
+const catalog = z.strictObject({
+  version: z.literal(CATALOG_VERSION),
+  sites: z.array(site).min(1),
+});
+export type SiteCatalog = z.infer<typeof catalog>;
+
+/** A catalog that failed validation; `problems` has one line per issue, naming the entry. */
+export class SiteCatalogError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`The site catalog is invalid:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
+    this.name = 'SiteCatalogError';
+    this.problems = problems;
+  }
+}
+
+function entryLabel(data: unknown, index: number): string {
+  const sites = (data as { sites?: unknown } | null)?.sites;
+  const entry = Array.isArray(sites) ? (sites[index] as unknown) : undefined;
+  const id = (entry as { id?: unknown } | null | undefined)?.id;
+  return typeof id === 'string' && id ? `sites[${index}] (${id})` : `sites[${index}]`;
+}
+
+function describeIssue(data: unknown, issue: z.core.$ZodIssue): string {
+  const [head, index, ...rest] = issue.path;
+  if (head === 'sites' && typeof index === 'number') {
+    const where = rest.map(String).join('.');
+    return `${entryLabel(data, index)}${where ? ` ${where}` : ''}: ${issue.message}`;
+  }
+  const where = issue.path.map(String).join('.');
+  return `${where || 'catalog'}: ${issue.message}`;
+}
+
+/** Validates catalog data, throwing a SiteCatalogError that lists every problem at once. */
+export function parseSiteCatalog(data: unknown): SiteCatalog {
+  const result = catalog.safeParse(data);
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => describeIssue(data, issue));
+  problems.push(...repeatedIds(data));
+  if (!result.success || problems.length > 0) throw new SiteCatalogError(problems);
+  return result.data;
+}
+
+/** Checked on the raw data, beside the schema, so a repeated id is reported with every other problem. */
+function repeatedIds(data: unknown): string[] {
+  const sites = (data as { sites?: unknown } | null)?.sites;
+  if (!Array.isArray(sites)) return [];
+  const firstIndex = new Map<string, number>();
+  const problems: string[] = [];
+  sites.forEach((entry: unknown, index) => {
+    const id = (entry as { id?: unknown } | null)?.id;
+    if (typeof id !== 'string') return;
+    const first = firstIndex.get(id);
+    if (first === undefined) firstIndex.set(id, index);
+    else problems.push(`${entryLabel(data, index)} id: repeats the id of sites[${first}]`);
+  });
+  return problems;
+}
+
+export const DEFAULT_CATALOG_FILE = new URL('./catalog.json', import.meta.url);
+
+/** Reads and validates a catalog file (by default the one shipped beside this module). */
+export function loadSiteCatalog(file: URL | string = DEFAULT_CATALOG_FILE): SiteCatalog {
+  const text = readFileSync(file, 'utf8');
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new SiteCatalogError([`${String(file)} is not JSON: ${(error as Error).message}`]);
+  }
+  return parseSiteCatalog(data);
+}
+
+export function findSite(siteCatalog: SiteCatalog, id: string): CatalogSite | undefined {
+  return siteCatalog.sites.find((entry) => entry.id === id);
+}
