@@ -15,10 +15,10 @@ import {
 } from './provider-http.ts';
 import {
   DiscoverySourceError,
+  KeyedDiscoverySource,
   type DiscoveryResult,
   type DiscoverySearchOptions,
   type DiscoverySearchResponse,
-  type DiscoverySource,
   type DiscoverySourceConfig,
   type DiscoverySourceId,
 } from './source.ts';
@@ -147,42 +147,11 @@ function checkQuery(sourceId: DiscoverySourceId, query: string): string {
   return q;
 }
 
-abstract class BraveSource implements DiscoverySource {
-  abstract readonly id: DiscoverySourceId;
-  abstract readonly name: string;
+abstract class BraveSource extends KeyedDiscoverySource<BraveSourceConfig> {
   readonly kind = 'text' as const;
-  abstract readonly finds: 'pages' | 'images';
-  protected readonly endpoint: string;
-  protected readonly apiKey: string | null;
 
-  constructor(protected readonly config: BraveSourceConfig) {
-    this.endpoint = config.endpoint?.trim() || BRAVE_DEFAULT_ENDPOINT;
-    this.apiKey = config.apiKey?.trim() || null;
-  }
-
-  isEnabled(): boolean {
-    return this.apiKey !== null;
-  }
-
-  status(): { enabled: boolean; reason: string | null } {
-    return this.apiKey === null
-      ? { enabled: false, reason: `${this.name} is off: no API key is configured.` }
-      : { enabled: true, reason: null };
-  }
-
-  abstract search(
-    query: string,
-    options?: DiscoverySearchOptions,
-  ): Promise<DiscoverySearchResponse>;
-
-  protected requireKey(): string {
-    if (this.apiKey === null)
-      throw new DiscoverySourceError(
-        this.id,
-        'disabled',
-        this.status().reason ?? `${this.name} is off.`,
-      );
-    return this.apiKey;
+  constructor(config: BraveSourceConfig) {
+    super(config, BRAVE_DEFAULT_ENDPOINT);
   }
 
   protected async get(

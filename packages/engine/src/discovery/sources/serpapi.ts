@@ -14,10 +14,10 @@ import {
 } from './provider-http.ts';
 import {
   DiscoverySourceError,
+  KeyedDiscoverySource,
   type DiscoveryResult,
   type DiscoverySearchOptions,
   type DiscoverySearchResponse,
-  type DiscoverySource,
   type DiscoverySourceConfig,
   type DiscoverySourceId,
 } from './source.ts';
@@ -129,42 +129,9 @@ function checkResponse(sourceId: DiscoverySourceId, response: ProviderResponse):
   throw error;
 }
 
-abstract class SerpApiSource implements DiscoverySource {
-  abstract readonly id: DiscoverySourceId;
-  abstract readonly name: string;
-  abstract readonly kind: 'text' | 'image';
-  abstract readonly finds: 'pages' | 'images';
-  protected readonly endpoint: string;
-  protected readonly apiKey: string | null;
-
-  constructor(protected readonly config: SerpApiSourceConfig) {
-    this.endpoint = config.endpoint?.trim() || SERPAPI_DEFAULT_ENDPOINT;
-    this.apiKey = config.apiKey?.trim() || null;
-  }
-
-  isEnabled(): boolean {
-    return this.apiKey !== null;
-  }
-
-  status(): { enabled: boolean; reason: string | null } {
-    return this.apiKey === null
-      ? { enabled: false, reason: `${this.name} is off: no API key is configured.` }
-      : { enabled: true, reason: null };
-  }
-
-  abstract search(
-    input: string,
-    options?: DiscoverySearchOptions,
-  ): Promise<DiscoverySearchResponse>;
-
-  protected requireKey(): string {
-    if (this.apiKey === null)
-      throw new DiscoverySourceError(
-        this.id,
-        'disabled',
-        this.status().reason ?? `${this.name} is off.`,
-      );
-    return this.apiKey;
+abstract class SerpApiSource extends KeyedDiscoverySource<SerpApiSourceConfig> {
+  constructor(config: SerpApiSourceConfig) {
+    super(config, SERPAPI_DEFAULT_ENDPOINT);
   }
 
   protected async get(

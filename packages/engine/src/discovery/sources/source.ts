@@ -116,3 +116,51 @@ export class DiscoverySourceError extends Error {
     return this.code === 'rate-limited' || this.code === 'unavailable' || this.code === 'network';
   }
 }
+
+/**
+ * What every keyed provider source shares: its endpoint (the provider's own by default), its key, and
+ * being off — with the reason for the UI — when no key is configured.
+ */
+export abstract class KeyedDiscoverySource<
+  Config extends DiscoverySourceConfig,
+> implements DiscoverySource {
+  abstract readonly id: DiscoverySourceId;
+  abstract readonly name: string;
+  abstract readonly kind: DiscoveryInputKind;
+  abstract readonly finds: DiscoveryResultKind;
+  protected readonly endpoint: string;
+  protected readonly apiKey: string | null;
+
+  constructor(
+    protected readonly config: Config,
+    defaultEndpoint: string,
+  ) {
+    this.endpoint = config.endpoint?.trim() || defaultEndpoint;
+    this.apiKey = config.apiKey?.trim() || null;
+  }
+
+  isEnabled(): boolean {
+    return this.apiKey !== null;
+  }
+
+  status(): { enabled: boolean; reason: string | null } {
+    return this.apiKey === null
+      ? { enabled: false, reason: `${this.name} is off: no API key is configured.` }
+      : { enabled: true, reason: null };
+  }
+
+  abstract search(
+    input: string,
+    options?: DiscoverySearchOptions,
+  ): Promise<DiscoverySearchResponse>;
+
+  protected requireKey(): string {
+    if (this.apiKey === null)
+      throw new DiscoverySourceError(
+        this.id,
+        'disabled',
+        this.status().reason ?? `${this.name} is off.`,
+      );
+    return this.apiKey;
+  }
+}
