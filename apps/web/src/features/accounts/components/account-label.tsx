@@ -6,7 +6,13 @@ import { Badge } from '#app/components/ui/badge.tsx';
 import { accountHandle, platformLabel } from '#app/features/accounts/lib/platforms.ts';
 import { cn } from '#app/lib/utils.ts';
 
-export function VerifiedBadge({ isVerified, className }: { isVerified: boolean; className?: string }) {
+export function VerifiedBadge({
+  isVerified,
+  className,
+}: {
+  isVerified: boolean;
+  className?: string;
+}) {
   return isVerified ? (
     <Badge variant="secondary" className={cn('text-success', className)} data-verified="true">
       <BadgeCheck aria-hidden="true" />

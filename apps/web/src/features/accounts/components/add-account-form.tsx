@@ -12,11 +12,11 @@ import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { Input } from '#app/components/ui/input.tsx';
-import { NativeSelect } from '#app/components/ui/native-select.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { useAddAccount } from '#app/features/accounts/api/add-account.ts';
-import { accountHandle, PLATFORM_OPTIONS, PLATFORMS } from '#app/features/accounts/lib/platforms.ts';
+import { accountHandle, PLATFORMS } from '#app/features/accounts/lib/platforms.ts';
 import { isApiClientError } from '#app/lib/api.ts';
+import { PlatformField } from '#app/features/accounts/components/platform-field.tsx';
 import {
   fieldErrorsFromZod,
   focusFirstError,
@@ -91,8 +91,8 @@ export function AddAccountForm({
           Add an account
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
-          Every account you publish under, on any platform — several per platform, and old ones
-          you no longer use.
+          Every account you publish under, on any platform — several per platform, and old ones you
+          no longer use.
         </p>
       </div>
 
@@ -113,24 +113,15 @@ export function AddAccountForm({
       ) : null}
 
       <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
-        <FormField label="Platform" error={errors.platform}>
-          {(control) => (
-            <NativeSelect
-              {...control}
-              name="platform"
-              value={platform}
-              onChange={(event) => setPlatform(event.target.value as AccountPlatform)}
-            >
-              {PLATFORM_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <PlatformField value={platform} onChange={setPlatform} error={errors.platform} />
         <FormField
-          label={platform === 'website' ? 'Website address' : platform === 'other' ? 'Profile link' : 'Username or profile link'}
+          label={
+            platform === 'website'
+              ? 'Website address'
+              : platform === 'other'
+                ? 'Profile link'
+                : 'Username or profile link'
+          }
           error={errors.username}
         >
           {(control) => (

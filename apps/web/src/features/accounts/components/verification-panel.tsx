@@ -53,7 +53,9 @@ export function VerificationPanel({
     verify.mutate(account.id, {
       onSuccess: setResult,
       onError: (error) =>
-        setFailure(isApiClientError(error) ? error.message : 'The check could not be started. Try again.'),
+        setFailure(
+          isApiClientError(error) ? error.message : 'The check could not be started. Try again.',
+        ),
     });
   }
 
@@ -125,12 +127,15 @@ export function VerificationPanel({
         ) : null}
       </div>
 
-      {result && result.outcome !== 'verified' ? <Alert variant="error">{result.message}</Alert> : null}
+      {result && result.outcome !== 'verified' ? (
+        <Alert variant="error">{result.message}</Alert>
+      ) : null}
       {failure ? <Alert variant="error">{failure}</Alert> : null}
       {lastError && !failure ? (
         <Alert variant="info">
           <p>
-            Last check{account.lastCheckedAt ? ` (${formatWhen(account.lastCheckedAt)})` : ''}: {lastError}
+            Last check{account.lastCheckedAt ? ` (${formatWhen(account.lastCheckedAt)})` : ''}:{' '}
+            {lastError}
           </p>
         </Alert>
       ) : null}

@@ -13,7 +13,8 @@ export const PLATFORMS: Record<AccountPlatform, PlatformInfo> = {
   onlyfans: {
     label: 'OnlyFans',
     placeholder: '@username or onlyfans.com/username',
-    codePlace: 'On OnlyFans, open your profile, choose Edit profile and add the code to your About text.',
+    codePlace:
+      'On OnlyFans, open your profile, choose Edit profile and add the code to your About text.',
   },
   fansly: {
     label: 'Fansly',
@@ -38,22 +39,26 @@ export const PLATFORMS: Record<AccountPlatform, PlatformInfo> = {
   reddit: {
     label: 'Reddit',
     placeholder: 'u/username or reddit.com/user/username',
-    codePlace: 'On Reddit, open your profile settings and add the code to the About (description) field.',
+    codePlace:
+      'On Reddit, open your profile settings and add the code to the About (description) field.',
   },
   telegram: {
     label: 'Telegram',
     placeholder: '@username or t.me/username',
-    codePlace: "In Telegram, add the code to your public channel's description or your account's bio.",
+    codePlace:
+      "In Telegram, add the code to your public channel's description or your account's bio.",
   },
   youtube: {
     label: 'YouTube',
     placeholder: '@handle or youtube.com/@handle',
-    codePlace: 'In YouTube Studio, open Customisation, then Basic info, and add the code to your channel description.',
+    codePlace:
+      'In YouTube Studio, open Customisation, then Basic info, and add the code to your channel description.',
   },
   website: {
     label: 'Own website',
     placeholder: 'yoursite.com',
-    codePlace: 'Add the code as visible text on this page of your website, for example in the footer.',
+    codePlace:
+      'Add the code as visible text on this page of your website, for example in the footer.',
   },
   other: {
     label: 'Other',
@@ -62,10 +67,14 @@ export const PLATFORMS: Record<AccountPlatform, PlatformInfo> = {
   },
 };
 
-export const PLATFORM_OPTIONS = ACCOUNT_PLATFORMS.map((value) => ({ value, label: PLATFORMS[value].label }));
+export const PLATFORM_OPTIONS = ACCOUNT_PLATFORMS.map((value) => ({
+  value,
+  label: PLATFORMS[value].label,
+}));
 
-export function platformLabel(platform: AccountPlatform): string {
-  return PLATFORMS[platform].label;
+/** The platform's name; an id this app does not know is shown as it is. */
+export function platformLabel(platform: AccountPlatform | (string & {})): string {
+  return (PLATFORMS as Partial<Record<string, PlatformInfo>>)[platform]?.label ?? platform;
 }
 
 /** How people write the account: "@jane" on most platforms, "u/jane" on Reddit, the address for sites. */

@@ -16,7 +16,7 @@ import { useCompleteOnboarding } from '#app/features/onboarding/api/complete-onb
 import { useOnboardingTerms } from '#app/features/onboarding/api/refresh-suggestions.ts';
 import { useRemoveSearchTerm } from '#app/features/onboarding/api/remove-search-term.ts';
 import { StepHeading } from '#app/features/onboarding/components/step-heading.tsx';
-import { platformLabel } from '#app/features/onboarding/lib/platforms.ts';
+import { platformLabel } from '#app/features/accounts/lib/platforms.ts';
 import type { SetupApiBase } from '#app/features/onboarding/lib/setup-api.ts';
 import { useUsage } from '#app/features/usage/usage-query.ts';
 import { isApiClientError } from '#app/lib/api.ts';

@@ -6,19 +6,19 @@ import { toast } from 'sonner';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { FormField, TextField } from '#app/components/ui/form-field.tsx';
-import { NativeSelect } from '#app/components/ui/native-select.tsx';
+import { TextField } from '#app/components/ui/form-field.tsx';
 import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { useAddUsername } from '#app/features/onboarding/api/add-username.ts';
 import { useUsernames } from '#app/features/onboarding/api/get-usernames.ts';
 import { useRemoveUsername } from '#app/features/onboarding/api/remove-username.ts';
 import { StepHeading } from '#app/features/onboarding/components/step-heading.tsx';
-import { PLATFORM_OPTIONS, platformLabel } from '#app/features/onboarding/lib/platforms.ts';
+import { PLATFORMS, platformLabel } from '#app/features/accounts/lib/platforms.ts';
 import type { SetupApiBase } from '#app/features/onboarding/lib/setup-api.ts';
 import { UsageMeter } from '#app/features/usage/components/usage-meter.tsx';
 import { isApiClientError } from '#app/lib/api.ts';
 import { fieldErrorsFromZod, formErrorsFromApi, type FieldErrors } from '#app/lib/form-errors.ts';
+import { PlatformField } from '#app/features/accounts/components/platform-field.tsx';
 
 const FIELDS = ['platform', 'username'] as const;
 
@@ -143,7 +143,7 @@ function AddUsernameForm({ userId, base }: { userId: string; base: SetupApiBase 
   const [username, setUsername] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
-  const placeholder = PLATFORM_OPTIONS.find((option) => option.value === platform)?.placeholder;
+  const placeholder = PLATFORMS[platform].placeholder;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -178,22 +178,7 @@ function AddUsernameForm({ userId, base }: { userId: string; base: SetupApiBase 
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <FormField label="Platform" error={errors.platform}>
-          {(control) => (
-            <NativeSelect
-              {...control}
-              name="platform"
-              value={platform}
-              onChange={(event) => setPlatform(event.target.value as AccountPlatform)}
-            >
-              {PLATFORM_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <PlatformField value={platform} onChange={setPlatform} error={errors.platform} />
         <TextField
           label="Username or profile link"
           error={errors.username}
