@@ -9,6 +9,7 @@ import {
   serial,
   uniqueIndex,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -342,4 +343,168 @@ export const contentItemFile = pgTable(
       .references(() => referenceFile.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.itemId, t.fileId] }), index('content_item_file_file_idx').on(t.fileId)],
+);
+
+// --- Scanning (issue 6, decision 0011): scans, their task rows, queries, findings. ---
+
+export const SCAN_TRIGGERS = ['manual', 'schedule', 'onboarding'] as const;
+export const SCAN_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+
+/** One scan of one creator's set-up; its work is the task rows below. */
+export const scan = pgTable(
+  'scan',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** manual: "Scan now"; schedule: the plan's frequency; onboarding: the free scan before payment. */
+    trigger: text('trigger', { enum: SCAN_TRIGGERS }).notNull(),
+    status: text('status', { enum: SCAN_STATUSES }).notNull(),
+    /** Provider queries this scan may spend (null: no limit but the sources' own quotas). */
+    queryBudget: integer('query_budget'),
+    /** Work not done by then is skipped (the free scan's time budget); null: none. */
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }),
+    /** Ids of the discovery sources that were on when the scan was planned. */
+    sources: text('sources')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Why the scan failed as a whole, in words for the creator. */
+    error: text('error'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('scan_user_idx').on(t.userId, t.createdAt), index('scan_status_idx').on(t.status)],
+);
+
+export const SCAN_STAGES = ['discover', 'profile', 'fetch', 'match'] as const;
+export const SCAN_TASK_STATUSES = ['queued', 'running', 'done', 'failed', 'skipped'] as const;
+
+/** One unit of a scan's work; its job moves it from queued to a terminal state (done, failed, skipped). */
+export const scanTask = pgTable(
+  'scan_task',
+  {
+    id: text('id').primaryKey(),
+    scanId: text('scan_id')
+      .notNull()
+      .references(() => scan.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    stage: text('stage', { enum: SCAN_STAGES }).notNull(),
+    /** Unique within the scan and stage: the same work is never planned twice. */
+    key: text('key').notNull(),
+    status: text('status', { enum: SCAN_TASK_STATUSES }).notNull(),
+    /** What the job needs (zod-checked by the stage that reads it). */
+    input: jsonb('input').notNull(),
+    /** What it found, for progress and evidence (small). */
+    result: jsonb('result'),
+    /** Why it failed or was skipped, in words. */
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('scan_task_key_idx').on(t.scanId, t.stage, t.key),
+    index('scan_task_scan_status_idx').on(t.scanId, t.status),
+    index('scan_task_status_idx').on(t.status, t.updatedAt),
+  ],
+);
+
+/** Every provider query a scan sent, for the record and the creator's view of the scan. */
+export const scanQuery = pgTable(
+  'scan_query',
+  {
+    id: serial('id').primaryKey(),
+    scanId: text('scan_id')
+      .notNull()
+      .references(() => scan.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    /** The query text, or the reference file id for an image search. */
+    query: text('query').notNull(),
+    page: integer('page').notNull().default(0),
+    /** Requests the provider charged. */
+    queriesUsed: integer('queries_used').notNull(),
+    resultCount: integer('result_count').notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('scan_query_scan_idx').on(t.scanId)],
+);
+
+/** Provider requests spent per source and UTC day, shared by every worker (per-source quotas). */
+export const sourceUsage = pgTable(
+  'source_usage',
+  {
+    source: text('source').notNull(),
+    day: text('day').notNull(),
+    used: integer('used').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.day] })],
+);
+
+export const FINDING_KINDS = ['leak', 'mention', 'impersonation'] as const;
+export const FINDING_STATUSES = ['pending_review', 'confirmed', 'rejected', 'whitelisted'] as const;
+
+/**
+ * Something a scan found that may be the creator's: a page showing a copy of a reference file (leak),
+ * a leak-site page naming the creator without a matched file (mention), or a profile posing as the
+ * creator (impersonation). Unique per creator by its dedup key.
+ */
+export const finding = pgTable(
+  'finding',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: FINDING_KINDS }).notNull(),
+    /** leak:<page>:<reference>, mention:<page>, impersonation:<site>:<username> (normalised). */
+    dedupKey: text('dedup_key').notNull(),
+    status: text('status', { enum: FINDING_STATUSES }).notNull(),
+    /** auto: confidence above the threshold; creator: reviewed by hand. */
+    reviewedBy: text('reviewed_by', { enum: ['auto', 'creator'] }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    pageUrl: text('page_url').notNull(),
+    normalizedUrl: text('normalized_url').notNull(),
+    mediaUrl: text('media_url'),
+    /** SHA-256 of the found media's bytes (hex). */
+    mediaSha256: text('media_sha256'),
+    /** PDQ of the found picture (hex), when it is one. */
+    mediaPdq: text('media_pdq'),
+    referenceFileId: text('reference_file_id').references(() => referenceFile.id, { onDelete: 'set null' }),
+    distance: integer('distance'),
+    confidence: doublePrecision('confidence').notNull(),
+    pageTitle: text('page_title'),
+    /** The catalog site the page is on, and its kind (tube, forum…), when known. */
+    siteId: text('site_id'),
+    siteKind: text('site_kind'),
+    /** Storage key of a small JPEG of the found media (or the profile picture). */
+    thumbnailKey: text('thumbnail_key'),
+    /** Impersonation: the platform, the username found and its display name; why it poses as the creator. */
+    platform: text('platform'),
+    username: text('username'),
+    displayName: text('display_name'),
+    reasons: text('reasons')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The whitelist entry that covers the URL (never enforced). */
+    whitelistEntryId: text('whitelist_entry_id').references(() => whitelistEntry.id, { onDelete: 'set null' }),
+    /** The source that led to it (a discovery source id, or catalog:<site id>). */
+    source: text('source'),
+    firstScanId: text('first_scan_id').references(() => scan.id, { onDelete: 'set null' }),
+    lastScanId: text('last_scan_id').references(() => scan.id, { onDelete: 'set null' }),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('finding_dedup_idx').on(t.userId, t.dedupKey),
+    index('finding_user_status_idx').on(t.userId, t.status, t.lastSeenAt),
+    index('finding_user_media_idx').on(t.userId, t.mediaSha256),
+    index('finding_last_scan_idx').on(t.lastScanId),
+  ],
 );

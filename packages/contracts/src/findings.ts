@@ -1,0 +1,106 @@
+// Findings (issue 6): what scans found, with evidence, and the creator's review of them.
+import { z } from 'zod';
+
+export const FINDING_KINDS = ['leak', 'mention', 'impersonation'] as const;
+/** leak: a page shows a copy of a reference file; mention: a leak-site page names the creator; impersonation: a profile poses as the creator. */
+export const findingKindSchema = z.enum(FINDING_KINDS);
+export type FindingKind = z.infer<typeof findingKindSchema>;
+
+export const FINDING_STATUSES = ['pending_review', 'confirmed', 'rejected', 'whitelisted'] as const;
+export const findingStatusSchema = z.enum(FINDING_STATUSES);
+export type FindingStatus = z.infer<typeof findingStatusSchema>;
+
+export const SITE_KINDS = ['tube', 'forum', 'file-host', 'image-board', 'telegram-index', 'social-network', 'other'] as const;
+export const siteKindSchema = z.enum(SITE_KINDS);
+export type SiteKindName = z.infer<typeof siteKindSchema>;
+
+/** Confirmed automatically at or above this confidence; below it the creator reviews. */
+export const AUTO_CONFIRM_CONFIDENCE = 0.9;
+
+export const findingSchema = z.object({
+  id: z.string(),
+  kind: findingKindSchema,
+  status: findingStatusSchema,
+  reviewedBy: z.enum(['auto', 'creator']).nullable(),
+  pageUrl: z.string(),
+  mediaUrl: z.string().nullable(),
+  pageTitle: z.string().nullable(),
+  site: z.object({ id: z.string().nullable(), name: z.string(), kind: siteKindSchema }),
+  /** The creator's reference file the copy matches (leaks). */
+  reference: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** PDQ distance (0–256) to the reference, when the match was by hash. */
+  distance: z.number().int().nullable(),
+  confidence: z.number(),
+  /** GET /api/findings/{id}/thumbnail serves it when true. */
+  hasThumbnail: z.boolean(),
+  impersonation: z
+    .object({
+      platform: z.string(),
+      username: z.string(),
+      displayName: z.string().nullable(),
+      /** uses-name, uses-picture, username-variant */
+      reasons: z.array(z.string()),
+    })
+    .nullable(),
+  /** The whitelist entry covering the URL, for people. */
+  whitelistedBy: z.string().nullable(),
+  source: z.string().nullable(),
+  firstSeenAt: z.string(),
+  lastSeenAt: z.string(),
+});
+export type Finding = z.infer<typeof findingSchema>;
+
+export const FINDINGS_PAGE_SIZE = 25;
+
+/** GET /api/findings search options. */
+export const findingQuerySchema = z.object({
+  status: findingStatusSchema.optional(),
+  kind: findingKindSchema.optional(),
+  scanId: z.string().max(200).optional(),
+  /** Opaque cursor from the previous page. */
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+export type FindingQuery = z.infer<typeof findingQuerySchema>;
+
+export const findingPageSchema = z.object({
+  findings: z.array(findingSchema),
+  nextCursor: z.string().nullable(),
+  /** Counts over all of the creator's findings, by status. */
+  counts: z.object({ pending_review: z.number().int(), confirmed: z.number().int(), rejected: z.number().int(), whitelisted: z.number().int() }),
+});
+export type FindingPage = z.infer<typeof findingPageSchema>;
+
+/** POST /api/findings/{id}/review: confirm ("mine"), reject ("not mine"), or whitelist its URL. */
+export const reviewFindingSchema = z.object({
+  action: z.enum(['confirm', 'reject', 'whitelist'], { error: 'Choose confirm, not mine or whitelist.' }),
+});
+export type ReviewFinding = z.infer<typeof reviewFindingSchema>;
+
+/** GET /api/onboarding/free-scan: the free scan's results, before payment. */
+export const freeScanResultSchema = z.object({
+  scan: z
+    .object({
+      id: z.string(),
+      status: z.enum(['queued', 'running', 'completed', 'failed']),
+      startedAt: z.string().nullable(),
+      finishedAt: z.string().nullable(),
+      deadlineAt: z.string().nullable(),
+      queryBudget: z.number().int().nullable(),
+      queriesUsed: z.number().int(),
+      pagesChecked: z.number().int(),
+    })
+    .nullable(),
+  /** Possible leaks and impersonators found, by kind of site. */
+  byKind: z.record(z.string(), z.number().int()),
+  total: z.number().int(),
+  /** A few of them, to show blurred (their thumbnails come blurred from the server). */
+  examples: z.array(
+    z.object({ id: z.string(), siteName: z.string(), siteKind: siteKindSchema, title: z.string().nullable(), hasThumbnail: z.boolean() }),
+  ),
+  /** True when no search API is configured: the scan used the site catalog alone (say so). */
+  catalogOnly: z.boolean(),
+  /** The usernames searched. */
+  usernames: z.array(z.string()),
+});
+export type FreeScanResult = z.infer<typeof freeScanResultSchema>;

@@ -1,0 +1,2 @@
+// The simulated web: see README.md beside this package.
+export {};
