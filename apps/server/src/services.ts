@@ -34,6 +34,18 @@ import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { FingerprintPool } from '@shark/engine/matching/fingerprint-pool.ts';
 import { fingerprintReferenceFileJob, jobCatalog, type SharkJobCatalog } from './jobs/job-catalog.ts';
 import { createReferenceFileService, type ReferenceFileService } from './features/reference-files/reference-file-service.ts';
+import { buffer } from 'node:stream/consumers';
+import { findSite } from '@shark/engine/discovery/site-catalog/catalog.ts';
+import { createCrawler, type Crawler } from '@shark/engine/fetch/crawler.ts';
+import { createFindingService, type FindingService } from './features/findings/finding-service.ts';
+import { createScanSourceService, type ScanSourceService } from './features/scan-sources/scan-source-service.ts';
+import { createReferenceIndex } from './features/matching/reference-index.ts';
+import { createReferenceRepository } from './features/matching/reference-repository.ts';
+import { createScanMatcher } from './features/scans/scan-matcher.ts';
+import { createScanPipeline, DEFAULT_SCAN_SETTINGS } from './features/scans/scan-pipeline.ts';
+import { createScanRepository } from './features/scans/scan-repository.ts';
+import { createScanService, type ScanService } from './features/scans/scan-service.ts';
+import { recoverScans, registerScanJobs, STAGE_JOBS, startScanScheduler } from './features/scans/scan-worker.ts';
 
 export interface Services {
   config: Config;
@@ -64,6 +76,14 @@ export interface Services {
   uploads: UploadService;
   /** The Uploaded Files screen's list, thumbnails and deletion. */
   uploadedFiles: UploadedFileService;
+  /** The discovery sources (on or off), their daily quotas and the site catalog. */
+  scanSources: ScanSourceService;
+  /** Findings of scans: record, review list, whitelist, thumbnails. */
+  findings: FindingService;
+  /** Scans: "Scan now", the schedule, the free scan and their progress. */
+  scans: ScanService;
+  /** The scans' crawler (robots.txt, per-host limits) over the guarded fetcher. */
+  crawler: Crawler;
   close(): Promise<void>;
 }
 
@@ -120,6 +140,56 @@ export async function createServices(
     workers: overrides.workers === false ? null : { concurrency: config.workerConcurrency },
   });
   jobs.handle('reference-file.fingerprint', ({ fileId }, context) => referenceFiles.fingerprint(fileId, context));
+
+  const scanSources = createScanSourceService({ config, db: database.db });
+  const findings = createFindingService({ db: database.db, storage, whitelist, logger, siteName: (id) => findSite(scanSources.catalog, id)?.name });
+  const crawler = createCrawler({
+    fetcher,
+    robots: { enabled: config.scans.respectRobots, userAgent: 'SharkBot' },
+    perHost: config.scans.perHost,
+    maxMediaPerPage: config.scans.maxMediaPerPage,
+  });
+  const scanRepo = createScanRepository(database.db);
+  const scanPipeline = createScanPipeline({
+    repo: scanRepo,
+    send: async (stage, id) => {
+      if (stage === 'start') await jobs.send('scan.start', { scanId: id });
+      else await jobs.send(STAGE_JOBS[stage], { taskId: id });
+    },
+    crawler,
+    sources: scanSources,
+    findings,
+    matcher: createScanMatcher({ index: createReferenceIndex(createReferenceRepository(database.db)), fingerprints }),
+    readReference: async (userId, referenceFileId) => {
+      const stored = await scanRepo.storedReference(userId, referenceFileId);
+      if (!stored) return null;
+      return { bytes: await buffer(await storage.read(stored.storageKey)), mimeType: stored.mimeType };
+    },
+    isWhitelisted: async (userId, url) => (await whitelist.check(userId, url)).isWhitelisted,
+    settings: {
+      ...DEFAULT_SCAN_SETTINGS,
+      respectRobots: config.scans.respectRobots,
+      maxSearchPages: config.scans.maxSearchPages,
+      maxMediaPerPage: config.scans.maxMediaPerPage,
+      variantsPerUsername: config.scans.variantsPerUsername,
+    },
+    logger,
+  });
+  registerScanJobs(jobs, scanPipeline);
+  const scans = createScanService({
+    repo: scanRepo,
+    entitlements,
+    catalog,
+    sources: scanSources,
+    findings,
+    sendStart: async (scanId) => {
+      await jobs.send('scan.start', { scanId });
+    },
+    freeScan: config.scans.freeScan,
+    logger,
+  });
+  const processStartedAt = new Date();
+  let scheduler: { stop(): void } | null = null;
   try {
     await jobs.start();
     if (jobs.runsWorkers) {
@@ -127,9 +197,13 @@ export async function createServices(
       for (const fileId of await referenceFiles.findUnfinished(fingerprintReferenceFileJob.timeoutSeconds)) {
         await jobs.send('reference-file.fingerprint', { fileId });
       }
+      await recoverScans({ repo: scanRepo, jobs, logger, runningSince: config.database.driver === 'pglite' ? processStartedAt : null });
+      scheduler = startScanScheduler({ scans, everySeconds: config.scans.scheduleCheckSeconds, logger });
     }
   } catch (error) {
+    scheduler?.stop();
     await jobs.stop().catch(() => undefined);
+    await crawler.close();
     await fingerprints.close();
     mailer.close();
     await database.close();
@@ -169,9 +243,15 @@ export async function createServices(
     referenceFiles,
     uploads,
     uploadedFiles,
+    scanSources,
+    findings,
+    scans,
+    crawler,
     async close() {
+      scheduler?.stop();
       await uploadSweeper.stop();
       await jobs.stop();
+      await crawler.close();
       await fingerprints.close();
       await fetcher.close();
       mailer.close();

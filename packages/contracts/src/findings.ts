@@ -77,6 +77,19 @@ export const reviewFindingSchema = z.object({
 });
 export type ReviewFinding = z.infer<typeof reviewFindingSchema>;
 
+/** POST /api/findings/{id}/review answer: the finding as it is now. */
+export const reviewFindingResultSchema = z.object({
+  finding: findingSchema,
+  /** whitelist: how many other findings the entry covers and whitelisted with it (0 for confirm and reject). */
+  alsoWhitelisted: z.number().int(),
+});
+export type ReviewFindingResult = z.infer<typeof reviewFindingResultSchema>;
+
+/** GET /api/findings/{id}/thumbnail options: blur=1 blurs it (it always is for a creator who cannot see findings yet). */
+export const findingThumbnailQuerySchema = z.object({
+  blur: z.enum(['0', '1'], { error: 'blur is 0 or 1.' }).optional(),
+});
+
 /** GET /api/onboarding/free-scan: the free scan's results, before payment. */
 export const freeScanResultSchema = z.object({
   scan: z

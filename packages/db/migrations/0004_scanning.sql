@@ -37,6 +37,7 @@ CREATE TABLE "scan" (
 	"status" text NOT NULL,
 	"query_budget" integer,
 	"deadline_at" timestamp with time zone,
+	"queries_spent" integer DEFAULT 0 NOT NULL,
 	"sources" text[] DEFAULT '{}'::text[] NOT NULL,
 	"error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -93,6 +94,7 @@ CREATE INDEX "finding_user_media_idx" ON "finding" USING btree ("user_id","media
 CREATE INDEX "finding_last_scan_idx" ON "finding" USING btree ("last_scan_id");--> statement-breakpoint
 CREATE INDEX "scan_user_idx" ON "scan" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "scan_status_idx" ON "scan" USING btree ("status");--> statement-breakpoint
+CREATE UNIQUE INDEX "scan_one_active_idx" ON "scan" USING btree ("user_id") WHERE status in ('queued', 'running');--> statement-breakpoint
 CREATE INDEX "scan_query_scan_idx" ON "scan_query" USING btree ("scan_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "scan_task_key_idx" ON "scan_task" USING btree ("scan_id","stage","key");--> statement-breakpoint
 CREATE INDEX "scan_task_scan_status_idx" ON "scan_task" USING btree ("scan_id","status");--> statement-breakpoint

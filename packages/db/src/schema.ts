@@ -365,6 +365,8 @@ export const scan = pgTable(
     queryBudget: integer('query_budget'),
     /** Work not done by then is skipped (the free scan's time budget); null: none. */
     deadlineAt: timestamp('deadline_at', { withTimezone: true }),
+    /** Queries spent so far against the budget (reserved atomically before each is sent). */
+    queriesSpent: integer('queries_spent').notNull().default(0),
     /** Ids of the discovery sources that were on when the scan was planned. */
     sources: text('sources')
       .array()
@@ -376,7 +378,14 @@ export const scan = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('scan_user_idx').on(t.userId, t.createdAt), index('scan_status_idx').on(t.status)],
+  (t) => [
+    index('scan_user_idx').on(t.userId, t.createdAt),
+    index('scan_status_idx').on(t.status),
+    // At most one scan of a creator runs at a time, however many workers schedule or start one.
+    uniqueIndex('scan_one_active_idx')
+      .on(t.userId)
+      .where(sql`status in ('queued', 'running')`),
+  ],
 );
 
 export const SCAN_STAGES = ['discover', 'profile', 'fetch', 'match'] as const;

@@ -5,6 +5,12 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseAllowlist, type AllowlistEntry } from '@shark/engine/fetch/allowlist.ts';
+import { DEFAULT_CATALOG_FILE } from '@shark/engine/discovery/site-catalog/catalog.ts';
+import {
+  DISCOVERY_SOURCE_IDS,
+  isDiscoverySourceId,
+  type DiscoverySourceId,
+} from '@shark/engine/discovery/sources/source.ts';
 import {
   DEFAULT_PROFILE_URL_TEMPLATES,
   HANDLE_PLATFORMS,
@@ -24,6 +30,13 @@ const positiveInt = (fallback: number) =>
     .number({ message: 'must be a whole number above 0' })
     .int('must be a whole number above 0')
     .positive('must be a whole number above 0')
+    .default(fallback);
+
+const nonNegativeInt = (fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a whole number, 0 or more' })
+    .int('must be a whole number, 0 or more')
+    .min(0, 'must be a whole number, 0 or more')
     .default(fallback);
 
 const optionalString = z
@@ -69,6 +82,64 @@ const profileUrlTemplates = z
       else templates[platform as HandlePlatform] = template as string;
     }
     return templates;
+  });
+
+// --- Discovery sources (features/scan-sources) ---
+
+/** A provider's API base URL (tests and demos point it at a stand-in). */
+const providerUrl = optionalString.pipe(
+  z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+);
+
+/** "id=value,id=value" with source ids; each bad entry is its own problem. */
+function sourceEntries(
+  value: string | undefined,
+  ctx: z.RefinementCtx,
+  parse: (raw: string) => number | null,
+  expected: string,
+): { byId: Partial<Record<DiscoverySourceId, number>>; bare: number | null } {
+  const byId: Partial<Record<DiscoverySourceId, number>> = {};
+  let bare: number | null = null;
+  for (const entry of (value ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+    const [id, raw, ...extra] = entry.split('=').map((p) => p.trim());
+    if (raw === undefined) {
+      const n = parse(entry);
+      if (n === null) ctx.addIssue({ code: 'custom', message: `"${entry}" is not ${expected}` });
+      else bare = n;
+      continue;
+    }
+    if (id === undefined || !isDiscoverySourceId(id) || extra.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `"${entry}" does not name a source (${DISCOVERY_SOURCE_IDS.join(', ')})` });
+      continue;
+    }
+    const n = parse(raw);
+    if (n === null) ctx.addIssue({ code: 'custom', message: `${id}: "${raw}" is not ${expected}` });
+    else if (byId[id] !== undefined) ctx.addIssue({ code: 'custom', message: `${id} is given twice` });
+    else byId[id] = n;
+  }
+  return { byId, bare };
+}
+
+/** SOURCE_DAILY_QUOTAS: "brave-web=2000,tineye=150"; a source not listed has no daily quota. */
+const sourceDailyQuotas = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const parse = (raw: string) => (/^\d+$/.test(raw) ? Number(raw) : null);
+    const { byId, bare } = sourceEntries(value, ctx, parse, 'a whole number of requests, 0 or more');
+    if (bare !== null) ctx.addIssue({ code: 'custom', message: 'give each quota as source=number (brave-web=2000)' });
+    return byId;
+  });
+
+/** SOURCE_RATE_PER_SECOND: "1" for every source, "brave-web=20,tineye=0.5" per source, or both ("2,tineye=0.5"). */
+const sourceRatePerSecond = z
+  .string()
+  .optional()
+  .transform((value, ctx): Record<DiscoverySourceId, number> => {
+    const parse = (raw: string) => (/^\d+(\.\d+)?$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
+    const { byId, bare } = sourceEntries(value, ctx, parse, 'a number of requests per second above 0');
+    const fallback = bare ?? 1;
+    return Object.fromEntries(DISCOVERY_SOURCE_IDS.map((id) => [id, byId[id] ?? fallback])) as Record<DiscoverySourceId, number>;
   });
 
 export const envSchema = z
@@ -122,6 +193,31 @@ export const envSchema = z
     S3_FORCE_PATH_STYLE: booleanString.default(false),
     MAX_UPLOAD_BYTES: positiveInt(4 * 1024 ** 3),
     UPLOAD_EXPIRY_HOURS: positiveInt(24),
+    // --- Scans (features/scans) ---
+    SCAN_RESPECT_ROBOTS: booleanString.default(true),
+    SCAN_MAX_SEARCH_PAGES: positiveInt(5),
+    SCAN_MAX_MEDIA_PER_PAGE: positiveInt(12),
+    SCAN_VARIANTS_PER_USERNAME: positiveInt(8),
+    SCAN_PER_HOST_CONCURRENCY: positiveInt(2),
+    SCAN_PER_HOST_INTERVAL_MS: nonNegativeInt(250),
+    SCAN_SCHEDULE_CHECK_SECONDS: positiveInt(300),
+    FREE_SCAN_QUERY_BUDGET: positiveInt(40),
+    FREE_SCAN_SECONDS: positiveInt(180),
+    // --- Discovery sources (features/scan-sources) ---
+    BRAVE_API_KEY: optionalString,
+    BRAVE_API_URL: providerUrl,
+    SERPAPI_API_KEY: optionalString,
+    SERPAPI_URL: providerUrl,
+    YANDEX_API_KEY: optionalString,
+    YANDEX_FOLDER_ID: optionalString,
+    YANDEX_API_URL: providerUrl,
+    TINEYE_API_KEY: optionalString,
+    TINEYE_API_URL: providerUrl,
+    GOOGLE_VISION_API_KEY: optionalString,
+    GOOGLE_VISION_API_URL: providerUrl,
+    SOURCE_DAILY_QUOTAS: sourceDailyQuotas,
+    SOURCE_RATE_PER_SECOND: sourceRatePerSecond,
+    SITE_CATALOG_FILE: optionalString,
   });
 
 /** Rules that tie variables together; checked on the raw input so they are reported with the rest. */
@@ -142,6 +238,10 @@ function crossFieldProblems(source: Record<string, string | undefined>): string[
   const s3Settings = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter(set);
   if (s3Settings.length > 0 && !set('S3_BUCKET')) {
     problems.push(`S3_BUCKET: is required with ${s3Settings.join(', ')} (files go to S3-compatible storage only when a bucket is named)`);
+  }
+  // --- Discovery sources (features/scan-sources) ---
+  if (set('YANDEX_API_KEY') && !set('YANDEX_FOLDER_ID')) {
+    problems.push('YANDEX_FOLDER_ID: is required with YANDEX_API_KEY (the Yandex Cloud folder the searches are billed to)');
   }
   return problems;
 }
@@ -186,6 +286,32 @@ export interface Config {
   workerConcurrency: number;
   storage: StorageConfig;
   uploads: { maxBytes: number; expirySeconds: number };
+  /** How scans crawl (robots.txt, pages, media, per-host limits), how often the schedule is checked, and the free scan's budget. */
+  scans: {
+    respectRobots: boolean;
+    maxSearchPages: number;
+    maxMediaPerPage: number;
+    variantsPerUsername: number;
+    perHost: { concurrency: number; minIntervalMs: number };
+    scheduleCheckSeconds: number;
+    freeScan: { queryBudget: number; seconds: number };
+  };
+  /** Discovery sources (features/scan-sources): each provider's endpoint and key, daily quotas, requests per second, the site catalog file. */
+  scanSources: ScanSourcesConfig;
+}
+
+export interface ScanSourcesConfig {
+  /** endpoint undefined: the provider's own; apiKey undefined: the source is off. */
+  brave: { endpoint: string | undefined; apiKey: string | undefined };
+  serpApi: { endpoint: string | undefined; apiKey: string | undefined };
+  yandex: { endpoint: string | undefined; apiKey: string | undefined; folderId: string | undefined };
+  tineye: { endpoint: string | undefined; apiKey: string | undefined };
+  googleVision: { endpoint: string | undefined; apiKey: string | undefined };
+  /** Requests a day per source, shared by every process; a source not listed has no quota. */
+  dailyQuotas: Partial<Record<DiscoverySourceId, number>>;
+  /** Requests per second per source, in each process. */
+  ratePerSecond: Record<DiscoverySourceId, number>;
+  siteCatalogFile: string;
 }
 
 export class ConfigError extends Error {
@@ -264,6 +390,25 @@ export function loadConfig(
         }
       : { driver: 'local', directory: join(dataDir, 'files') },
     uploads: { maxBytes: env.MAX_UPLOAD_BYTES, expirySeconds: env.UPLOAD_EXPIRY_HOURS * 3600 },
+    scans: {
+      respectRobots: env.SCAN_RESPECT_ROBOTS,
+      maxSearchPages: env.SCAN_MAX_SEARCH_PAGES,
+      maxMediaPerPage: env.SCAN_MAX_MEDIA_PER_PAGE,
+      variantsPerUsername: env.SCAN_VARIANTS_PER_USERNAME,
+      perHost: { concurrency: env.SCAN_PER_HOST_CONCURRENCY, minIntervalMs: env.SCAN_PER_HOST_INTERVAL_MS },
+      scheduleCheckSeconds: env.SCAN_SCHEDULE_CHECK_SECONDS,
+      freeScan: { queryBudget: env.FREE_SCAN_QUERY_BUDGET, seconds: env.FREE_SCAN_SECONDS },
+    },
+    scanSources: {
+      brave: { endpoint: env.BRAVE_API_URL, apiKey: env.BRAVE_API_KEY },
+      serpApi: { endpoint: env.SERPAPI_URL, apiKey: env.SERPAPI_API_KEY },
+      yandex: { endpoint: env.YANDEX_API_URL, apiKey: env.YANDEX_API_KEY, folderId: env.YANDEX_FOLDER_ID },
+      tineye: { endpoint: env.TINEYE_API_URL, apiKey: env.TINEYE_API_KEY },
+      googleVision: { endpoint: env.GOOGLE_VISION_API_URL, apiKey: env.GOOGLE_VISION_API_KEY },
+      dailyQuotas: env.SOURCE_DAILY_QUOTAS,
+      ratePerSecond: env.SOURCE_RATE_PER_SECOND,
+      siteCatalogFile: resolve(env.SITE_CATALOG_FILE ?? fileURLToPath(DEFAULT_CATALOG_FILE)),
+    },
   };
 }
 

@@ -22,11 +22,15 @@ import { referenceFileRoutes } from '../features/uploads/reference-file-routes.t
 import { searchTermRoutes } from '../features/search-terms/search-term-routes.ts';
 import { onboardingRoutes } from '../features/onboarding/onboarding-routes.ts';
 import { contentRoutes } from '../features/content/content-routes.ts';
+import { findingRoutes } from '../features/findings/findings-routes.ts';
+import { scanSourceRoutes } from '../features/scan-sources/scan-sources-routes.ts';
+import { scanRoutes } from '../features/scans/scan-routes.ts';
 
 /** Calls that come from outside the SPA (monitors, OAuth redirects) and so carry no provider header. */
 const WITHOUT_PROVIDER = [
   // Thumbnails load as <img> sources, which cannot carry a header; the session cookie still decides access.
   /^\/api\/reference-files\/[^/]+\/thumbnail$/,
+  /^\/api\/findings\/[^/]+\/thumbnail$/,
   /^\/api\/health$/,
   /^\/api\/openapi\.json$/,
   /^\/api\/auth\/oauth2\/callback\//,
@@ -73,6 +77,9 @@ export function createApp(services: Services) {
     .route('/onboarding', searchTermRoutes({ auth: services.auth, searchTerms: services.searchTerms, entitle: (user) => services.onboarding.entitle(user) }))
     .route('/', onboardingRoutes({ auth: services.auth, onboarding: services.onboarding, accounts: services.protectedAccounts }))
     .route('/', contentRoutes({ auth: services.auth, entitlements: services.entitlements, content: services.content }))
+    .route('/', scanRoutes({ auth: services.auth, scans: services.scans }))
+    .route('/', scanSourceRoutes({ auth: services.auth, sources: services.scanSources }))
+    .route('/', findingRoutes({ auth: services.auth, findings: services.findings, entitlements: services.entitlements }))
     .route('/', authRoutes({ auth: services.auth, limiter: services.rateLimiter, limits: config.rateLimit, secureCookies }));
 
   api.doc31('/openapi.json', {

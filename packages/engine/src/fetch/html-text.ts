@@ -1,5 +1,5 @@
 // What a person sees of a fetched page: its title, its description and its visible text.
-import { load } from 'cheerio';
+import { load, type CheerioAPI } from 'cheerio';
 
 export interface PageText {
   title: string | null;
@@ -31,7 +31,11 @@ function collapse(text: string): string {
 }
 
 export function extractPageText(html: string): PageText {
-  const $ = load(html);
+  return extractPageTextFrom(load(html));
+}
+
+/** The same from a document already parsed; removes its hidden elements (scripts included) as it goes. */
+export function extractPageTextFrom($: CheerioAPI): PageText {
   const title = collapse($('title').first().text()) || null;
   const description =
     collapse(

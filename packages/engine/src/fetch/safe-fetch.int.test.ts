@@ -200,11 +200,20 @@ describe('refused addresses', () => {
     ['localhost', 'localhost is this machine or a cloud metadata service'],
     ['LocalHost.', 'localhost is this machine or a cloud metadata service'],
     ['10.1.2.3', '10.1.2.3 is a private network address'],
+    ['167772161', '10.0.0.1 is a private network address'],
+    ['012.0.0.1', '10.0.0.1 is a private network address'],
+    ['0xa000001', '10.0.0.1 is a private network address'],
+    ['0xa.0.0.1', '10.0.0.1 is a private network address'],
+    ['[::ffff:10.0.0.1]', '::ffff:a00:1 is a private network address, in its IPv4-mapped IPv6 form (10.0.0.1)'],
     ['192.168.1.1', '192.168.1.1 is a private network address'],
     ['172.20.0.1', '172.20.0.1 is a private network address'],
     ['100.64.0.1', '100.64.0.1 is a carrier-grade NAT'],
     ['169.254.169.254', '169.254.169.254 is a cloud metadata service address'],
     ['0xa9fea9fe', '169.254.169.254 is a cloud metadata service address'],
+    ['2852039166', '169.254.169.254 is a cloud metadata service address'],
+    ['0251.0376.0251.0376', '169.254.169.254 is a cloud metadata service address'],
+    ['[::ffff:169.254.169.254]', 'a cloud metadata service address (AWS, Google Cloud, Azure, OpenStack), in its IPv4-mapped IPv6 form'],
+    ['[::ffff:a9fe:a9fe]', 'in its IPv4-mapped IPv6 form (169.254.169.254)'],
     ['metadata.google.internal', 'metadata.google.internal is this machine or a cloud metadata service'],
     ['[fd00:ec2::254]', 'fd00:ec2::254 is a cloud metadata service address'],
     ['[fe80::1]', 'fe80::1 is a link-local address'],
@@ -300,6 +309,35 @@ describe('redirects', () => {
     expect(result.reason).toBe('too-many-redirects');
     expect(result.redirects).toHaveLength(5);
     expect(result.message).toBe(`More than 5 redirects, starting from http://127.0.0.1:${site.port}/loop.`);
+  });
+});
+
+describe('per-request options', () => {
+  it("with redirect 'manual', hands back a redirect with where it points instead of following it", async () => {
+    const result = await local.fetch(`http://127.0.0.1:${site.port}/hop1`, { redirect: 'manual' });
+    expect(result).toMatchObject({ ok: true, status: 301, location: `http://127.0.0.1:${site.port}/hop2`, redirects: [], title: null });
+    expect(result.ok && result.body.length).toBe(0);
+    // The target is not checked until it is fetched: then it is refused as ever.
+    const toPrivate = await local.fetch(`http://127.0.0.1:${site.port}/to-private`, { redirect: 'manual' });
+    expect(toPrivate).toMatchObject({ ok: true, status: 302, location: 'http://10.0.0.1/admin' });
+    expect(failed(await local.fetch('http://10.0.0.1/admin')).reason).toBe('refused-address');
+  });
+
+  it('takes a size limit for one request, by content type', async () => {
+    expect(failed(await local.fetch(`http://127.0.0.1:${site.port}/profile`, { maxBytes: 100 })).reason).toBe('too-large');
+    const types: (string | null)[] = [];
+    const result = await local.fetch(`http://127.0.0.1:${site.port}/profile`, {
+      maxBytes: (type) => {
+        types.push(type);
+        return 10_000;
+      },
+    });
+    expect(result.ok).toBe(true);
+    expect(types).toEqual(['text/html; charset=utf-8']);
+  });
+
+  it('skips the title and text when asked to', async () => {
+    expect(await local.fetch(`http://127.0.0.1:${site.port}/profile`, { extractText: false })).toMatchObject({ ok: true, title: null, description: null, text: null });
   });
 });
 

@@ -37,10 +37,12 @@ export interface FetchedPage {
   status: number;
   contentType: string | null;
   body: Buffer;
-  /** For HTML and plain text: what a visitor reads. */
+  /** For HTML and plain text: what a visitor reads (null when `extractText` was false). */
   title: string | null;
   description: string | null;
   text: string | null;
+  /** With `redirect: 'manual'`, for a redirect answer: where it points (absolute); the body is empty. */
+  location?: string;
 }
 
 export interface FetchFailure {
@@ -73,6 +75,15 @@ export interface SafeFetcherOptions {
 export interface FetchOptions {
   signal?: AbortSignal;
   accept?: string;
+  /** This request's size limit, instead of the fetcher's. */
+  maxBytes?: number | ((contentType: string | null) => number);
+  /**
+   * 'manual' returns a redirect answer as it is (with `location`) so the caller can apply its own
+   * rules to each hop (robots.txt, per-host limits); the next hop is guarded when it is fetched.
+   */
+  redirect?: 'follow' | 'manual';
+  /** false skips the title and text (a caller that parses the HTML itself). Default true. */
+  extractText?: boolean;
 }
 
 export interface SafeFetcher {
@@ -311,6 +322,17 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
           return Array.isArray(value) ? value[0] : value;
         };
         const location = header('location');
+        if (REDIRECTS.has(response.statusCode) && location && fetchOptions.redirect === 'manual') {
+          discard(response.body);
+          let next: URL;
+          try {
+            next = new URL(location, url);
+          } catch {
+            return failure('invalid-url', `${url.host} redirected to "${location.slice(0, 200)}", which is not a valid address.`, url.href, redirects);
+          }
+          const contentType = header('content-type') ?? null;
+          return { ok: true, url: input, finalUrl: url.href, redirects, status: response.statusCode, contentType, body: Buffer.alloc(0), title: null, description: null, text: null, location: next.href };
+        }
         if (REDIRECTS.has(response.statusCode) && location) {
           discard(response.body);
           if (hop >= maxRedirects) {
@@ -328,7 +350,8 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
         }
 
         const contentType = header('content-type') ?? null;
-        const limit = maxBytesFor(contentType);
+        const requestLimit = fetchOptions.maxBytes;
+        const limit = requestLimit === undefined ? maxBytesFor(contentType) : typeof requestLimit === 'function' ? requestLimit(contentType) : requestLimit;
         const declared = Number(header('content-length'));
         const encoding = header('content-encoding')?.trim().toLowerCase();
         if (Number.isFinite(declared) && declared > limit && (!encoding || encoding === 'identity')) {
@@ -345,8 +368,10 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
         }
 
         let page: { title: string | null; description: string | null; text: string | null } = { title: null, description: null, text: null };
-        if (isHtml(contentType)) page = extractPageText(decodeBody(contentType, body));
-        else if (isPlainText(contentType)) page = { title: null, description: null, text: decodeBody(contentType, body).replace(/\s+/g, ' ').trim() };
+        if (fetchOptions.extractText !== false) {
+          if (isHtml(contentType)) page = extractPageText(decodeBody(contentType, body));
+          else if (isPlainText(contentType)) page = { title: null, description: null, text: decodeBody(contentType, body).replace(/\s+/g, ' ').trim() };
+        }
         return {
           ok: true,
           url: input,

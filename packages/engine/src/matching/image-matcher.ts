@@ -171,20 +171,28 @@ export class ImageMatcher {
     return true;
   }
 
-  match(candidate: CandidateFingerprint): MatchResult {
-    const { referenceId, distance, confidence } = this.explain(candidate);
+  /**
+   * The reference the candidate copies. `accept` limits the answer to some references (one creator's
+   * when a scan matches what it found for that creator); the others are ignored as if absent.
+   */
+  match(candidate: CandidateFingerprint, accept?: (referenceId: string) => boolean): MatchResult {
+    const { referenceId, distance, confidence } = this.explain(candidate, accept);
     return { referenceId, distance, confidence };
   }
 
-  explain(candidate: CandidateFingerprint): MatchExplanation {
+  explain(candidate: CandidateFingerprint, accept?: (referenceId: string) => boolean): MatchExplanation {
     const o = this.options;
+    const allowed = (slot: number): boolean => {
+      const found = this.slots[slot];
+      return found !== undefined && (accept === undefined || accept(found.id));
+    };
     // References whose PDQ is near one of the candidate's views (the nearest few, however many are near).
     const pdqNearest = new Map<number, number>();
     for (const view of candidate.views) {
       for (const hash of [view.hash, view.mirroredHash]) {
         for (const hit of this.hashes.search(hash, o.pdqProbe)) {
           const slot = this.hashOwner[hit.id]!;
-          if (this.slots[slot])
+          if (allowed(slot))
             pdqNearest.set(slot, Math.min(pdqNearest.get(slot) ?? 256, hit.distance));
         }
       }
@@ -222,8 +230,8 @@ export class ImageMatcher {
         const flush = () => {
           for (const [owner, { k, d1, d2 }] of best) {
             if (d1 > o.ratio * d2) continue;
-            const slot = this.slots[owner];
-            if (!slot) continue;
+            if (!allowed(owner)) continue;
+            const slot = this.slots[owner]!;
             let byPairing = pairings.get(owner);
             if (!byPairing) pairings.set(owner, (byPairing = new Map<number, Correspondence[]>()));
             let list = byPairing.get(key);

@@ -153,7 +153,8 @@ export class VideoMatcher {
     });
   }
 
-  match(candidate: CandidateVideoFingerprint): VideoMatch {
+  /** The reference video the candidate copies; `accept` limits the answer to some references. */
+  match(candidate: CandidateVideoFingerprint, accept?: (referenceId: string) => boolean): VideoMatch {
     const informative = candidate.frames.filter((f) => f.quality >= MIN_FRAME_QUALITY).length;
     let best: VideoMatch = { referenceId: null, distance: null, confidence: 0, offsetSeconds: null };
     if (informative === 0) return best;
@@ -166,6 +167,7 @@ export class VideoMatcher {
         const hash = orientation === 'original' ? frame.hash : candidate.mirrored[i]![orientation];
         for (const hit of this.index.search(hash, FRAME_THRESHOLD)) {
           const reference = this.frames[hit.id]!;
+          if (accept && !accept(reference.referenceId)) continue;
           const bin = Math.round((reference.time - frame.time) / OFFSET_BIN_SECONDS);
           const byOffset = votes.get(reference.referenceId) ?? new Map<number, { frames: Set<number>; distances: number[] }>();
           votes.set(reference.referenceId, byOffset);

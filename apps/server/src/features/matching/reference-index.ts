@@ -1,10 +1,10 @@
 // The in-memory reference matchers of one process, kept in step with the database: built from it at
 // start, then updated incrementally by `sync()` (additions and removals made by any process).
 import { open } from 'node:fs/promises';
-import { decodeReferenceFingerprint, encodeReferenceFingerprint, fingerprintCandidate, fingerprintReference } from '@shark/engine/matching/image-fingerprint.ts';
+import { decodeReferenceFingerprint, encodeReferenceFingerprint, fingerprintCandidate, fingerprintReference, type CandidateFingerprint } from '@shark/engine/matching/image-fingerprint.ts';
 import { ImageMatcher } from '@shark/engine/matching/image-matcher.ts';
 import { sniffMediaType } from '@shark/engine/matching/media-type.ts';
-import { decodeVideoFingerprint, encodeVideoFingerprint, fingerprintCandidateVideo, fingerprintVideo, VideoMatcher } from '@shark/engine/matching/video.ts';
+import { decodeVideoFingerprint, encodeVideoFingerprint, fingerprintCandidateVideo, fingerprintVideo, VideoMatcher, type CandidateVideoFingerprint } from '@shark/engine/matching/video.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ReferenceKind, ReferenceRepository, StoredReference } from './reference-repository.ts';
 
@@ -38,6 +38,15 @@ export function createReferenceIndex(repo: ReferenceRepository) {
     if (!owners.delete(referenceId)) return;
     images.remove(referenceId);
     videos.removeReference(referenceId);
+  }
+
+  function withOwner(result: { referenceId: string | null; distance: number | null; confidence: number }): ReferenceMatch {
+    return {
+      referenceId: result.referenceId,
+      userId: result.referenceId ? (owners.get(result.referenceId) ?? null) : null,
+      distance: result.distance,
+      confidence: result.confidence,
+    };
   }
 
   return {
@@ -77,6 +86,16 @@ export function createReferenceIndex(repo: ReferenceRepository) {
     async remove(userId: string, referenceId: string): Promise<void> {
       if (!(await repo.delete(userId, referenceId))) throw new AppError('NOT_FOUND', 'No such reference.');
       await this.sync();
+    },
+
+    /** The creator's reference a candidate picture copies (only that creator's references count). */
+    matchImageOf(userId: string, candidate: CandidateFingerprint): ReferenceMatch {
+      return withOwner(images.match(candidate, (id) => owners.get(id) === userId));
+    },
+
+    /** The creator's reference video a candidate video copies. */
+    matchVideoOf(userId: string, candidate: CandidateVideoFingerprint): ReferenceMatch {
+      return withOwner(videos.match(candidate, (id) => owners.get(id) === userId));
     },
 
     /** The reference a candidate file copies, among every creator's references, if any. */

@@ -154,6 +154,27 @@ describe('parseSiteCatalog', () => {
     );
   });
 
+  it('accepts plain http only on a loopback address (local stand-ins of tests and the demo)', () => {
+    const local = entry('local', {
+      baseUrl: 'http://127.0.0.1:4301',
+      search: { url: 'http://127.0.0.1:4301/search?q={query}', results: { item: '.r', link: 'a' } },
+    });
+    expect(parseSiteCatalog({ version: 1, sites: [local] }).sites[0]?.baseUrl).toBe('http://127.0.0.1:4301');
+    const problems = problemsOf({
+      version: 1,
+      sites: [
+        entry('lan', {
+          baseUrl: 'http://10.0.0.1',
+          search: { url: 'http://10.0.0.1/search?q={query}', results: { item: '.r', link: 'a' } },
+        }),
+      ],
+    });
+    expect(problems).toEqual([
+      'sites[0] (lan) baseUrl: must be an https URL (plain http only on a loopback address)',
+      'sites[0] (lan) search.url: must be an https URL (plain http only on a loopback address)',
+    ]);
+  });
+
   it('rejects data that is not a catalog at all', () => {
     expect(problemsOf(null)).toHaveLength(1);
     expect(problemsOf({ version: 1, sites: [] })[0]).toMatch(/^sites:/);

@@ -2,6 +2,7 @@
 // The data lives in catalog.json; this file is its schema, parsed once with every problem listed.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { ACCOUNT_PLATFORMS, type AccountPlatform } from '../../accounts/account-identity.ts';
 
 export const SITE_KINDS = [
   'tube',
@@ -25,6 +26,17 @@ export const PLACEHOLDERS: Record<TemplateKind, string> = {
 export const CATALOG_VERSION = 1;
 
 const css = z.string().trim().min(1, 'must be a CSS selector');
+
+/**
+ * Real sites are https. Plain http is accepted only on a loopback address, for the local stand-ins
+ * of tests and the demo (packages/simulated-web), which the fetcher reaches through its allowlist.
+ */
+function isAllowedScheme(url: URL): boolean {
+  if (url.protocol === 'https:') return true;
+  if (url.protocol !== 'http:') return false;
+  return url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(url.hostname);
+}
+const HTTPS_MESSAGE = 'must be an https URL (plain http only on a loopback address)';
 
 /**
  * Where a value sits: a CSS selector, optionally with the attributes to read in order (the first
@@ -90,9 +102,8 @@ function templateUrl(kind: TemplateKind) {
         ctx.addIssue({ code: 'custom', message: 'must be an absolute URL' });
         return;
       }
-      if (url.protocol !== 'https:')
-        ctx.addIssue({ code: 'custom', message: 'must be an https URL' });
-      const pathStart = template.indexOf('/', 'https://'.length);
+      if (!isAllowedScheme(url)) ctx.addIssue({ code: 'custom', message: HTTPS_MESSAGE });
+      const pathStart = template.indexOf('/', `${url.protocol}//`.length);
       const origin = pathStart === -1 ? template : template.slice(0, pathStart);
       if (origin.includes(placeholder)) {
         ctx.addIssue({ code: 'custom', message: `must keep ${placeholder} out of the host` });
@@ -129,11 +140,16 @@ const site = z
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens'),
     name: z.string().trim().min(1),
     kind: z.enum(SITE_KINDS),
-    baseUrl: z.url({ protocol: /^https$/ }),
+    baseUrl: z.url({ protocol: /^https?$/ }).refine((value) => isAllowedScheme(new URL(value)), HTTPS_MESSAGE),
     search: searchTemplate.optional(),
     profile: profileTemplate.optional(),
     /** Where the site takes copyright notices, only when the site documents it publicly. */
     dmca: dmca.optional(),
+    /**
+     * The Accounts platform this site is, when its id is not one (a creator's own handle there is
+     * never an impersonation). By default the site's id, when it names a platform (instagram, x…).
+     */
+    accountPlatform: z.enum(ACCOUNT_PLATFORMS).optional(),
   })
   .refine((entry) => entry.search !== undefined || entry.profile !== undefined, {
     message: 'must have a search template, a profile template or both',
@@ -216,4 +232,10 @@ export function loadSiteCatalog(file: URL | string = DEFAULT_CATALOG_FILE): Site
 
 export function findSite(siteCatalog: SiteCatalog, id: string): CatalogSite | undefined {
   return siteCatalog.sites.find((entry) => entry.id === id);
+}
+
+/** The Accounts platform a catalog site is (its accountPlatform, or its id when that names a platform). */
+export function accountPlatformOf(site: CatalogSite): AccountPlatform | null {
+  if (site.accountPlatform) return site.accountPlatform;
+  return (ACCOUNT_PLATFORMS as readonly string[]).includes(site.id) ? (site.id as AccountPlatform) : null;
 }

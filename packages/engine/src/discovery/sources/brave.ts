@@ -2,12 +2,11 @@
 // Wire format: GET {endpoint}/res/v1/web/search and /res/v1/images/search with the key in the
 // X-Subscription-Token header; see https://api-dashboard.search.brave.com/app/documentation.
 import { z } from 'zod';
+import { KeyedDiscoverySource } from './keyed-source.ts';
 import {
   buildUrl,
   clamp,
-  DEFAULT_SOURCE_TIMEOUT_MS,
   errorForStatus,
-  getJson,
   httpUrl,
   parseBody,
   parseRetryAfter,
@@ -15,12 +14,12 @@ import {
 } from './provider-http.ts';
 import {
   DiscoverySourceError,
-  KeyedDiscoverySource,
   type DiscoveryResult,
   type DiscoverySearchOptions,
   type DiscoverySearchResponse,
   type DiscoverySourceConfig,
   type DiscoverySourceId,
+  type TextDiscoverySource,
 } from './source.ts';
 
 export const BRAVE_DEFAULT_ENDPOINT = 'https://api.search.brave.com';
@@ -147,12 +146,20 @@ function checkQuery(sourceId: DiscoverySourceId, query: string): string {
   return q;
 }
 
-abstract class BraveSource extends KeyedDiscoverySource<BraveSourceConfig> {
+abstract class BraveSource
+  extends KeyedDiscoverySource<BraveSourceConfig>
+  implements TextDiscoverySource
+{
   readonly kind = 'text' as const;
 
   constructor(config: BraveSourceConfig) {
     super(config, BRAVE_DEFAULT_ENDPOINT);
   }
+
+  abstract search(
+    query: string,
+    options?: DiscoverySearchOptions,
+  ): Promise<DiscoverySearchResponse>;
 
   protected async get(
     path: string,
@@ -160,13 +167,10 @@ abstract class BraveSource extends KeyedDiscoverySource<BraveSourceConfig> {
     signal?: AbortSignal,
   ): Promise<ProviderResponse> {
     const key = this.requireKey();
-    const response = await getJson({
-      sourceId: this.id,
+    const response = await this.send({
       provider: PROVIDER,
       url: buildUrl(this.endpoint, path, params),
       headers: { Accept: 'application/json', 'X-Subscription-Token': key },
-      fetch: this.config.fetch ?? fetch,
-      timeoutMs: this.config.timeoutMs ?? DEFAULT_SOURCE_TIMEOUT_MS,
       signal,
     });
     checkResponse(this.id, response);

@@ -1,5 +1,5 @@
 // The HTTP plumbing the source adapters share: building a URL under a configurable endpoint, sending
-// one GET with a timeout, turning HTTP failures into DiscoverySourceErrors and the body into JSON.
+// one request with a timeout, turning HTTP failures into DiscoverySourceErrors and the body into JSON.
 import type { z } from 'zod';
 import { DiscoverySourceError, type DiscoverySourceId, type FetchLike } from './source.ts';
 
@@ -37,24 +37,36 @@ export interface ProviderResponse {
   json: unknown;
 }
 
-export interface GetOptions {
+export interface RequestOptions {
   sourceId: DiscoverySourceId;
   /** The provider's name for messages: "Brave Search". */
   provider: string;
   url: URL;
+  /** GET unless said. */
+  method?: 'GET' | 'POST';
   headers: Record<string, string>;
+  /** A JSON text or a multipart form; fetch sets the form's content type and boundary. */
+  body?: string | FormData;
   fetch: FetchLike;
   timeoutMs: number;
   signal?: AbortSignal;
 }
+
+/** A GET has no method or body to give. */
+export type GetOptions = Omit<RequestOptions, 'method' | 'body'>;
 
 /** The URL without secrets, for messages that may be logged. */
 function describeUrl(url: URL): string {
   return `${url.origin}${url.pathname}`;
 }
 
-/** One GET; throws 'network' when there is no answer, otherwise returns status, headers and JSON. */
-export async function getJson(options: GetOptions): Promise<ProviderResponse> {
+/** One GET; see requestJson. */
+export function getJson(options: GetOptions): Promise<ProviderResponse> {
+  return requestJson(options);
+}
+
+/** One request; throws 'network' when there is no answer, otherwise returns status, headers and JSON. */
+export async function requestJson(options: RequestOptions): Promise<ProviderResponse> {
   const { sourceId, provider, url } = options;
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
@@ -62,9 +74,11 @@ export async function getJson(options: GetOptions): Promise<ProviderResponse> {
   let text: string;
   try {
     response = await options.fetch(url.toString(), {
-      method: 'GET',
+      method: options.method ?? 'GET',
       headers: options.headers,
+      body: options.body,
       signal,
+      // A provider API never redirects; following one would send the key somewhere unconfigured.
       redirect: 'error',
     });
     text = await response.text();
@@ -133,6 +147,56 @@ export function errorForStatus(
     `${provider} rejected the request (HTTP ${status}).${said}`,
     { status },
   );
+}
+
+/**
+ * Errors in Google's and Yandex Cloud's shape (google.rpc.Status: a gRPC code and a message), used
+ * where the HTTP status does not tell, such as one failed image in a successful batch answer.
+ */
+export function errorForRpcCode(
+  sourceId: DiscoverySourceId,
+  provider: string,
+  rpc: { code: number; message?: string | undefined },
+  status: number,
+): DiscoverySourceError {
+  const said = rpc.message ? ` ${provider} said: ${rpc.message}` : '';
+  switch (rpc.code) {
+    // UNAUTHENTICATED, PERMISSION_DENIED
+    case 16:
+    case 7:
+      return new DiscoverySourceError(
+        sourceId,
+        'unauthorized',
+        `${provider} refused the API key.${said}`,
+        {
+          status,
+        },
+      );
+    // RESOURCE_EXHAUSTED
+    case 8:
+      return new DiscoverySourceError(
+        sourceId,
+        'rate-limited',
+        `${provider} rate limit or quota reached.${said}`,
+        { status },
+      );
+    // UNKNOWN, DEADLINE_EXCEEDED, ABORTED, INTERNAL, UNAVAILABLE
+    case 2:
+    case 4:
+    case 10:
+    case 13:
+    case 14:
+      return new DiscoverySourceError(sourceId, 'unavailable', `${provider} failed.${said}`, {
+        status,
+      });
+    default:
+      return new DiscoverySourceError(
+        sourceId,
+        'bad-request',
+        `${provider} could not run the search.${said}`,
+        { status },
+      );
+  }
 }
 
 /** Parses a 2xx body with the provider's schema; anything else is 'bad-response'. */

@@ -149,7 +149,8 @@ describe('SerpApi Google search', () => {
 });
 
 describe('SerpApi Google Lens', () => {
-  const image = 'https://cdn.shark.example/ref/a1.jpg?sig=abc&w=800';
+  const imageUrl = 'https://cdn.shark.example/ref/a1.jpg?sig=abc&w=800';
+  const image = { url: imageUrl };
 
   it('sends engine=google_lens with the image URL and parses visual_matches', async () => {
     serp.answer({ body: readFixture('serpapi-google-lens.json') });
@@ -159,7 +160,7 @@ describe('SerpApi Google Lens', () => {
     const [request] = serp.requests;
     expect(request?.path).toBe('/search.json');
     expect(request?.query.get('engine')).toBe('google_lens');
-    expect(request?.query.get('url')).toBe(image);
+    expect(request?.query.get('url')).toBe(imageUrl);
     expect(request?.query.get('api_key')).toBe(KEY);
     expect(response).toEqual({
       queriesUsed: 1,
@@ -196,9 +197,23 @@ describe('SerpApi Google Lens', () => {
 
   it('refuses an input that is not an http(s) image URL before sending', async () => {
     const source = createSerpApiLensSource({ endpoint: serp.endpoint, apiKey: KEY });
-    expect((await caught(source.search('janedoe'))).code).toBe('invalid-input');
-    expect((await caught(source.search('file:///etc/passwd'))).code).toBe('invalid-input');
+    expect((await caught(source.search({ url: 'janedoe' }))).code).toBe('invalid-input');
+    expect((await caught(source.search({ url: 'file:///etc/passwd' }))).code).toBe('invalid-input');
     expect(serp.requests).toHaveLength(0);
+  });
+
+  it('searches by URL only: says so for bytes, and prefers nothing else when both are given', async () => {
+    serp.answer({ body: readFixture('serpapi-google-lens.json') });
+    const source = createSerpApiLensSource({ endpoint: serp.endpoint, apiKey: KEY });
+    const bytes = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
+    expect(source.accepts({ bytes, mimeType: 'image/jpeg' })).toBe(false);
+    expect(source.accepts({ url: imageUrl })).toBe(true);
+    const error = await caught(source.search({ bytes, mimeType: 'image/jpeg' }));
+    expect(error.code).toBe('invalid-input');
+    expect(error.message).toMatch(/URL only.*not its bytes/);
+    expect(serp.requests).toHaveLength(0);
+    await source.search({ url: imageUrl, bytes });
+    expect(serp.requests[0]?.query.get('url')).toBe(imageUrl);
   });
 
   it('maps the error field and HTTP failures like Google search', async () => {

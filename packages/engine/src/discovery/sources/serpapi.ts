@@ -2,24 +2,26 @@
 // google_lens, pages showing a picture). Wire format: GET {endpoint}/search.json with the key in the
 // api_key parameter; failures come as { "error": "…" }, sometimes with HTTP 200; see https://serpapi.com.
 import { z } from 'zod';
+import { publicImageUrl, requireImageUrl } from './image-input.ts';
+import { KeyedDiscoverySource } from './keyed-source.ts';
 import {
   buildUrl,
   clamp,
-  DEFAULT_SOURCE_TIMEOUT_MS,
   errorForStatus,
-  getJson,
   httpUrl,
   parseBody,
   type ProviderResponse,
 } from './provider-http.ts';
 import {
   DiscoverySourceError,
-  KeyedDiscoverySource,
   type DiscoveryResult,
   type DiscoverySearchOptions,
   type DiscoverySearchResponse,
   type DiscoverySourceConfig,
   type DiscoverySourceId,
+  type ImageDiscoverySource,
+  type ImageInput,
+  type TextDiscoverySource,
 } from './source.ts';
 
 export const SERPAPI_DEFAULT_ENDPOINT = 'https://serpapi.com';
@@ -139,13 +141,10 @@ abstract class SerpApiSource extends KeyedDiscoverySource<SerpApiSourceConfig> {
     signal?: AbortSignal,
   ): Promise<ProviderResponse> {
     const key = this.requireKey();
-    const response = await getJson({
-      sourceId: this.id,
+    const response = await this.send({
       provider: PROVIDER,
       url: buildUrl(this.endpoint, '/search.json', { ...params, api_key: key }),
       headers: { Accept: 'application/json' },
-      fetch: this.config.fetch ?? fetch,
-      timeoutMs: this.config.timeoutMs ?? DEFAULT_SOURCE_TIMEOUT_MS,
       signal,
     });
     checkResponse(this.id, response);
@@ -153,7 +152,7 @@ abstract class SerpApiSource extends KeyedDiscoverySource<SerpApiSourceConfig> {
   }
 }
 
-export class SerpApiGoogleSource extends SerpApiSource {
+export class SerpApiGoogleSource extends SerpApiSource implements TextDiscoverySource {
   readonly id = 'serpapi-google' as const;
   readonly name = 'SerpApi (Google)';
   readonly kind = 'text' as const;
@@ -202,30 +201,29 @@ export class SerpApiGoogleSource extends SerpApiSource {
   }
 }
 
-export class SerpApiLensSource extends SerpApiSource {
+export class SerpApiLensSource extends SerpApiSource implements ImageDiscoverySource {
   readonly id = 'serpapi-lens' as const;
   readonly name = 'SerpApi (Google Lens)';
   readonly kind = 'image' as const;
   readonly finds = 'images' as const;
 
+  /** SerpApi's google_lens engine takes a URL only (no upload). */
+  accepts(input: ImageInput): boolean {
+    return publicImageUrl(input) !== undefined;
+  }
+
   async search(
-    imageUrl: string,
+    input: ImageInput,
     options: DiscoverySearchOptions = {},
   ): Promise<DiscoverySearchResponse> {
     this.requireKey();
-    if (httpUrl(imageUrl.trim()) === undefined) {
-      throw new DiscoverySourceError(
-        this.id,
-        'invalid-input',
-        'Google Lens needs the public http(s) URL of the picture.',
-      );
-    }
+    const imageUrl = requireImageUrl(this.id, this.name, input);
     // Lens answers everything it has in one response.
     if ((options.page ?? 0) > 0) return { results: [], queriesUsed: 0, hasMore: false };
     const response = await this.get(
       {
         engine: 'google_lens',
-        url: imageUrl.trim(),
+        url: imageUrl,
         hl: this.config.language,
         country: this.config.country,
       },

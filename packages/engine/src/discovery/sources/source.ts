@@ -1,19 +1,49 @@
 // What every discovery source (a search API that turns a username or a picture into candidate URLs)
 // looks like to the scan pipeline, and the one error type they all throw.
+import type { RateLimiter } from './rate-limiter.ts';
 
-export type DiscoverySourceId = 'brave-web' | 'brave-images' | 'serpapi-google' | 'serpapi-lens';
+/** Every source, in the order the UI lists them. */
+export const DISCOVERY_SOURCE_IDS = [
+  'brave-web',
+  'brave-images',
+  'serpapi-google',
+  'serpapi-lens',
+  'yandex-images',
+  'tineye',
+  'google-vision',
+] as const;
+export type DiscoverySourceId = (typeof DISCOVERY_SOURCE_IDS)[number];
+
+export function isDiscoverySourceId(value: string): value is DiscoverySourceId {
+  return (DISCOVERY_SOURCE_IDS as readonly string[]).includes(value);
+}
 
 /**
- * What a source searches with: 'text' takes a query (a username, a search term), 'image' takes the
- * public URL of a picture (reverse image search).
+ * What a source searches with: 'text' takes a query (a username, a search term), 'image' takes a
+ * picture (reverse image search) as a public URL, as bytes, or both.
  */
 export type DiscoveryInputKind = 'text' | 'image';
+
+/**
+ * A picture to search with. Reference files are private, so the pipeline usually has bytes only;
+ * a source that can only search by URL says so through `accepts`.
+ */
+export interface ImageInput {
+  /** A public http(s) URL the provider can download the picture from. */
+  url?: string;
+  bytes?: Buffer;
+  /** The bytes' type (image/jpeg…), sent along with an upload. */
+  mimeType?: string;
+}
 
 /** What a source finds: pages that may show the content, or pictures (with the page that shows them). */
 export type DiscoveryResultKind = 'pages' | 'images';
 
 export interface DiscoveryResult {
-  /** The page the result is on. */
+  /**
+   * The page the result is on; for a picture the provider found without its page, the picture's
+   * own URL (then equal to mediaUrl: the pipeline fetches and matches direct media too).
+   */
   url: string;
   title?: string;
   /** The picture itself, when the source finds pictures. */
@@ -46,7 +76,7 @@ export interface DiscoverySourceStatus {
   reason: string | null;
 }
 
-export interface DiscoverySource {
+interface DiscoverySourceBase {
   readonly id: DiscoverySourceId;
   /** The provider and product, for people: "Brave Search (web)". */
   readonly name: string;
@@ -54,9 +84,28 @@ export interface DiscoverySource {
   readonly finds: DiscoveryResultKind;
   isEnabled(): boolean;
   status(): DiscoverySourceStatus;
-  /** A query for a 'text' source, an image URL for an 'image' source. */
-  search(input: string, options?: DiscoverySearchOptions): Promise<DiscoverySearchResponse>;
 }
+
+/** Searches with words: a username, a search term. */
+export interface TextDiscoverySource extends DiscoverySourceBase {
+  readonly kind: 'text';
+  search(query: string, options?: DiscoverySearchOptions): Promise<DiscoverySearchResponse>;
+}
+
+/** Searches with a picture (reverse image search). */
+export interface ImageDiscoverySource extends DiscoverySourceBase {
+  readonly kind: 'image';
+  /**
+   * Whether this source can search with the input as given (a URL-only source cannot use bytes, a
+   * source with an upload limit cannot use larger bytes without a URL): the pipeline skips the
+   * source rather than spend a request that would fail. `search` refuses such input with 'invalid-input'.
+   */
+  accepts(input: ImageInput): boolean;
+  search(input: ImageInput, options?: DiscoverySearchOptions): Promise<DiscoverySearchResponse>;
+}
+
+/** Narrow on `kind` before searching: a text source takes a string, an image source an ImageInput. */
+export type DiscoverySource = TextDiscoverySource | ImageDiscoverySource;
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -67,14 +116,20 @@ export interface DiscoverySourceConfig {
   apiKey?: string | null;
   /** Per request, body included. */
   timeoutMs?: number;
-  /** The HTTP client: global fetch by default; pass the guarded fetcher's or a test's. */
+  /**
+   * The HTTP client: global fetch by default. Provider endpoints are operator configuration, not
+   * URLs from the web, so they need not go through the guarded fetcher (which would refuse a
+   * stand-in on 127.0.0.1); the URLs sources return do go through it when the pipeline fetches them.
+   */
   fetch?: FetchLike;
+  /** Spaces this source's requests out (requests per second); none by default. */
+  rateLimiter?: RateLimiter;
 }
 
 export type DiscoverySourceErrorCode =
   /** No key configured: the source is off and no request was sent. */
   | 'disabled'
-  /** The input cannot be searched (empty query, not an http(s) image URL). */
+  /** The input cannot be searched (empty query, not an http(s) image URL, bytes to a URL-only source). */
   | 'invalid-input'
   /** The provider refused the key (HTTP 401/403, or its own words for it). */
   | 'unauthorized'
@@ -114,53 +169,5 @@ export class DiscoverySourceError extends Error {
   /** Whether the same request may succeed later (rate limits, provider failures, network trouble). */
   get isRetryable(): boolean {
     return this.code === 'rate-limited' || this.code === 'unavailable' || this.code === 'network';
-  }
-}
-
-/**
- * What every keyed provider source shares: its endpoint (the provider's own by default), its key, and
- * being off — with the reason for the UI — when no key is configured.
- */
-export abstract class KeyedDiscoverySource<
-  Config extends DiscoverySourceConfig,
-> implements DiscoverySource {
-  abstract readonly id: DiscoverySourceId;
-  abstract readonly name: string;
-  abstract readonly kind: DiscoveryInputKind;
-  abstract readonly finds: DiscoveryResultKind;
-  protected readonly endpoint: string;
-  protected readonly apiKey: string | null;
-
-  constructor(
-    protected readonly config: Config,
-    defaultEndpoint: string,
-  ) {
-    this.endpoint = config.endpoint?.trim() || defaultEndpoint;
-    this.apiKey = config.apiKey?.trim() || null;
-  }
-
-  isEnabled(): boolean {
-    return this.apiKey !== null;
-  }
-
-  status(): { enabled: boolean; reason: string | null } {
-    return this.apiKey === null
-      ? { enabled: false, reason: `${this.name} is off: no API key is configured.` }
-      : { enabled: true, reason: null };
-  }
-
-  abstract search(
-    input: string,
-    options?: DiscoverySearchOptions,
-  ): Promise<DiscoverySearchResponse>;
-
-  protected requireKey(): string {
-    if (this.apiKey === null)
-      throw new DiscoverySourceError(
-        this.id,
-        'disabled',
-        this.status().reason ?? `${this.name} is off.`,
-      );
-    return this.apiKey;
   }
 }

@@ -1,0 +1,73 @@
+// The worker side of scans: the job handlers, the recovery of work a crash left behind, and the periodic
+// check that starts scheduled scans. Runs in every process that runs workers.
+import type { Logger } from '../../http/logger.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { SharkJobCatalog } from '../../jobs/job-catalog.ts';
+import type { ScanPipeline } from './scan-pipeline.ts';
+import type { ScanRepository } from './scan-repository.ts';
+import type { ScanService } from './scan-service.ts';
+
+export const STAGE_JOBS = {
+  discover: 'scan.discover',
+  profile: 'scan.profile',
+  fetch: 'scan.fetch',
+  match: 'scan.match',
+} as const;
+
+export function registerScanJobs(jobs: JobQueue<SharkJobCatalog>, pipeline: ScanPipeline): void {
+  jobs.handle('scan.start', ({ scanId }) => pipeline.start(scanId));
+  jobs.handle('scan.discover', ({ taskId }, context) => pipeline.discover(taskId, context.isLastAttempt));
+  jobs.handle('scan.profile', ({ taskId }, context) => pipeline.profile(taskId, context.isLastAttempt));
+  jobs.handle('scan.fetch', ({ taskId }, context) => pipeline.fetch(taskId, context.isLastAttempt));
+  jobs.handle('scan.match', ({ taskId }, context) => pipeline.match(taskId, context.isLastAttempt));
+}
+
+/**
+ * Sends again the jobs of work that has no live job: scans still queued, task rows left queued or
+ * running by a process that died, and running scans whose last task settled without completing them.
+ * On Postgres a job another worker holds counts as live (the queue retries it if that worker died,
+ * once its time limit passes), so no task runs twice while its worker lives.
+ */
+export async function recoverScans(deps: { repo: ScanRepository; jobs: JobQueue<SharkJobCatalog>; logger: Logger; /** Embedded database: when this process started (see ScanRepository.stranded). */ runningSince: Date | null }): Promise<number> {
+  let sent = 0;
+  for (const scanId of await deps.repo.queuedScans()) {
+    if (await deps.jobs.send('scan.start', { scanId })) sent++;
+  }
+  for (;;) {
+    const stranded = await deps.repo.stranded(deps.runningSince, 1000);
+    let sentNow = 0;
+    for (const task of stranded) {
+      if (await deps.jobs.send(STAGE_JOBS[task.stage], { taskId: task.id })) sentNow++;
+    }
+    sent += sentNow;
+    // A batch whose jobs all exist already (waiting) is not asked for again.
+    if (stranded.length < 1000 || sentNow === 0) break;
+  }
+  for (const scanId of await deps.repo.settledRunning()) await deps.repo.completeIfSettled(scanId);
+  if (sent > 0) deps.logger.info('scan work sent again after a restart', { jobs: sent });
+  return sent;
+}
+
+/** Checks for due scheduled scans now and then every `everySeconds`; returns a stop function. */
+export function startScanScheduler(deps: { scans: ScanService; everySeconds: number; logger: Logger }): { stop(): void } {
+  let stopped = false;
+  const tick = async () => {
+    try {
+      const started = await deps.scans.scheduleDue();
+      if (started > 0) deps.logger.info('scheduled scans started', { scans: started });
+    } catch (error) {
+      deps.logger.error('scheduled scan check failed', { err: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  void tick();
+  const timer = setInterval(() => {
+    if (!stopped) void tick();
+  }, deps.everySeconds * 1000);
+  timer.unref();
+  return {
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
+}

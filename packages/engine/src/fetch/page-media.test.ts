@@ -1,0 +1,129 @@
+// The media a page embeds, read from fixture pages of the kinds a scan meets (a tube video page, a
+// forum gallery, a page with players) and from small cases.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { extractPageMedia, largestSrcsetCandidate, mediaKindOfContentType, mediaKindOfUrl } from './page-media.ts';
+
+const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
+
+describe('fixture pages', () => {
+  it('a tube video page: cards, JSON-LD, KVS flashvars, srcset thumbnails and a download link; no pixel, no data URL', () => {
+    expect(extractPageMedia(fixture('tube-video-page.html'), 'https://tube.example/videos/8812/jane-doe')).toEqual([
+      { url: 'https://cdn.tube.example/thumbs/8812/main.jpg', kind: 'image', via: 'og' },
+      { url: 'https://cdn.tube.example/videos/8812_720p.mp4', kind: 'video', via: 'og' },
+      { url: 'https://tube.example/thumbs/8812/twitter.jpg', kind: 'image', via: 'og' },
+      { url: 'https://cdn.tube.example/videos/8812_1080p.mp4', kind: 'video', via: 'json-ld' },
+      { url: 'https://cdn.tube.example/thumbs/8812/ld-1.jpg', kind: 'image', via: 'json-ld' },
+      { url: 'https://cdn.tube.example/thumbs/8812/ld-2.jpg', kind: 'image', via: 'json-ld' },
+      { url: 'https://cdn.tube.example/get_file/3/abc/8812/8812.mp4/', kind: 'video', via: 'player' },
+      { url: 'https://cdn.tube.example/get_file/3/abc/8812/8812_720p.mp4/', kind: 'video', via: 'player' },
+      { url: 'https://cdn.tube.example/thumbs/8812/preview.jpg', kind: 'image', via: 'player' },
+      { url: 'https://tube.example/thumbs/9000/large.jpg', kind: 'image', via: 'srcset' },
+      { url: 'https://tube.example/thumbs/9001/2x.jpg', kind: 'image', via: 'srcset' },
+      { url: 'https://cdn.tube.example/download/8812.mp4?token=abc', kind: 'video', via: 'link' },
+    ]);
+  });
+
+  it('a forum gallery: <base href>, lazy-loading attributes, picture sources, video sources and poster, links to files', () => {
+    expect(extractPageMedia(fixture('forum-gallery-page.html'), 'https://forum.example/threads/jane-doe.123/')).toEqual([
+      { url: 'https://forum.example/attachments/clip.webm', kind: 'video', via: 'source' },
+      { url: 'https://forum.example/attachments/clip.mp4', kind: 'video', via: 'source' },
+      { url: 'https://forum.example/attachments/poster.jpg', kind: 'image', via: 'video' },
+      { url: 'https://videos.example/short.mov', kind: 'video', via: 'video' },
+      { url: 'https://forum.example/attachments/photo-1.jpg', kind: 'image', via: 'img' },
+      { url: 'https://forum.example/attachments/photo-2.webp', kind: 'image', via: 'img' },
+      { url: 'https://forum.example/attachments/photo-3-big.jpg', kind: 'image', via: 'srcset' },
+      { url: 'https://forum.example/attachments/photo-4.png', kind: 'image', via: 'img' },
+      { url: 'https://forum.example/attachments/photo-5@2x.avif', kind: 'image', via: 'source' },
+      { url: 'https://forum.example/attachments/photo-5.webp', kind: 'image', via: 'source' },
+      { url: 'https://forum.example/attachments/photo-5.jpg', kind: 'image', via: 'img' },
+      { url: 'https://forum.example/attachments/full/photo-1.jpg', kind: 'image', via: 'link' },
+      { url: 'https://forum.example/attachments/full/photo-6.JPEG', kind: 'image', via: 'link' },
+    ]);
+  });
+
+  it('players: JW Player setup (file without extension, sources, no HLS manifest), video.js data-setup, JSON-LD objects', () => {
+    expect(extractPageMedia(fixture('player-page.html'), 'https://watch.example/v/4411')).toEqual([
+      { url: 'https://media.example/photos/ld.png', kind: 'image', via: 'json-ld' },
+      { url: 'https://media.example/ld-video.mp4', kind: 'video', via: 'json-ld' },
+      { url: 'https://watch.example/media/vjs.mp4', kind: 'video', via: 'player' },
+      { url: 'https://watch.example/posters/vjs.jpg', kind: 'image', via: 'player' },
+      { url: 'https://media.example/stream/4411', kind: 'video', via: 'player' },
+      { url: 'https://watch.example/posters/4411.jpg', kind: 'image', via: 'player' },
+      { url: 'https://watch.example/media/4411-480.mp4', kind: 'video', via: 'player' },
+      { url: 'https://watch.example/media/4411-1080.webm', kind: 'video', via: 'player' },
+    ]);
+  });
+});
+
+describe('limits and filters', () => {
+  it('stops at maxMedia, keeping the page cards first', () => {
+    const html = `<meta property="og:image" content="/card.jpg">${Array.from({ length: 20 }, (_, i) => `<img src="/p${i}.jpg">`).join('')}`;
+    const media = extractPageMedia(html, 'https://site.example/', { maxMedia: 3 });
+    expect(media.map((m) => m.url)).toEqual(['https://site.example/card.jpg', 'https://site.example/p0.jpg', 'https://site.example/p1.jpg']);
+    expect(extractPageMedia(html, 'https://site.example/')).toHaveLength(21);
+    expect(extractPageMedia(html, 'https://site.example/', { maxMedia: 0 })).toEqual([]);
+  });
+
+  it('deduplicates across sources (and ignores the fragment), first sighting wins', () => {
+    const html = `<meta property="og:image" content="https://a.example/x.jpg"><img src="https://a.example/x.jpg#top"><a href="/x.jpg">x</a>`;
+    expect(extractPageMedia(html, 'https://a.example/page')).toEqual([{ url: 'https://a.example/x.jpg', kind: 'image', via: 'og' }]);
+  });
+
+  it('skips data, blob and non-http URLs, tiny pixels, and <img> with nothing to load', () => {
+    const html = `
+      <img src="data:image/png;base64,AAAA"><img src="blob:https://a.example/1"><img src="ftp://a.example/x.jpg">
+      <img src="/pixel.gif" width="1" height="1"><img src="/bar.gif" height="2px"><img src="/wide.gif" width="100%" height="50">
+      <img><img src="">`;
+    expect(extractPageMedia(html, 'https://a.example/')).toEqual([{ url: 'https://a.example/wide.gif', kind: 'image', via: 'img' }]);
+  });
+
+  it('takes an <img> without an extension as an image, a link only with a media extension', () => {
+    const html = `<img src="/image?id=42"><a href="/image?id=43">page</a><a href="/v/clip.MP4">clip</a><a href="/doc.pdf">doc</a>`;
+    expect(extractPageMedia(html, 'http://a.example/')).toEqual([
+      { url: 'http://a.example/image?id=42', kind: 'image', via: 'img' },
+      { url: 'http://a.example/v/clip.MP4', kind: 'video', via: 'link' },
+    ]);
+  });
+
+  it('falls back to the page URL for a <base> that is not http(s), and survives broken JSON', () => {
+    const html = `<base href="javascript:alert(1)"><div data-setup="{oops"></div><script type="application/ld+json">[</script><img src="x.jpg">`;
+    expect(extractPageMedia(html, 'https://a.example/dir/page')).toEqual([{ url: 'https://a.example/dir/x.jpg', kind: 'image', via: 'img' }]);
+  });
+
+  it('reads player values only from scripts, not from data blocks or templates', () => {
+    const html = `<script type="text/template">{ file: "/t.mp4" }</script><script>var p = { "video_url": "https:\\/\\/v.example\\/a.mp4" }</script>`;
+    expect(extractPageMedia(html, 'https://a.example/')).toEqual([{ url: 'https://v.example/a.mp4', kind: 'video', via: 'player' }]);
+  });
+});
+
+describe('largestSrcsetCandidate', () => {
+  it.each([
+    ['a.jpg 100w, b.jpg 900w, c.jpg 300w', 'b.jpg'],
+    ['a.jpg, b.jpg 1.5x, c.jpg 3x', 'c.jpg'],
+    ['a.jpg 2x, b.jpg 10w', 'b.jpg'],
+    ['only.jpg', 'only.jpg'],
+    ['https://cdn.example/img,w_200/a.jpg 200w, https://cdn.example/img,w_800/a.jpg 800w', 'https://cdn.example/img,w_800/a.jpg'],
+    ['a.jpg 1x,b.jpg 2x', 'b.jpg'],
+    // As the HTML standard reads it: a URL runs to the next space, commas included.
+    ['a.jpg,b.jpg 2x', 'a.jpg,b.jpg'],
+    ['  ', null],
+  ])('%s → %s', (srcset, expected) => {
+    expect(largestSrcsetCandidate(srcset)).toBe(expected);
+  });
+});
+
+describe('media kinds', () => {
+  it('by URL extension and by content type', () => {
+    expect(mediaKindOfUrl('https://a.example/x.JPG?w=1')).toBe('image');
+    expect(mediaKindOfUrl('https://a.example/get_file/1/x.mp4/')).toBe('video');
+    expect(mediaKindOfUrl('https://a.example/x.m3u8')).toBeNull();
+    expect(mediaKindOfUrl('https://a.example/page')).toBeNull();
+    expect(mediaKindOfContentType('image/jpeg; charset=binary')).toBe('image');
+    expect(mediaKindOfContentType('Video/MP4')).toBe('video');
+    expect(mediaKindOfContentType('image/svg+xml')).toBeNull();
+    expect(mediaKindOfContentType('text/html')).toBeNull();
+    expect(mediaKindOfContentType(null)).toBeNull();
+  });
+});
