@@ -27,15 +27,30 @@ export interface SeededCreator {
   references: Map<string, string>;
 }
 
-export async function seedCreator(services: Services, seed: CreatorSeed, options: { brandId?: string; waitForFingerprints?: boolean } = {}): Promise<SeededCreator> {
-  const { user: created } = await services.auth.api.signUpEmail({ body: { name: seed.name, email: seed.email, password: seed.password } });
-  await services.database.db.update(user).set({ emailVerified: true }).where(eq(user.id, created.id));
-  if (seed.plan) await services.accounts.grant(seed.email, { status: 'subscribed', plan: seed.plan });
+export async function seedCreator(
+  services: Services,
+  seed: CreatorSeed,
+  options: { brandId?: string; waitForFingerprints?: boolean } = {},
+): Promise<SeededCreator> {
+  const { user: created } = await services.auth.api.signUpEmail({
+    body: { name: seed.name, email: seed.email, password: seed.password },
+  });
+  await services.database.db
+    .update(user)
+    .set({ emailVerified: true })
+    .where(eq(user.id, created.id));
+  if (seed.plan)
+    await services.accounts.grant(seed.email, { status: 'subscribed', plan: seed.plan });
   const entitled = await services.entitlements.of(created.id);
   for (const account of seed.accounts) {
-    await services.protectedAccounts.add(entitled, options.brandId ?? 'shark', { platform: account.platform, username: account.username, isOld: false });
+    await services.protectedAccounts.add(entitled, options.brandId ?? 'shark', {
+      platform: account.platform,
+      username: account.username,
+      isOld: false,
+    });
   }
-  for (const term of seed.terms ?? []) await services.searchTerms.add(entitled, { term, sources: [] });
+  for (const term of seed.terms ?? [])
+    await services.searchTerms.add(entitled, { term, sources: [] });
   for (const value of seed.whitelist ?? []) await services.whitelist.add(entitled, { value });
   const references = new Map<string, string>();
   for (const path of seed.references ?? []) {
@@ -59,9 +74,13 @@ export async function seedCreator(services: Services, seed: CreatorSeed, options
     const ids = [...references.values()];
     await waitFor(
       async () => {
-        const rows = await services.database.db.select({ status: referenceFile.status }).from(referenceFile).where(inArray(referenceFile.id, ids));
+        const rows = await services.database.db
+          .select({ status: referenceFile.status })
+          .from(referenceFile)
+          .where(inArray(referenceFile.id, ids));
         const failed = rows.filter((r) => r.status === 'failed');
-        if (failed.length > 0) throw new Error(`${failed.length} reference file(s) failed to fingerprint`);
+        if (failed.length > 0)
+          throw new Error(`${failed.length} reference file(s) failed to fingerprint`);
         return rows.every((r) => r.status === 'ready');
       },
       { what: 'the reference files to be fingerprinted', timeoutMs: 120_000 },

@@ -17,7 +17,11 @@ export interface ScanMatcher {
   match(userId: string, bytes: Buffer, kind: 'image' | 'video'): Promise<MediaMatch | null>;
 }
 
-export function createScanMatcher(deps: { index: ReferenceIndex; fingerprints: FingerprintJobs; syncEveryMs?: number }): ScanMatcher {
+export function createScanMatcher(deps: {
+  index: ReferenceIndex;
+  fingerprints: FingerprintJobs;
+  syncEveryMs?: number;
+}): ScanMatcher {
   const syncEveryMs = deps.syncEveryMs ?? 2_000;
   let syncedAt = 0;
   let syncing: Promise<void> | null = null;
@@ -38,7 +42,13 @@ export function createScanMatcher(deps: { index: ReferenceIndex; fingerprints: F
       if (kind === 'image') {
         const fingerprint = await deps.fingerprints.candidateImage(bytes);
         const result = deps.index.matchImageOf(userId, fingerprint);
-        return result.referenceId ? { referenceId: result.referenceId, distance: result.distance, confidence: result.confidence } : null;
+        return result.referenceId
+          ? {
+              referenceId: result.referenceId,
+              distance: result.distance,
+              confidence: result.confidence,
+            }
+          : null;
       }
       // ffmpeg reads videos from a file.
       const dir = await mkdtemp(join(tmpdir(), 'shark-scan-video-'));
@@ -47,7 +57,13 @@ export function createScanMatcher(deps: { index: ReferenceIndex; fingerprints: F
         await writeFile(file, bytes);
         const fingerprint = await deps.fingerprints.candidateVideo(file);
         const result = deps.index.matchVideoOf(userId, fingerprint);
-        return result.referenceId ? { referenceId: result.referenceId, distance: result.distance, confidence: result.confidence } : null;
+        return result.referenceId
+          ? {
+              referenceId: result.referenceId,
+              distance: result.distance,
+              confidence: result.confidence,
+            }
+          : null;
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

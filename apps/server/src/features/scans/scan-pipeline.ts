@@ -5,10 +5,18 @@ import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { SiteKindName } from '@shark/contracts/findings.ts';
 import type { ScanStage } from '@shark/contracts/scans.ts';
-import { accountPlatformOf, type CatalogSite, type SiteCatalog } from '@shark/engine/discovery/site-catalog/catalog.ts';
+import {
+  accountPlatformOf,
+  type CatalogSite,
+  type SiteCatalog,
+} from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { extractResults } from '@shark/engine/discovery/site-catalog/extract.ts';
 import { profileUrl, searchUrl } from '@shark/engine/discovery/site-catalog/templates.ts';
-import { DiscoverySourceError, type DiscoverySource, type ImageInput } from '@shark/engine/discovery/sources/source.ts';
+import {
+  DiscoverySourceError,
+  type DiscoverySource,
+  type ImageInput,
+} from '@shark/engine/discovery/sources/source.ts';
 import { assessProfile } from '@shark/engine/impersonation/assess-profile.ts';
 import { checkProfile } from '@shark/engine/impersonation/profile-check.ts';
 import { usernameVariants } from '@shark/engine/impersonation/username-variants.ts';
@@ -49,22 +57,49 @@ export const DEFAULT_SCAN_SETTINGS: ScanSettings = {
 };
 
 /** What the free scan in onboarding may do (time and query budget, no reverse image search). */
-export const FREE_SCAN_LIMITS = { maxSearchPages: 1, maxSourcePages: 1, variantsPerUsername: 3 } as const;
+export const FREE_SCAN_LIMITS = {
+  maxSearchPages: 1,
+  maxSourcePages: 1,
+  variantsPerUsername: 3,
+} as const;
 
 const siteRef = { siteId: z.string().nullable(), siteKind: z.string() };
 
 const discoverInput = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text-source'), sourceId: z.string(), query: z.string(), page: z.number().int().min(0) }),
+  z.object({
+    type: z.literal('text-source'),
+    sourceId: z.string(),
+    query: z.string(),
+    page: z.number().int().min(0),
+  }),
   z.object({ type: z.literal('image-source'), sourceId: z.string(), referenceFileId: z.string() }),
-  z.object({ type: z.literal('catalog-search'), siteId: z.string(), query: z.string(), url: z.string(), page: z.number().int().min(0) }),
+  z.object({
+    type: z.literal('catalog-search'),
+    siteId: z.string(),
+    query: z.string(),
+    url: z.string(),
+    page: z.number().int().min(0),
+  }),
   z.object({ type: z.literal('catalog-profile'), siteId: z.string(), username: z.string() }),
 ]);
 type DiscoverInput = z.infer<typeof discoverInput>;
 
 const profileInput = z.object({ siteId: z.string(), username: z.string(), reason: z.string() });
-const fetchInput = z.object({ url: z.string(), source: z.string(), title: z.string().nullable(), mediaHints: z.array(z.string()), ...siteRef });
+const fetchInput = z.object({
+  url: z.string(),
+  source: z.string(),
+  title: z.string().nullable(),
+  mediaHints: z.array(z.string()),
+  ...siteRef,
+});
 type FetchInput = z.infer<typeof fetchInput>;
-const matchInput = z.object({ mediaUrl: z.string(), pageUrl: z.string(), pageTitle: z.string().nullable(), source: z.string(), ...siteRef });
+const matchInput = z.object({
+  mediaUrl: z.string(),
+  pageUrl: z.string(),
+  pageTitle: z.string().nullable(),
+  source: z.string(),
+  ...siteRef,
+});
 
 export interface PipelineDeps {
   repo: ScanRepository;
@@ -104,7 +139,10 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** The catalog site a URL is on (its host or a subdomain of the site's host), if any. */
-export function siteOfUrl(catalog: SiteCatalog, url: string): { siteId: string | null; siteKind: SiteKindName; name: string } {
+export function siteOfUrl(
+  catalog: SiteCatalog,
+  url: string,
+): { siteId: string | null; siteKind: SiteKindName; name: string } {
   let host: string;
   try {
     host = new URL(url).host.toLowerCase();
@@ -114,7 +152,8 @@ export function siteOfUrl(catalog: SiteCatalog, url: string): { siteId: string |
   const bare = host.replace(/^www\./, '');
   for (const site of catalog.sites) {
     const siteHost = new URL(site.baseUrl).host.toLowerCase().replace(/^www\./, '');
-    if (bare === siteHost || bare.endsWith(`.${siteHost}`)) return { siteId: site.id, siteKind: site.kind, name: site.name };
+    if (bare === siteHost || bare.endsWith(`.${siteHost}`))
+      return { siteId: site.id, siteKind: site.kind, name: site.name };
   }
   return { siteId: null, siteKind: 'other', name: bare };
 }
@@ -138,8 +177,16 @@ export function createScanPipeline(deps: PipelineDeps) {
   async function creatorOf(userId: string): Promise<CreatorSetup> {
     const setup = await repo.setupOf(userId);
     const usernames = [...new Set(setup.accounts.map((a) => a.normalizedUsername))];
-    const ownAccounts = setup.accounts.map((a) => ({ platform: a.platform, username: a.normalizedUsername }));
-    return { usernames, names: setup.name.trim() ? [setup.name.trim()] : [], terms: setup.terms.map((t) => t.term), ownAccounts };
+    const ownAccounts = setup.accounts.map((a) => ({
+      platform: a.platform,
+      username: a.normalizedUsername,
+    }));
+    return {
+      usernames,
+      names: setup.name.trim() ? [setup.name.trim()] : [],
+      terms: setup.terms.map((t) => t.term),
+      ownAccounts,
+    };
   }
 
   async function addAndSend(scanRow: ScanRow, tasks: NewTask[]): Promise<number> {
@@ -148,13 +195,25 @@ export function createScanPipeline(deps: PipelineDeps) {
     return created.length;
   }
 
-  function fetchTask(url: string, source: string, title: string | null, mediaHints: string[]): NewTask | null {
+  function fetchTask(
+    url: string,
+    source: string,
+    title: string | null,
+    mediaHints: string[],
+  ): NewTask | null {
     if (!isHttpUrl(url)) return null;
     const site = siteOfUrl(catalog(), url);
     return {
       stage: 'fetch',
       key: urlTaskKey(url),
-      input: { url, source, title, mediaHints: mediaHints.filter(isHttpUrl).slice(0, settings.maxMediaPerPage), siteId: site.siteId, siteKind: site.siteKind } satisfies FetchInput,
+      input: {
+        url,
+        source,
+        title,
+        mediaHints: mediaHints.filter(isHttpUrl).slice(0, settings.maxMediaPerPage),
+        siteId: site.siteId,
+        siteKind: site.siteKind,
+      } satisfies FetchInput,
     };
   }
 
@@ -163,7 +222,11 @@ export function createScanPipeline(deps: PipelineDeps) {
   }
 
   /** Settles the task, then completes the scan if it was the last one. */
-  async function settle(task: ScanTaskRow, status: 'done' | 'failed' | 'skipped', details: { result?: Record<string, unknown>; error?: string | null } = {}) {
+  async function settle(
+    task: ScanTaskRow,
+    status: 'done' | 'failed' | 'skipped',
+    details: { result?: Record<string, unknown>; error?: string | null } = {},
+  ) {
     await repo.settle(task.id, status, details);
     await repo.completeIfSettled(task.scanId);
   }
@@ -173,7 +236,18 @@ export function createScanPipeline(deps: PipelineDeps) {
    * its deadline skips the rest, a retryable failure is thrown for the queue to retry (or settles as
    * failed on the last attempt), any other failure settles the task as failed with its reason.
    */
-  async function runTask(taskId: string, isLastAttempt: boolean, work: (task: ScanTaskRow, scanRow: ScanRow) => Promise<{ status: 'done' | 'skipped' | 'failed'; result?: Record<string, unknown>; error?: string }>) {
+  async function runTask(
+    taskId: string,
+    isLastAttempt: boolean,
+    work: (
+      task: ScanTaskRow,
+      scanRow: ScanRow,
+    ) => Promise<{
+      status: 'done' | 'skipped' | 'failed';
+      result?: Record<string, unknown>;
+      error?: string;
+    }>,
+  ) {
     const claimed = await repo.claim(taskId);
     if (!claimed) return;
     const { task, scan: scanRow } = claimed;
@@ -216,16 +290,37 @@ export function createScanPipeline(deps: PipelineDeps) {
         for (const query of queries) {
           const termSources = setup.terms.find((t) => t.term === query)?.sources ?? [];
           if (termSources.length > 0 && !termSources.includes(source.id)) continue;
-          tasks.push({ stage: 'discover', key: `source:${source.id}:${query.toLowerCase()}:0`, input: { type: 'text-source', sourceId: source.id, query, page: 0 } satisfies DiscoverInput });
+          tasks.push({
+            stage: 'discover',
+            key: `source:${source.id}:${query.toLowerCase()}:0`,
+            input: {
+              type: 'text-source',
+              sourceId: source.id,
+              query,
+              page: 0,
+            } satisfies DiscoverInput,
+          });
         }
       } else if (!free) {
-        const pictures = setup.references.filter((r) => r.mediaType === 'image').slice(0, settings.imageSearchReferences);
+        const pictures = setup.references
+          .filter((r) => r.mediaType === 'image')
+          .slice(0, settings.imageSearchReferences);
         for (const reference of pictures) {
-          tasks.push({ stage: 'discover', key: `source:${source.id}:ref:${reference.id}`, input: { type: 'image-source', sourceId: source.id, referenceFileId: reference.id } satisfies DiscoverInput });
+          tasks.push({
+            stage: 'discover',
+            key: `source:${source.id}:ref:${reference.id}`,
+            input: {
+              type: 'image-source',
+              sourceId: source.id,
+              referenceFileId: reference.id,
+            } satisfies DiscoverInput,
+          });
         }
       }
     }
-    const variantsPerUsername = free ? FREE_SCAN_LIMITS.variantsPerUsername : settings.variantsPerUsername;
+    const variantsPerUsername = free
+      ? FREE_SCAN_LIMITS.variantsPerUsername
+      : settings.variantsPerUsername;
     for (const site of catalog().sites) {
       if (site.search && site.kind !== 'social-network') {
         for (const query of queries) {
@@ -235,18 +330,36 @@ export function createScanPipeline(deps: PipelineDeps) {
           } catch {
             continue;
           }
-          tasks.push({ stage: 'discover', key: `catalog:${site.id}:${query.toLowerCase()}:0`, input: { type: 'catalog-search', siteId: site.id, query, url, page: 0 } satisfies DiscoverInput });
+          tasks.push({
+            stage: 'discover',
+            key: `catalog:${site.id}:${query.toLowerCase()}:0`,
+            input: {
+              type: 'catalog-search',
+              siteId: site.id,
+              query,
+              url,
+              page: 0,
+            } satisfies DiscoverInput,
+          });
         }
       }
       if (site.profile && site.kind !== 'social-network' && site.profile.results) {
         // A leak site's page for the creator's name ("model" or uploader pages) lists copies directly.
         for (const username of usernames) {
-          tasks.push({ stage: 'discover', key: `catalog-profile:${site.id}:${username.toLowerCase()}`, input: { type: 'catalog-profile', siteId: site.id, username } satisfies DiscoverInput });
+          tasks.push({
+            stage: 'discover',
+            key: `catalog-profile:${site.id}:${username.toLowerCase()}`,
+            input: { type: 'catalog-profile', siteId: site.id, username } satisfies DiscoverInput,
+          });
         }
       }
       if (site.profile && site.kind === 'social-network') {
         const platform = accountPlatformOf(site) ?? site.id;
-        const own = new Set(setup.accounts.filter((a) => a.platform === platform).map((a) => a.normalizedUsername.toLowerCase()));
+        const own = new Set(
+          setup.accounts
+            .filter((a) => a.platform === platform)
+            .map((a) => a.normalizedUsername.toLowerCase()),
+        );
         for (const username of usernames) {
           const candidates = [
             // The creator's own handle on a network where they have no account of theirs.
@@ -255,12 +368,19 @@ export function createScanPipeline(deps: PipelineDeps) {
           ];
           for (const candidate of candidates) {
             if (own.has(candidate.username.toLowerCase())) continue;
-            tasks.push({ stage: 'profile', key: `${site.id}:${candidate.username.toLowerCase()}`, input: { siteId: site.id, username: candidate.username, reason: candidate.reason } });
+            tasks.push({
+              stage: 'profile',
+              key: `${site.id}:${candidate.username.toLowerCase()}`,
+              input: { siteId: site.id, username: candidate.username, reason: candidate.reason },
+            });
           }
         }
       }
     }
-    await repo.markRunning(scanId, enabled.map((s) => s.id));
+    await repo.markRunning(
+      scanId,
+      enabled.map((s) => s.id),
+    );
     await addAndSend(scanRow, tasks);
     // A plan with nothing to do (or whose tasks all settled before this line) completes here.
     await repo.completeIfSettled(scanId);
@@ -271,74 +391,175 @@ export function createScanPipeline(deps: PipelineDeps) {
   async function discover(taskId: string, isLastAttempt: boolean): Promise<void> {
     await runTask(taskId, isLastAttempt, async (task, scanRow) => {
       const input = discoverInput.parse(task.input);
-      if (input.type === 'text-source' || input.type === 'image-source') return searchSource(scanRow, input);
+      if (input.type === 'text-source' || input.type === 'image-source')
+        return searchSource(scanRow, input);
       const site = siteById(catalog(), input.siteId);
-      if (!site) return { status: 'skipped', error: `The site catalog no longer has ${input.siteId}.` };
-      if (!(await repo.spendQueries(scanRow.id, 1))) return { status: 'skipped', error: 'The scan’s query budget is spent.' };
+      if (!site)
+        return { status: 'skipped', error: `The site catalog no longer has ${input.siteId}.` };
+      if (!(await repo.spendQueries(scanRow.id, 1)))
+        return { status: 'skipped', error: 'The scan’s query budget is spent.' };
       const url = input.type === 'catalog-search' ? input.url : profileUrl(site, input.username);
       const page = await crawler.fetchPage(url, { respectRobots: settings.respectRobots });
       const source = `catalog:${site.id}`;
       const query = input.type === 'catalog-search' ? input.query : `profile:${input.username}`;
       if (!page.ok) {
-        await repo.recordQuery({ scanId: scanRow.id, source, query, page: input.type === 'catalog-search' ? input.page : 0, queriesUsed: 1, resultCount: 0, error: page.message });
+        await repo.recordQuery({
+          scanId: scanRow.id,
+          source,
+          query,
+          page: input.type === 'catalog-search' ? input.page : 0,
+          queriesUsed: 1,
+          resultCount: 0,
+          error: page.message,
+        });
         return settleFailedFetch(page);
       }
-      const extracted = page.html ? extractResults(site, input.type === 'catalog-search' ? 'search' : 'profile', page.html, page.finalUrl) : { results: [], nextPageUrl: null };
-      const tasks = extracted.results.map((r) => fetchTask(r.url, source, r.title, r.mediaUrls)).filter((t): t is NewTask => t !== null);
-      if (input.type === 'catalog-search' && extracted.nextPageUrl && input.page + 1 < maxSearchPages(scanRow)) {
+      const extracted = page.html
+        ? extractResults(
+            site,
+            input.type === 'catalog-search' ? 'search' : 'profile',
+            page.html,
+            page.finalUrl,
+          )
+        : { results: [], nextPageUrl: null };
+      const tasks = extracted.results
+        .map((r) => fetchTask(r.url, source, r.title, r.mediaUrls))
+        .filter((t): t is NewTask => t !== null);
+      if (
+        input.type === 'catalog-search' &&
+        extracted.nextPageUrl &&
+        input.page + 1 < maxSearchPages(scanRow)
+      ) {
         tasks.push({
           stage: 'discover',
           key: `catalog:${site.id}:${input.query.toLowerCase()}:${input.page + 1}`,
-          input: { type: 'catalog-search', siteId: site.id, query: input.query, url: extracted.nextPageUrl, page: input.page + 1 } satisfies DiscoverInput,
+          input: {
+            type: 'catalog-search',
+            siteId: site.id,
+            query: input.query,
+            url: extracted.nextPageUrl,
+            page: input.page + 1,
+          } satisfies DiscoverInput,
         });
       }
-      await repo.recordQuery({ scanId: scanRow.id, source, query, page: input.type === 'catalog-search' ? input.page : 0, queriesUsed: 1, resultCount: extracted.results.length });
+      await repo.recordQuery({
+        scanId: scanRow.id,
+        source,
+        query,
+        page: input.type === 'catalog-search' ? input.page : 0,
+        queriesUsed: 1,
+        resultCount: extracted.results.length,
+      });
       await addAndSend(scanRow, tasks);
       return { status: 'done', result: { results: extracted.results.length } };
     });
   }
 
   function maxSearchPages(scanRow: ScanRow): number {
-    return scanRow.trigger === 'onboarding' ? FREE_SCAN_LIMITS.maxSearchPages : settings.maxSearchPages;
+    return scanRow.trigger === 'onboarding'
+      ? FREE_SCAN_LIMITS.maxSearchPages
+      : settings.maxSearchPages;
   }
 
-  async function searchSource(scanRow: ScanRow, input: Extract<DiscoverInput, { type: 'text-source' | 'image-source' }>) {
-    const source: DiscoverySource | undefined = sources.enabled().find((s) => s.id === input.sourceId);
+  async function searchSource(
+    scanRow: ScanRow,
+    input: Extract<DiscoverInput, { type: 'text-source' | 'image-source' }>,
+  ) {
+    const source: DiscoverySource | undefined = sources
+      .enabled()
+      .find((s) => s.id === input.sourceId);
     if (!source) return { status: 'skipped' as const, error: `${input.sourceId} is off.` };
     let image: ImageInput | null = null;
     if (input.type === 'image-source') {
       const stored = await deps.readReference(scanRow.userId, input.referenceFileId);
       if (!stored) return { status: 'skipped' as const, error: 'The reference file was deleted.' };
       image = { bytes: stored.bytes, ...(stored.mimeType ? { mimeType: stored.mimeType } : {}) };
-      if (source.kind !== 'image' || !source.accepts(image)) return { status: 'skipped' as const, error: `${source.name} needs a public address of the picture.` };
+      if (source.kind !== 'image' || !source.accepts(image))
+        return {
+          status: 'skipped' as const,
+          error: `${source.name} needs a public address of the picture.`,
+        };
     }
-    if (!(await repo.spendQueries(scanRow.id, 1))) return { status: 'skipped' as const, error: 'The scan’s query budget is spent.' };
-    if (!(await sources.reserve(source.id, 1))) return { status: 'skipped' as const, error: `${source.name}: today’s quota is used up.` };
+    if (!(await repo.spendQueries(scanRow.id, 1)))
+      return { status: 'skipped' as const, error: 'The scan’s query budget is spent.' };
+    if (!(await sources.reserve(source.id, 1)))
+      return { status: 'skipped' as const, error: `${source.name}: today’s quota is used up.` };
     const query = input.type === 'text-source' ? input.query : `reference:${input.referenceFileId}`;
     const page = input.type === 'text-source' ? input.page : 0;
     try {
-      const response = source.kind === 'text' ? await source.search(query, { page }) : await source.search(image!, { page });
-      await repo.recordQuery({ scanId: scanRow.id, source: source.id, query, page, queriesUsed: response.queriesUsed, resultCount: response.results.length });
-      const tasks = response.results.map((r) => fetchTask(r.url, source.id, r.title ?? null, [r.mediaUrl, r.thumbnailUrl].filter((u): u is string => Boolean(u)))).filter((t): t is NewTask => t !== null);
-      if (input.type === 'text-source' && response.hasMore && page + 1 < (scanRow.trigger === 'onboarding' ? FREE_SCAN_LIMITS.maxSourcePages : settings.maxSourcePages)) {
-        tasks.push({ stage: 'discover', key: `source:${source.id}:${input.query.toLowerCase()}:${page + 1}`, input: { ...input, page: page + 1 } satisfies DiscoverInput });
+      const response =
+        source.kind === 'text'
+          ? await source.search(query, { page })
+          : await source.search(image!, { page });
+      await repo.recordQuery({
+        scanId: scanRow.id,
+        source: source.id,
+        query,
+        page,
+        queriesUsed: response.queriesUsed,
+        resultCount: response.results.length,
+      });
+      const tasks = response.results
+        .map((r) =>
+          fetchTask(
+            r.url,
+            source.id,
+            r.title ?? null,
+            [r.mediaUrl, r.thumbnailUrl].filter((u): u is string => Boolean(u)),
+          ),
+        )
+        .filter((t): t is NewTask => t !== null);
+      if (
+        input.type === 'text-source' &&
+        response.hasMore &&
+        page + 1 <
+          (scanRow.trigger === 'onboarding'
+            ? FREE_SCAN_LIMITS.maxSourcePages
+            : settings.maxSourcePages)
+      ) {
+        tasks.push({
+          stage: 'discover',
+          key: `source:${source.id}:${input.query.toLowerCase()}:${page + 1}`,
+          input: { ...input, page: page + 1 } satisfies DiscoverInput,
+        });
       }
       await addAndSend(scanRow, tasks);
       return { status: 'done' as const, result: { results: response.results.length } };
     } catch (error) {
       if (error instanceof DiscoverySourceError) {
-        await repo.recordQuery({ scanId: scanRow.id, source: source.id, query, page, queriesUsed: error.status === null ? 0 : 1, resultCount: 0, error: error.message });
+        await repo.recordQuery({
+          scanId: scanRow.id,
+          source: source.id,
+          query,
+          page,
+          queriesUsed: error.status === null ? 0 : 1,
+          resultCount: 0,
+          error: error.message,
+        });
         if (error.isRetryable) throw new RetryableScanError(error.message);
-        return { status: error.code === 'invalid-input' || error.code === 'disabled' ? ('skipped' as const) : ('failed' as const), error: error.message };
+        return {
+          status:
+            error.code === 'invalid-input' || error.code === 'disabled'
+              ? ('skipped' as const)
+              : ('failed' as const),
+          error: error.message,
+        };
       }
       throw error;
     }
   }
 
-  function settleFailedFetch(page: Extract<Awaited<ReturnType<CrawlerPort['fetchPage']>>, { ok: false }>) {
+  function settleFailedFetch(
+    page: Extract<Awaited<ReturnType<CrawlerPort['fetchPage']>>, { ok: false }>,
+  ) {
     if (RETRYABLE_FETCH.has(page.reason)) throw new RetryableScanError(page.message);
     // Our own rules (robots.txt, refused addresses, size) are skips, not failures.
-    const skipped = page.reason === 'robots' || page.reason === 'refused-address' || page.reason === 'unsupported-scheme' || page.reason === 'too-large' || page.reason === 'invalid-url';
+    const skipped =
+      page.reason === 'robots' ||
+      page.reason === 'refused-address' ||
+      page.reason === 'unsupported-scheme' ||
+      page.reason === 'too-large' ||
+      page.reason === 'invalid-url';
     return { status: skipped ? ('skipped' as const) : ('failed' as const), error: page.message };
   }
 
@@ -348,7 +569,8 @@ export function createScanPipeline(deps: PipelineDeps) {
     await runTask(taskId, isLastAttempt, async (task, scanRow) => {
       const input = profileInput.parse(task.input);
       const site = siteById(catalog(), input.siteId);
-      if (!site) return { status: 'skipped', error: `The site catalog no longer has ${input.siteId}.` };
+      if (!site)
+        return { status: 'skipped', error: `The site catalog no longer has ${input.siteId}.` };
       let refusal: string | null = null;
       const checked = await checkProfile({
         site,
@@ -356,17 +578,22 @@ export function createScanPipeline(deps: PipelineDeps) {
         fetchPage: async (url: string) => {
           const page = await crawler.fetchPage(url, { respectRobots: settings.respectRobots });
           if (page.ok) return { status: page.status, finalUrl: page.finalUrl, html: page.html };
-          if (page.reason === 'http-status') return { status: page.status ?? 0, finalUrl: url, html: null };
+          if (page.reason === 'http-status')
+            return { status: page.status ?? 0, finalUrl: url, html: null };
           if (RETRYABLE_FETCH.has(page.reason)) throw new RetryableScanError(page.message);
           refusal = page.message;
           return { status: 0, finalUrl: url, html: null };
         },
       });
       if (refusal !== null) return { status: 'skipped', error: refusal };
-      if (checked.outcome === 'unavailable') throw new RetryableScanError(`${site.name} did not answer for ${input.username} (HTTP ${checked.status}).`);
+      if (checked.outcome === 'unavailable')
+        throw new RetryableScanError(
+          `${site.name} did not answer for ${input.username} (HTTP ${checked.status}).`,
+        );
       if (!checked.exists) return { status: 'done', result: { exists: false } };
       // A profile the creator whitelisted is one of her own (an account she did not list on Accounts).
-      if (await deps.isWhitelisted(scanRow.userId, checked.url)) return { status: 'done', result: { exists: true, own: true } };
+      if (await deps.isWhitelisted(scanRow.userId, checked.url))
+        return { status: 'done', result: { exists: true, own: true } };
       const creator = await creatorOf(scanRow.userId);
       let avatar: Buffer | null = null;
       let avatarMatch = null;
@@ -374,15 +601,26 @@ export function createScanPipeline(deps: PipelineDeps) {
         const media = await crawler.fetchMedia(checked.avatarUrl);
         if (media.ok && sniffMediaType(media.body.subarray(0, 512))?.kind === 'image') {
           avatar = media.body;
-          avatarMatch = await deps.matcher.match(scanRow.userId, media.body, 'image').catch(() => null);
+          avatarMatch = await deps.matcher
+            .match(scanRow.userId, media.body, 'image')
+            .catch(() => null);
         }
       }
       const verdict = assessProfile({
-        creator: { usernames: creator.usernames, names: creator.names, ownAccounts: creator.ownAccounts },
-        profile: { platform: accountPlatformOf(site) ?? site.id, username: input.username, displayName: checked.displayName },
+        creator: {
+          usernames: creator.usernames,
+          names: creator.names,
+          ownAccounts: creator.ownAccounts,
+        },
+        profile: {
+          platform: accountPlatformOf(site) ?? site.id,
+          username: input.username,
+          displayName: checked.displayName,
+        },
         avatarMatchesReference: avatarMatch !== null,
       });
-      if (!verdict.isImpersonation) return { status: 'done', result: { exists: true, impersonation: false } };
+      if (!verdict.isImpersonation)
+        return { status: 'done', result: { exists: true, impersonation: false } };
       const recorded = await findings.record({
         userId: scanRow.userId,
         scanId: scanRow.id,
@@ -396,9 +634,17 @@ export function createScanPipeline(deps: PipelineDeps) {
         distance: avatarMatch?.distance ?? null,
         confidence: verdict.confidence,
         thumbnail: avatar,
-        impersonation: { platform: site.id, username: input.username, displayName: checked.displayName, reasons: [...verdict.reasons] },
+        impersonation: {
+          platform: site.id,
+          username: input.username,
+          displayName: checked.displayName,
+          reasons: [...verdict.reasons],
+        },
       });
-      return { status: 'done', result: { exists: true, impersonation: true, findingId: recorded.id } };
+      return {
+        status: 'done',
+        result: { exists: true, impersonation: true, findingId: recorded.id },
+      };
     });
   }
 
@@ -411,7 +657,10 @@ export function createScanPipeline(deps: PipelineDeps) {
       if (!page.ok) return settleFailedFetch(page);
       const site = siteById(catalog(), input.siteId) ?? null;
       const title = page.title ?? input.title;
-      const media = dedupe([...page.media.map((m) => m.url), ...input.mediaHints]).slice(0, settings.maxMediaPerPage);
+      const media = dedupe([...page.media.map((m) => m.url), ...input.mediaHints]).slice(
+        0,
+        settings.maxMediaPerPage,
+      );
       const setup = await repo.setupOf(scanRow.userId);
       const hasReferences = setup.references.length > 0;
       if (hasReferences) {
@@ -420,7 +669,14 @@ export function createScanPipeline(deps: PipelineDeps) {
           media.map((mediaUrl) => ({
             stage: 'match' as const,
             key: `${urlTaskKey(page.finalUrl)}|${urlTaskKey(mediaUrl)}`,
-            input: { mediaUrl, pageUrl: page.finalUrl, pageTitle: title, source: input.source, siteId: input.siteId, siteKind: input.siteKind },
+            input: {
+              mediaUrl,
+              pageUrl: page.finalUrl,
+              pageTitle: title,
+              source: input.source,
+              siteId: input.siteId,
+              siteKind: input.siteKind,
+            },
           })),
         );
       }
@@ -428,7 +684,10 @@ export function createScanPipeline(deps: PipelineDeps) {
       let mention = null;
       if (input.siteKind !== 'social-network') {
         const creator = await creatorOf(scanRow.userId);
-        const found = mentionsCreator(`${title ?? ''}\n${page.text ?? ''}`, { usernames: creator.usernames, terms: creator.terms });
+        const found = mentionsCreator(`${title ?? ''}\n${page.text ?? ''}`, {
+          usernames: creator.usernames,
+          terms: creator.terms,
+        });
         if (found.matched && found.score >= MENTION_MIN_SCORE) {
           const thumbnail = await firstPicture(media);
           mention = await findings.record({
@@ -445,7 +704,10 @@ export function createScanPipeline(deps: PipelineDeps) {
           });
         }
       }
-      return { status: 'done', result: { status: page.status, media: media.length, mention: mention?.id ?? null } };
+      return {
+        status: 'done',
+        result: { status: page.status, media: media.length, mention: mention?.id ?? null },
+      };
     });
   }
 
@@ -464,7 +726,8 @@ export function createScanPipeline(deps: PipelineDeps) {
   async function firstPicture(media: string[]): Promise<{ url: string; bytes: Buffer } | null> {
     for (const url of media.slice(0, 3)) {
       const fetched = await crawler.fetchMedia(url);
-      if (fetched.ok && sniffMediaType(fetched.body.subarray(0, 512))?.kind === 'image') return { url, bytes: fetched.body };
+      if (fetched.ok && sniffMediaType(fetched.body.subarray(0, 512))?.kind === 'image')
+        return { url, bytes: fetched.body };
     }
     return null;
   }
@@ -478,11 +741,16 @@ export function createScanPipeline(deps: PipelineDeps) {
       if (!media.ok) return settleFailedFetch(media);
       const sha256 = createHash('sha256').update(media.body).digest('hex');
       const type = sniffMediaType(media.body.subarray(0, 512));
-      if (!type) return { status: 'skipped', result: { sha256 }, error: 'Neither a picture nor a video.' };
+      if (!type)
+        return { status: 'skipped', result: { sha256 }, error: 'Neither a picture nor a video.' };
       // The same bytes met again in this scan (a CDN mirror, a thumbnail reused) are not matched twice.
       const earlier = await repo.matchedBytes(scanRow.id, sha256);
       const matched = earlier
-        ? ((earlier.match as { referenceId: string; distance: number | null; confidence: number } | null) ?? null)
+        ? ((earlier.match as {
+            referenceId: string;
+            distance: number | null;
+            confidence: number;
+          } | null) ?? null)
         : await deps.matcher.match(scanRow.userId, media.body, type.kind);
       const result: Record<string, unknown> = { sha256, kind: type.kind, match: matched };
       if (!matched) return { status: 'done', result };

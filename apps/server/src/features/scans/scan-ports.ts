@@ -24,7 +24,9 @@ export type PageResult =
     }
   | { ok: false; url: string; reason: string; status?: number; message: string };
 
-export type MediaResult = { ok: true; finalUrl: string; contentType: string | null; body: Buffer } | { ok: false; url: string; reason: string; status?: number; message: string };
+export type MediaResult =
+  | { ok: true; finalUrl: string; contentType: string | null; body: Buffer }
+  | { ok: false; url: string; reason: string; status?: number; message: string };
 
 export interface CrawlerPort {
   fetchPage(url: string, options?: { respectRobots?: boolean }): Promise<PageResult>;
@@ -52,13 +54,25 @@ export interface RecordFindingInput {
   mediaSha256?: string | null;
   mediaPdq?: string | null;
   thumbnail?: Buffer | null;
-  impersonation?: { platform: string; username: string; displayName: string | null; reasons: string[] } | null;
+  impersonation?: {
+    platform: string;
+    username: string;
+    displayName: string | null;
+    reasons: string[];
+  } | null;
 }
 
 export interface FindingsPort {
-  record(input: RecordFindingInput): Promise<{ id: string; created: boolean; status: FindingStatus }>;
-  countByKindForScan(scanId: string): Promise<{ leak: number; mention: number; impersonation: number }>;
+  record(
+    input: RecordFindingInput,
+  ): Promise<{ id: string; created: boolean; status: FindingStatus }>;
+  countByKindForScan(
+    scanId: string,
+  ): Promise<{ leak: number; mention: number; impersonation: number }>;
 }
 
 /** Reads a stored reference file's bytes (for reverse image search). */
-export type ReadReference = (userId: string, referenceFileId: string) => Promise<{ bytes: Buffer; mimeType: string | null } | null>;
+export type ReadReference = (
+  userId: string,
+  referenceFileId: string,
+) => Promise<{ bytes: Buffer; mimeType: string | null } | null>;

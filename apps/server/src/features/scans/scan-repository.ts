@@ -3,7 +3,16 @@
 // task settles.
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@shark/db/client.ts';
-import { accountState, protectedAccount, referenceFile, scan, scanQuery, scanTask, searchTerm, user } from '@shark/db/schema.ts';
+import {
+  accountState,
+  protectedAccount,
+  referenceFile,
+  scan,
+  scanQuery,
+  scanTask,
+  searchTerm,
+  user,
+} from '@shark/db/schema.ts';
 import type { ScanStage } from '@shark/contracts/scans.ts';
 import { isUniqueViolation } from '../accounts/protected-account-repository.ts';
 
@@ -23,7 +32,13 @@ const UNSETTLED = ['queued', 'running'] as const;
 export function createScanRepository(db: Database) {
   return {
     /** A new scan, or null when one of the creator's scans is already queued or running. */
-    async create(row: { id: string; userId: string; trigger: ScanRow['trigger']; queryBudget: number | null; deadlineAt: Date | null }): Promise<ScanRow | null> {
+    async create(row: {
+      id: string;
+      userId: string;
+      trigger: ScanRow['trigger'];
+      queryBudget: number | null;
+      deadlineAt: Date | null;
+    }): Promise<ScanRow | null> {
       try {
         const [created] = await db
           .insert(scan)
@@ -71,7 +86,9 @@ export function createScanRepository(db: Database) {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(scan)
-        .where(and(eq(scan.userId, userId), inArray(scan.trigger, triggers), gte(scan.createdAt, since)));
+        .where(
+          and(eq(scan.userId, userId), inArray(scan.trigger, triggers), gte(scan.createdAt, since)),
+        );
       return row?.n ?? 0;
     },
 
@@ -111,18 +128,40 @@ export function createScanRepository(db: Database) {
       const rows = await db
         .update(scan)
         .set({ queriesSpent: sql`${scan.queriesSpent} + ${n}` })
-        .where(and(eq(scan.id, id), sql`(${scan.queryBudget} is null or ${scan.queriesSpent} + ${n} <= ${scan.queryBudget})`))
+        .where(
+          and(
+            eq(scan.id, id),
+            sql`(${scan.queryBudget} is null or ${scan.queriesSpent} + ${n} <= ${scan.queryBudget})`,
+          ),
+        )
         .returning({ id: scan.id });
       return rows.length > 0;
     },
 
     /** Inserts the tasks not planned yet in this scan; returns the new ones (their jobs are to be sent). */
-    async addTasks(scanId: string, userId: string, tasks: NewTask[], newId: () => string): Promise<ScanTaskRow[]> {
+    async addTasks(
+      scanId: string,
+      userId: string,
+      tasks: NewTask[],
+      newId: () => string,
+    ): Promise<ScanTaskRow[]> {
       if (tasks.length === 0) return [];
       const inserted: ScanTaskRow[] = [];
       for (let i = 0; i < tasks.length; i += 200) {
-        const batch = tasks.slice(i, i + 200).map((t) => ({ id: newId(), scanId, userId, stage: t.stage, key: t.key, input: t.input, status: 'queued' as const }));
-        inserted.push(...(await db.insert(scanTask).values(batch).onConflictDoNothing().returning()));
+        const batch = tasks
+          .slice(i, i + 200)
+          .map((t) => ({
+            id: newId(),
+            scanId,
+            userId,
+            stage: t.stage,
+            key: t.key,
+            input: t.input,
+            status: 'queued' as const,
+          }));
+        inserted.push(
+          ...(await db.insert(scanTask).values(batch).onConflictDoNothing().returning()),
+        );
       }
       return inserted;
     },
@@ -142,10 +181,19 @@ export function createScanRepository(db: Database) {
       return owner ? { task, scan: owner } : null;
     },
 
-    async settle(taskId: string, status: Exclude<TaskStatus, 'queued' | 'running'>, details: { result?: Record<string, unknown>; error?: string | null } = {}): Promise<void> {
+    async settle(
+      taskId: string,
+      status: Exclude<TaskStatus, 'queued' | 'running'>,
+      details: { result?: Record<string, unknown>; error?: string | null } = {},
+    ): Promise<void> {
       await db
         .update(scanTask)
-        .set({ status, result: details.result ?? null, error: details.error ?? null, updatedAt: new Date() })
+        .set({
+          status,
+          result: details.result ?? null,
+          error: details.error ?? null,
+          updatedAt: new Date(),
+        })
         .where(eq(scanTask.id, taskId));
     },
 
@@ -154,12 +202,27 @@ export function createScanRepository(db: Database) {
       const [row] = await db
         .select({ result: scanTask.result })
         .from(scanTask)
-        .where(and(eq(scanTask.scanId, scanId), eq(scanTask.stage, 'match'), eq(scanTask.status, 'done'), sql`${scanTask.result}->>'sha256' = ${sha256}`))
+        .where(
+          and(
+            eq(scanTask.scanId, scanId),
+            eq(scanTask.stage, 'match'),
+            eq(scanTask.status, 'done'),
+            sql`${scanTask.result}->>'sha256' = ${sha256}`,
+          ),
+        )
         .limit(1);
       return (row?.result as Record<string, unknown> | undefined) ?? null;
     },
 
-    async recordQuery(row: { scanId: string; source: string; query: string; page: number; queriesUsed: number; resultCount: number; error?: string | null }): Promise<void> {
+    async recordQuery(row: {
+      scanId: string;
+      source: string;
+      query: string;
+      page: number;
+      queriesUsed: number;
+      resultCount: number;
+      error?: string | null;
+    }): Promise<void> {
       await db.insert(scanQuery).values({ ...row, error: row.error ?? null });
     },
 
@@ -172,18 +235,32 @@ export function createScanRepository(db: Database) {
         .groupBy(scanTask.stage, scanTask.status);
     },
 
-    async sourceUse(scanId: string): Promise<{ source: string; queries: number; results: number }[]> {
+    async sourceUse(
+      scanId: string,
+    ): Promise<{ source: string; queries: number; results: number }[]> {
       return db
-        .select({ source: scanQuery.source, queries: sql<number>`sum(${scanQuery.queriesUsed})::int`, results: sql<number>`sum(${scanQuery.resultCount})::int` })
+        .select({
+          source: scanQuery.source,
+          queries: sql<number>`sum(${scanQuery.queriesUsed})::int`,
+          results: sql<number>`sum(${scanQuery.resultCount})::int`,
+        })
         .from(scanQuery)
         .where(eq(scanQuery.scanId, scanId))
         .groupBy(scanQuery.source)
         .orderBy(scanQuery.source);
     },
 
-    async latestErrors(scanId: string, limit: number): Promise<{ stage: ScanStage; key: string; error: string | null; updatedAt: Date }[]> {
+    async latestErrors(
+      scanId: string,
+      limit: number,
+    ): Promise<{ stage: ScanStage; key: string; error: string | null; updatedAt: Date }[]> {
       return db
-        .select({ stage: scanTask.stage, key: scanTask.key, error: scanTask.error, updatedAt: scanTask.updatedAt })
+        .select({
+          stage: scanTask.stage,
+          key: scanTask.key,
+          error: scanTask.error,
+          updatedAt: scanTask.updatedAt,
+        })
         .from(scanTask)
         .where(and(eq(scanTask.scanId, scanId), eq(scanTask.status, 'failed')))
         .orderBy(desc(scanTask.updatedAt))
@@ -195,7 +272,10 @@ export function createScanRepository(db: Database) {
      * running — except, when `runningSince` is given (the embedded database: this is the only process),
      * jobs started before this process started, which died with the previous one.
      */
-    async stranded(runningSince: Date | null, limit: number): Promise<Pick<ScanTaskRow, 'id' | 'stage'>[]> {
+    async stranded(
+      runningSince: Date | null,
+      limit: number,
+    ): Promise<Pick<ScanTaskRow, 'id' | 'stage'>[]> {
       return db
         .select({ id: scanTask.id, stage: scanTask.stage })
         .from(scanTask)
@@ -219,7 +299,12 @@ export function createScanRepository(db: Database) {
       const rows = await db
         .select({ id: scan.id })
         .from(scan)
-        .where(and(eq(scan.status, 'queued'), sql`not exists (select 1 from pgboss.job j where j.name = 'scan.start' and j.singleton_key = ${scan.id} and j.state in ('created', 'retry', 'active'))`));
+        .where(
+          and(
+            eq(scan.status, 'queued'),
+            sql`not exists (select 1 from pgboss.job j where j.name = 'scan.start' and j.singleton_key = ${scan.id} and j.state in ('created', 'retry', 'active'))`,
+          ),
+        );
       return rows.map((r) => r.id);
     },
 
@@ -228,7 +313,12 @@ export function createScanRepository(db: Database) {
       const rows = await db
         .select({ id: scan.id })
         .from(scan)
-        .where(and(eq(scan.status, 'running'), sql`not exists (select 1 from ${scanTask} where ${scanTask.scanId} = ${scan.id} and ${scanTask.status} in ('queued', 'running'))`));
+        .where(
+          and(
+            eq(scan.status, 'running'),
+            sql`not exists (select 1 from ${scanTask} where ${scanTask.scanId} = ${scan.id} and ${scanTask.status} in ('queued', 'running'))`,
+          ),
+        );
       return rows.map((r) => r.id);
     },
 
@@ -241,7 +331,11 @@ export function createScanRepository(db: Database) {
     }> {
       const [owner] = await db.select({ name: user.name }).from(user).where(eq(user.id, userId));
       const accounts = await db
-        .select({ platform: protectedAccount.platform, username: protectedAccount.username, normalizedUsername: protectedAccount.normalizedUsername })
+        .select({
+          platform: protectedAccount.platform,
+          username: protectedAccount.username,
+          normalizedUsername: protectedAccount.normalizedUsername,
+        })
         .from(protectedAccount)
         .where(eq(protectedAccount.userId, userId))
         .orderBy(protectedAccount.createdAt);
@@ -251,7 +345,11 @@ export function createScanRepository(db: Database) {
         .where(and(eq(searchTerm.userId, userId), eq(searchTerm.status, 'active')))
         .orderBy(searchTerm.createdAt);
       const references = await db
-        .select({ id: referenceFile.id, mediaType: referenceFile.mediaType, originalName: referenceFile.originalName })
+        .select({
+          id: referenceFile.id,
+          mediaType: referenceFile.mediaType,
+          originalName: referenceFile.originalName,
+        })
         .from(referenceFile)
         .where(and(eq(referenceFile.userId, userId), eq(referenceFile.status, 'ready')))
         .orderBy(referenceFile.createdAt);
@@ -259,23 +357,45 @@ export function createScanRepository(db: Database) {
     },
 
     /** Where one of the creator's ready reference files is stored. */
-    async storedReference(userId: string, id: string): Promise<{ storageKey: string; mimeType: string | null } | undefined> {
+    async storedReference(
+      userId: string,
+      id: string,
+    ): Promise<{ storageKey: string; mimeType: string | null } | undefined> {
       const [row] = await db
         .select({ storageKey: referenceFile.storageKey, mimeType: referenceFile.mimeType })
         .from(referenceFile)
-        .where(and(eq(referenceFile.id, id), eq(referenceFile.userId, userId), eq(referenceFile.status, 'ready')));
+        .where(
+          and(
+            eq(referenceFile.id, id),
+            eq(referenceFile.userId, userId),
+            eq(referenceFile.status, 'ready'),
+          ),
+        );
       return row;
     },
 
     /** Subscribed creators with their plan and the time of their last scheduled or manual scan. */
-    async subscribers(): Promise<{ userId: string; plan: string | null; lastScanAt: Date | null }[]> {
+    async subscribers(): Promise<
+      { userId: string; plan: string | null; lastScanAt: Date | null }[]
+    > {
       const rows = await db
-        .select({ userId: accountState.userId, plan: accountState.plan, lastScanAt: sql<string | null>`max(${scan.createdAt})` })
+        .select({
+          userId: accountState.userId,
+          plan: accountState.plan,
+          lastScanAt: sql<string | null>`max(${scan.createdAt})`,
+        })
         .from(accountState)
-        .leftJoin(scan, and(eq(scan.userId, accountState.userId), inArray(scan.trigger, ['manual', 'schedule'])))
+        .leftJoin(
+          scan,
+          and(eq(scan.userId, accountState.userId), inArray(scan.trigger, ['manual', 'schedule'])),
+        )
         .where(eq(accountState.status, 'subscribed'))
         .groupBy(accountState.userId, accountState.plan);
-      return rows.map((r) => ({ userId: r.userId, plan: r.plan, lastScanAt: r.lastScanAt ? new Date(r.lastScanAt) : null }));
+      return rows.map((r) => ({
+        userId: r.userId,
+        plan: r.plan,
+        lastScanAt: r.lastScanAt ? new Date(r.lastScanAt) : null,
+      }));
     },
   };
 }

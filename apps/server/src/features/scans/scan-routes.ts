@@ -5,7 +5,11 @@ import { freeScanResultSchema } from '@shark/contracts/findings.ts';
 import { scanListSchema, scanSchema, startScanSchema } from '@shark/contracts/scans.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import { AppError } from '../../http/app-error.ts';
-import { jsonBody as body, errorResponse as error, jsonResponse as json } from '../../http/openapi.ts';
+import {
+  jsonBody as body,
+  errorResponse as error,
+  jsonResponse as json,
+} from '../../http/openapi.ts';
 import { requireSessionUser } from '../../http/session.ts';
 import { throwOnInvalid } from '../../http/validation.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -19,7 +23,11 @@ const list = createRoute({
   path: '/scans',
   tags,
   summary: 'The latest scans with their progress, the next scheduled one and this month’s use',
-  responses: { 200: json(scanListSchema, 'The scans, newest first'), ...signedIn, 403: error('Not entitled to scans (FORBIDDEN)') },
+  responses: {
+    200: json(scanListSchema, 'The scans, newest first'),
+    ...signedIn,
+    403: error('Not entitled to scans (FORBIDDEN)'),
+  },
 });
 
 const start = createRoute({
@@ -31,7 +39,9 @@ const start = createRoute({
   responses: {
     201: json(scanSchema, 'The scan, queued'),
     ...signedIn,
-    403: error('Not entitled to scans (FORBIDDEN), or the plan’s scans a month are used (PLAN_LIMIT_REACHED)'),
+    403: error(
+      'Not entitled to scans (FORBIDDEN), or the plan’s scans a month are used (PLAN_LIMIT_REACHED)',
+    ),
     409: error('A scan is already running'),
   },
 });
@@ -42,7 +52,11 @@ const one = createRoute({
   tags,
   summary: 'One scan and its live progress: tasks per stage and state, sources used, latest errors',
   request: { params: z.object({ id: z.string().max(200) }) },
-  responses: { 200: json(scanSchema, 'The scan'), ...signedIn, 404: error('No such scan of this creator') },
+  responses: {
+    200: json(scanSchema, 'The scan'),
+    ...signedIn,
+    404: error('No such scan of this creator'),
+  },
 });
 
 const freeResult = createRoute({
@@ -50,14 +64,19 @@ const freeResult = createRoute({
   path: '/onboarding/free-scan',
   tags,
   summary: 'The free scan’s results (scan null before it starts)',
-  responses: { 200: json(freeScanResultSchema, 'The results so far'), ...signedIn, 403: error('Affiliate accounts have no free scan') },
+  responses: {
+    200: json(freeScanResultSchema, 'The results so far'),
+    ...signedIn,
+    403: error('Affiliate accounts have no free scan'),
+  },
 });
 
 const freeStart = createRoute({
   method: 'post',
   path: '/onboarding/free-scan',
   tags,
-  summary: 'Start the free scan of the usernames entered in onboarding (bounded in time and queries)',
+  summary:
+    'Start the free scan of the usernames entered in onboarding (bounded in time and queries)',
   request: { body: body(startScanSchema) },
   responses: {
     202: json(freeScanResultSchema, 'The scan, started'),
@@ -79,7 +98,9 @@ export function scanRoutes(deps: { auth: Auth; scans: ScanService }) {
   return app
     .openapi(list, async (c) => c.json(await scans.list((await creator(c)).id), 200))
     .openapi(start, async (c) => c.json(await scans.startManual((await creator(c)).id), 201))
-    .openapi(one, async (c) => c.json(await scans.get((await creator(c)).id, c.req.valid('param').id), 200))
+    .openapi(one, async (c) =>
+      c.json(await scans.get((await creator(c)).id, c.req.valid('param').id), 200),
+    )
     .openapi(freeResult, async (c) => c.json(await scans.freeResult((await creator(c)).id), 200))
     .openapi(freeStart, async (c) => c.json(await scans.startFree((await creator(c)).id), 202));
 }

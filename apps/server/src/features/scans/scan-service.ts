@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FreeScanResult } from '@shark/contracts/findings.ts';
 import type { PlanCatalog } from '@shark/contracts/plans.ts';
-import type { Scan, ScanList, ScanStage } from '@shark/contracts/scans.ts';
+import type { Scan, ScanList } from '@shark/contracts/scans.ts';
 import { SCAN_STAGES } from '@shark/contracts/scans.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../http/logger.ts';
@@ -22,7 +22,10 @@ export interface FreeScanSettings {
 }
 
 export interface FreeScanSummary {
-  freeScanSummary(userId: string, scanId: string): Promise<Pick<FreeScanResult, 'byKind' | 'total' | 'examples'>>;
+  freeScanSummary(
+    userId: string,
+    scanId: string,
+  ): Promise<Pick<FreeScanResult, 'byKind' | 'total' | 'examples'>>;
 }
 
 export function createScanService(deps: {
@@ -43,22 +46,38 @@ export function createScanService(deps: {
 
   /** How often the plan scans on its own: the month divided by its scans per month. */
   function intervalOf(plan: string | null): number | null {
-    const tier = plan && plan in deps.catalog.tiers ? deps.catalog.tiers[plan as keyof PlanCatalog['tiers']] : null;
+    const tier =
+      plan && plan in deps.catalog.tiers
+        ? deps.catalog.tiers[plan as keyof PlanCatalog['tiers']]
+        : null;
     const perMonth = tier?.limits.scansPerMonth;
     if (!perMonth || perMonth <= 0) return null;
     return MONTH_MS / perMonth;
   }
 
-  async function create(userId: string, trigger: ScanRow['trigger'], budget: { queryBudget: number | null; deadlineAt: Date | null }): Promise<ScanRow> {
+  async function create(
+    userId: string,
+    trigger: ScanRow['trigger'],
+    budget: { queryBudget: number | null; deadlineAt: Date | null },
+  ): Promise<ScanRow> {
     const created = await repo.create({ id: randomUUID(), userId, trigger, ...budget });
-    if (!created) throw new AppError('CONFLICT', 'A scan is already running. Wait for it to finish before starting another.');
+    if (!created)
+      throw new AppError(
+        'CONFLICT',
+        'A scan is already running. Wait for it to finish before starting another.',
+      );
     await deps.sendStart(created.id);
     return created;
   }
 
   async function view(row: ScanRow): Promise<Scan> {
     const counts = await repo.progress(row.id);
-    const stages = Object.fromEntries(SCAN_STAGES.map((stage) => [stage, { queued: 0, running: 0, done: 0, failed: 0, skipped: 0 }])) as Scan['stages'];
+    const stages = Object.fromEntries(
+      SCAN_STAGES.map((stage) => [
+        stage,
+        { queued: 0, running: 0, done: 0, failed: 0, skipped: 0 },
+      ]),
+    ) as Scan['stages'];
     for (const { stage, status, n } of counts) stages[stage][status] = n;
     const names = new Map(deps.sources.enabled().map((s) => [s.id as string, s.name]));
     for (const site of deps.sources.catalog.sites) names.set(`catalog:${site.id}`, site.name);
@@ -75,9 +94,19 @@ export function createScanService(deps: {
       queryBudget: row.queryBudget,
       deadlineAt: row.deadlineAt?.toISOString() ?? null,
       stages,
-      sources: used.map((u) => ({ id: u.source, name: names.get(u.source) ?? u.source, queries: u.queries, results: u.results })),
+      sources: used.map((u) => ({
+        id: u.source,
+        name: names.get(u.source) ?? u.source,
+        queries: u.queries,
+        results: u.results,
+      })),
       findings: await deps.findings.countByKindForScan(row.id),
-      errors: errors.map((e) => ({ stage: e.stage, subject: e.key, message: e.error ?? 'Failed.', at: e.updatedAt.toISOString() })),
+      errors: errors.map((e) => ({
+        stage: e.stage,
+        subject: e.key,
+        message: e.error ?? 'Failed.',
+        at: e.updatedAt.toISOString(),
+      })),
     };
   }
 
@@ -101,7 +130,12 @@ export function createScanService(deps: {
       const rows = await repo.list(userId, 10);
       const interval = entitled.tier === 'free' ? null : intervalOf(entitled.tier);
       const last = rows.find((r) => r.trigger === 'manual' || r.trigger === 'schedule');
-      const nextScheduledAt = interval === null ? null : new Date(Math.max(Date.now(), (last?.createdAt.getTime() ?? Date.now()) + interval)).toISOString();
+      const nextScheduledAt =
+        interval === null
+          ? null
+          : new Date(
+              Math.max(Date.now(), (last?.createdAt.getTime() ?? Date.now()) + interval),
+            ).toISOString();
       return {
         scans: await Promise.all(rows.map(view)),
         nextScheduledAt,
@@ -120,8 +154,15 @@ export function createScanService(deps: {
         throw new AppError('CONFLICT', 'Your free scan has already run; its results are below.');
       }
       const setup = await repo.setupOf(userId);
-      if (setup.accounts.length === 0) throw new AppError('BAD_REQUEST', 'Add at least one of your usernames first: the free scan searches for them.');
-      const row = await create(userId, 'onboarding', { queryBudget: deps.freeScan.queryBudget, deadlineAt: new Date(Date.now() + deps.freeScan.seconds * 1000) });
+      if (setup.accounts.length === 0)
+        throw new AppError(
+          'BAD_REQUEST',
+          'Add at least one of your usernames first: the free scan searches for them.',
+        );
+      const row = await create(userId, 'onboarding', {
+        queryBudget: deps.freeScan.queryBudget,
+        deadlineAt: new Date(Date.now() + deps.freeScan.seconds * 1000),
+      });
       return this.freeResult(userId, row);
     },
 
@@ -132,7 +173,9 @@ export function createScanService(deps: {
       const catalogOnly = deps.sources.enabled().every((s) => s.kind !== 'text');
       if (!row) return { scan: null, byKind: {}, total: 0, examples: [], catalogOnly, usernames };
       const counts = await repo.progress(row.id);
-      const pagesChecked = counts.filter((c) => (c.stage === 'fetch' || c.stage === 'profile') && c.status === 'done').reduce((n, c) => n + c.n, 0);
+      const pagesChecked = counts
+        .filter((c) => (c.stage === 'fetch' || c.stage === 'profile') && c.status === 'done')
+        .reduce((n, c) => n + c.n, 0);
       const summary = await deps.findings.freeScanSummary(userId, row.id);
       return {
         scan: {
@@ -157,8 +200,15 @@ export function createScanService(deps: {
       for (const subscriber of await repo.subscribers()) {
         const interval = intervalOf(subscriber.plan);
         if (interval === null) continue;
-        if (subscriber.lastScanAt && subscriber.lastScanAt.getTime() + interval > now.getTime()) continue;
-        const created = await repo.create({ id: randomUUID(), userId: subscriber.userId, trigger: 'schedule', queryBudget: null, deadlineAt: null });
+        if (subscriber.lastScanAt && subscriber.lastScanAt.getTime() + interval > now.getTime())
+          continue;
+        const created = await repo.create({
+          id: randomUUID(),
+          userId: subscriber.userId,
+          trigger: 'schedule',
+          queryBudget: null,
+          deadlineAt: null,
+        });
         // null: a scan of this creator is running (maybe started by another worker a moment ago).
         if (!created) continue;
         await deps.sendStart(created.id);

@@ -16,8 +16,12 @@ export const STAGE_JOBS = {
 
 export function registerScanJobs(jobs: JobQueue<SharkJobCatalog>, pipeline: ScanPipeline): void {
   jobs.handle('scan.start', ({ scanId }) => pipeline.start(scanId));
-  jobs.handle('scan.discover', ({ taskId }, context) => pipeline.discover(taskId, context.isLastAttempt));
-  jobs.handle('scan.profile', ({ taskId }, context) => pipeline.profile(taskId, context.isLastAttempt));
+  jobs.handle('scan.discover', ({ taskId }, context) =>
+    pipeline.discover(taskId, context.isLastAttempt),
+  );
+  jobs.handle('scan.profile', ({ taskId }, context) =>
+    pipeline.profile(taskId, context.isLastAttempt),
+  );
   jobs.handle('scan.fetch', ({ taskId }, context) => pipeline.fetch(taskId, context.isLastAttempt));
   jobs.handle('scan.match', ({ taskId }, context) => pipeline.match(taskId, context.isLastAttempt));
 }
@@ -28,7 +32,12 @@ export function registerScanJobs(jobs: JobQueue<SharkJobCatalog>, pipeline: Scan
  * On Postgres a job another worker holds counts as live (the queue retries it if that worker died,
  * once its time limit passes), so no task runs twice while its worker lives.
  */
-export async function recoverScans(deps: { repo: ScanRepository; jobs: JobQueue<SharkJobCatalog>; logger: Logger; /** Embedded database: when this process started (see ScanRepository.stranded). */ runningSince: Date | null }): Promise<number> {
+export async function recoverScans(deps: {
+  repo: ScanRepository;
+  jobs: JobQueue<SharkJobCatalog>;
+  logger: Logger;
+  /** Embedded database: when this process started (see ScanRepository.stranded). */ runningSince: Date | null;
+}): Promise<number> {
   let sent = 0;
   for (const scanId of await deps.repo.queuedScans()) {
     if (await deps.jobs.send('scan.start', { scanId })) sent++;
@@ -49,14 +58,20 @@ export async function recoverScans(deps: { repo: ScanRepository; jobs: JobQueue<
 }
 
 /** Checks for due scheduled scans now and then every `everySeconds`; returns a stop function. */
-export function startScanScheduler(deps: { scans: ScanService; everySeconds: number; logger: Logger }): { stop(): void } {
+export function startScanScheduler(deps: {
+  scans: ScanService;
+  everySeconds: number;
+  logger: Logger;
+}): { stop(): void } {
   let stopped = false;
   const tick = async () => {
     try {
       const started = await deps.scans.scheduleDue();
       if (started > 0) deps.logger.info('scheduled scans started', { scans: started });
     } catch (error) {
-      deps.logger.error('scheduled scan check failed', { err: error instanceof Error ? error.message : String(error) });
+      deps.logger.error('scheduled scan check failed', {
+        err: error instanceof Error ? error.message : String(error),
+      });
     }
   };
   void tick();

@@ -31,7 +31,10 @@ async function findingsOf(userId: string) {
   return server.services.database.db.select().from(finding).where(eq(finding.userId, userId));
 }
 
-async function scanToEnd(client: TestClient, start: () => Promise<{ status: number; body: unknown }>): Promise<Scan> {
+async function scanToEnd(
+  client: TestClient,
+  start: () => Promise<{ status: number; body: unknown }>,
+): Promise<Scan> {
   const started = await start();
   expect(started.status, JSON.stringify(started.body)).toBe(201);
   const id = (started.body as Scan).id;
@@ -46,7 +49,12 @@ async function scanToEnd(client: TestClient, start: () => Promise<{ status: numb
 
 beforeAll(async () => {
   web = await startSimulatedWeb();
-  server = await startTestServer({ ...web.env(), SCAN_PER_HOST_INTERVAL_MS: '0', SOURCE_RATE_PER_SECOND: '100', WORKER_CONCURRENCY: '6' });
+  server = await startTestServer({
+    ...web.env(),
+    SCAN_PER_HOST_INTERVAL_MS: '0',
+    SOURCE_RATE_PER_SECOND: '100',
+    WORKER_CONCURRENCY: '6',
+  });
   const seeded = await seedCreator(server.services, {
     email,
     password,
@@ -83,7 +91,10 @@ describe('a scan of the simulated web', () => {
     expect(scan.stages.match.done).toBeGreaterThan(0);
     expect(scan.stages.profile.done).toBeGreaterThan(0);
     expect(scan.sources.map((s) => s.id)).toEqual(expect.arrayContaining(['brave-web']));
-    const queries = await server.services.database.db.select().from(scanQuery).where(eq(scanQuery.scanId, scan.id));
+    const queries = await server.services.database.db
+      .select()
+      .from(scanQuery)
+      .where(eq(scanQuery.scanId, scan.id));
     expect(queries.some((q) => q.source === 'brave-web' && q.queriesUsed === 1)).toBe(true);
     expect(queries.some((q) => q.source.startsWith('catalog:'))).toBe(true);
     const unsettled = await server.services.database.db
@@ -94,11 +105,18 @@ describe('a scan of the simulated web', () => {
   });
 
   it('finds every planted copy, with the reference it copies and its evidence', async () => {
-    const references = await server.services.database.db.select().from(referenceFile).where(eq(referenceFile.userId, creatorId));
+    const references = await server.services.database.db
+      .select()
+      .from(referenceFile)
+      .where(eq(referenceFile.userId, creatorId));
     const nameOf = new Map(references.map((r) => [r.id, r.originalName]));
     const leaks = rows.filter((r) => r.kind === 'leak');
     for (const expected of web.expected.leaks) {
-      const found = leaks.find((r) => r.normalizedUrl === pageKey(expected.pageUrl) && nameOf.get(r.referenceFileId ?? '') === expected.reference);
+      const found = leaks.find(
+        (r) =>
+          r.normalizedUrl === pageKey(expected.pageUrl) &&
+          nameOf.get(r.referenceFileId ?? '') === expected.reference,
+      );
       expect(found, `leak ${expected.pageUrl} of ${expected.reference}`).toBeDefined();
       expect(found!.confidence).toBeGreaterThan(0.5);
       expect(found!.mediaUrl).toMatch(/^http/);
@@ -117,25 +135,37 @@ describe('a scan of the simulated web', () => {
     const wrong = rows.filter((r) => r.kind !== 'mention' && decoys.has(r.normalizedUrl));
     expect(wrong.map((r) => r.pageUrl)).toEqual([]);
     const decoyMedia = new Set(web.expected.decoyMedia.map(pageKey));
-    expect(rows.filter((r) => r.mediaUrl && decoyMedia.has(pageKey(r.mediaUrl)) && r.kind === 'leak').map((r) => r.mediaUrl)).toEqual([]);
+    expect(
+      rows
+        .filter((r) => r.mediaUrl && decoyMedia.has(pageKey(r.mediaUrl)) && r.kind === 'leak')
+        .map((r) => r.mediaUrl),
+    ).toEqual([]);
   });
 
   it('finds the impersonators and not the look-alike profiles of other people', () => {
     const impersonations = rows.filter((r) => r.kind === 'impersonation');
     for (const expected of web.expected.impersonators) {
-      const found = impersonations.find((r) => r.username?.toLowerCase() === expected.username.toLowerCase());
+      const found = impersonations.find(
+        (r) => r.username?.toLowerCase() === expected.username.toLowerCase(),
+      );
       expect(found, `impersonator ${expected.username} on ${expected.site}`).toBeDefined();
       expect(found!.reasons.length).toBeGreaterThan(0);
     }
     for (const innocent of web.expected.notImpersonators) {
-      expect(impersonations.find((r) => r.username?.toLowerCase() === innocent.username.toLowerCase()), `${innocent.username}: ${innocent.why}`).toBeUndefined();
+      expect(
+        impersonations.find((r) => r.username?.toLowerCase() === innocent.username.toLowerCase()),
+        `${innocent.username}: ${innocent.why}`,
+      ).toBeUndefined();
     }
   });
 
   it('never fetches what robots.txt disallows, nor a private address', () => {
     for (const url of web.expected.robotsDisallowed) expect(web.wasRequested(url), url).toBe(false);
     expect(web.requests('trap')).toEqual([]);
-    for (const url of web.expected.privateTraps) expect(rows.some((r) => r.pageUrl.startsWith(url) || r.mediaUrl?.startsWith(url))).toBe(false);
+    for (const url of web.expected.privateTraps)
+      expect(rows.some((r) => r.pageUrl.startsWith(url) || r.mediaUrl?.startsWith(url))).toBe(
+        false,
+      );
   });
 
   it('a second scan sees the same findings again without adding any', async () => {
@@ -143,7 +173,11 @@ describe('a scan of the simulated web', () => {
     const again = await scanToEnd(browser, () => browser.post('/api/scans', {}));
     expect(again.status).toBe('completed');
     const after = await findingsOf(creatorId);
-    const relevant = (list: typeof before) => list.filter((r) => r.kind !== 'mention').map((r) => r.dedupKey).sort();
+    const relevant = (list: typeof before) =>
+      list
+        .filter((r) => r.kind !== 'mention')
+        .map((r) => r.dedupKey)
+        .sort();
     expect(relevant(after)).toEqual(relevant(before));
     const leak = after.find((r) => r.kind === 'leak' && r.status !== 'whitelisted');
     expect(leak?.lastScanId).toBe(again.id);
@@ -151,8 +185,17 @@ describe('a scan of the simulated web', () => {
 
   it('keeps another account out of the scan', async () => {
     const other = new TestClient(server.url);
-    await seedCreator(server.services, { email: 'other.scan@example.com', password, name: 'Other', plan: 'standard', accounts: [{ platform: 'instagram', username: 'someone_else' }] });
-    expect((await other.post('/api/auth/sign-in/email', { email: 'other.scan@example.com', password })).status).toBe(200);
+    await seedCreator(server.services, {
+      email: 'other.scan@example.com',
+      password,
+      name: 'Other',
+      plan: 'standard',
+      accounts: [{ platform: 'instagram', username: 'someone_else' }],
+    });
+    expect(
+      (await other.post('/api/auth/sign-in/email', { email: 'other.scan@example.com', password }))
+        .status,
+    ).toBe(200);
     expect((await other.get(`/api/scans/${scan.id}`)).status).toBe(404);
   });
 });
