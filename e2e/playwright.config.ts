@@ -48,7 +48,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    // Shark behind the simulated web (e2e/simulated-web-server.mjs): scans search its local stand-in
+    // sites and Brave API, never the real web.
+    command: 'node --import tsx e2e/simulated-web-server.mjs',
     cwd: repoRoot,
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
@@ -64,6 +66,9 @@ export default defineConfig({
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
       SHARK_FETCH_ALLOWLIST: `127.0.0.1:${STAND_IN_PORT}`,
+      // No scheduled scans during a run: they would start for every subscriber the specs create, at
+      // moments no spec controls (scans.spec.ts starts its own). The scheduler has integration tests.
+      SCAN_SCHEDULE_CHECK_SECONDS: '86400',
       PROFILE_URL_TEMPLATES: JSON.stringify({
         onlyfans: `http://127.0.0.1:${STAND_IN_PORT}/onlyfans/{username}`,
       }),

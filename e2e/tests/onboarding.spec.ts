@@ -70,12 +70,12 @@ test('a new subscriber sets up usernames and search terms, and Start Here leaves
     await page.getByRole('button', { name: 'Finish set-up' }).click();
   });
 
-  await test.step('step 3: done, honestly without a scan, and Start Here is gone', async () => {
+  await test.step('step 3: done, pointing to the first scan, and Start Here is gone', async () => {
     await expect(page.getByRole('heading', { name: 'You’re set up' })).toBeFocused();
     await expect(
       page.getByText(`${BRAND.name} knows 1 username and 9 search terms to look for.`),
     ).toBeVisible();
-    await expect(page.getByText(/Scanning is not available in .* yet/)).toBeVisible();
+    await expect(page.getByText(/Start it with the free scan beside this/)).toBeVisible();
     await expect(mainNav(page).getByRole('link', { name: ONBOARDING_ITEM })).toHaveCount(0);
     expect(await needsOnboarding(page)).toBe(false);
 

@@ -66,7 +66,11 @@ export const scanSchema = z.object({
   /** Queries sent per source (search APIs and catalog sites). */
   sources: z.array(scanSourceUseSchema),
   /** Findings this scan recorded or saw again, by kind. */
-  findings: z.object({ leak: z.number().int(), mention: z.number().int(), impersonation: z.number().int() }),
+  findings: z.object({
+    leak: z.number().int(),
+    mention: z.number().int(),
+    impersonation: z.number().int(),
+  }),
   /** The latest failures (at most 20), newest first. */
   errors: z.array(scanErrorSchema),
 });
@@ -77,7 +81,7 @@ export const scanListSchema = z.object({
   scans: z.array(scanSchema),
   /** ISO time of the next scheduled scan; null when the plan has none (no subscription). */
   nextScheduledAt: z.string().nullable(),
-  /** Scans this month against the plan's limit (manual and scheduled both count). */
+  /** Scans started with "Scan now" this month against the plan's limit (scheduled scans do not count). */
   usedThisMonth: z.number().int(),
   allowedPerMonth: z.number().int().nullable(),
 });
@@ -101,6 +105,10 @@ export const scanSourceStatusSchema = z.object({
 export const scanSourcesSchema = z.object({
   sources: z.array(scanSourceStatusSchema),
   /** Sites of the catalog scanned directly (no key needed), by kind. */
-  catalog: z.object({ version: z.number().int(), sites: z.number().int(), byKind: z.record(z.string(), z.number().int()) }),
+  catalog: z.object({
+    version: z.number().int(),
+    sites: z.number().int(),
+    byKind: z.record(z.string(), z.number().int()),
+  }),
 });
 export type ScanSources = z.infer<typeof scanSourcesSchema>;

@@ -17,6 +17,19 @@ describe('toApiClientError', () => {
     });
   });
 
+  it('keeps the limit details of a PLAN_LIMIT_REACHED answer', () => {
+    const limit = {
+      name: 'scansPerMonth',
+      allowed: 4,
+      used: 4,
+      tier: 'standard',
+      upgradeTier: 'plus',
+    };
+    const error = toApiClientError(403, { code: 'PLAN_LIMIT_REACHED', message: 'Used up.', limit });
+    expect(error.limit).toEqual(limit);
+    expect(toApiClientError(403, { code: 'FORBIDDEN', message: 'No.' }).limit).toBeUndefined();
+  });
+
   it('shows the message of a 429 answer even without a code', () => {
     const error = toApiClientError(429, { message: 'Too many requests. Try again in a minute.' });
     expect(error.code).toBe('HTTP_429');

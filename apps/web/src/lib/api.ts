@@ -1,5 +1,5 @@
 // The one fetch wrapper every API call goes through (spec §7): cookies, provider header, JSON, typed errors.
-import { PROVIDER_HEADER, apiErrorSchema } from '@shark/contracts/http.ts';
+import { PROVIDER_HEADER, apiErrorSchema, type LimitDetails } from '@shark/contracts/http.ts';
 import type { z } from 'zod';
 
 /** Fixed per build; tells the server which brand the SPA belongs to. */
@@ -9,18 +9,22 @@ export class ApiClientError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
+  /** With PLAN_LIMIT_REACHED: the limit, what the plan allows and the tier that allows more. */
+  readonly limit: LimitDetails | undefined;
 
   constructor(init: {
     status: number;
     code: string;
     message: string;
     fields?: Record<string, string> | undefined;
+    limit?: LimitDetails | undefined;
   }) {
     super(init.message);
     this.name = 'ApiClientError';
     this.status = init.status;
     this.code = init.code;
     this.fields = init.fields;
+    this.limit = init.limit;
   }
 }
 

@@ -403,6 +403,11 @@ export function createScanPipeline(deps: PipelineDeps) {
       const source = `catalog:${site.id}`;
       const query = input.type === 'catalog-search' ? input.query : `profile:${input.username}`;
       if (!page.ok) {
+        // No listing page for this name on this site: nothing to find there, not a failure.
+        const absent =
+          input.type === 'catalog-profile' &&
+          page.reason === 'http-status' &&
+          (page.status === 404 || page.status === 410);
         await repo.recordQuery({
           scanId: scanRow.id,
           source,
@@ -410,9 +415,11 @@ export function createScanPipeline(deps: PipelineDeps) {
           page: input.type === 'catalog-search' ? input.page : 0,
           queriesUsed: 1,
           resultCount: 0,
-          error: page.message,
+          error: absent ? null : page.message,
         });
-        return settleFailedFetch(page);
+        return absent
+          ? { status: 'done', result: { results: 0, exists: false } }
+          : settleFailedFetch(page);
       }
       const extracted = page.html
         ? extractResults(

@@ -148,17 +148,15 @@ export function createScanRepository(db: Database) {
       if (tasks.length === 0) return [];
       const inserted: ScanTaskRow[] = [];
       for (let i = 0; i < tasks.length; i += 200) {
-        const batch = tasks
-          .slice(i, i + 200)
-          .map((t) => ({
-            id: newId(),
-            scanId,
-            userId,
-            stage: t.stage,
-            key: t.key,
-            input: t.input,
-            status: 'queued' as const,
-          }));
+        const batch = tasks.slice(i, i + 200).map((t) => ({
+          id: newId(),
+          scanId,
+          userId,
+          stage: t.stage,
+          key: t.key,
+          input: t.input,
+          status: 'queued' as const,
+        }));
         inserted.push(
           ...(await db.insert(scanTask).values(batch).onConflictDoNothing().returning()),
         );

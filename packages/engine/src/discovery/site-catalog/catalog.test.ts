@@ -159,7 +159,9 @@ describe('parseSiteCatalog', () => {
       baseUrl: 'http://127.0.0.1:4301',
       search: { url: 'http://127.0.0.1:4301/search?q={query}', results: { item: '.r', link: 'a' } },
     });
-    expect(parseSiteCatalog({ version: 1, sites: [local] }).sites[0]?.baseUrl).toBe('http://127.0.0.1:4301');
+    expect(parseSiteCatalog({ version: 1, sites: [local] }).sites[0]?.baseUrl).toBe(
+      'http://127.0.0.1:4301',
+    );
     const problems = problemsOf({
       version: 1,
       sites: [

@@ -34,7 +34,11 @@ const css = z.string().trim().min(1, 'must be a CSS selector');
 function isAllowedScheme(url: URL): boolean {
   if (url.protocol === 'https:') return true;
   if (url.protocol !== 'http:') return false;
-  return url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(url.hostname);
+  return (
+    url.hostname === 'localhost' ||
+    url.hostname === '[::1]' ||
+    /^127(\.\d{1,3}){3}$/.test(url.hostname)
+  );
 }
 const HTTPS_MESSAGE = 'must be an https URL (plain http only on a loopback address)';
 
@@ -140,7 +144,9 @@ const site = z
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens'),
     name: z.string().trim().min(1),
     kind: z.enum(SITE_KINDS),
-    baseUrl: z.url({ protocol: /^https?$/ }).refine((value) => isAllowedScheme(new URL(value)), HTTPS_MESSAGE),
+    baseUrl: z
+      .url({ protocol: /^https?$/ })
+      .refine((value) => isAllowedScheme(new URL(value)), HTTPS_MESSAGE),
     search: searchTemplate.optional(),
     profile: profileTemplate.optional(),
     /** Where the site takes copyright notices, only when the site documents it publicly. */

@@ -1,11 +1,21 @@
+// The dashboard: where the account stands, then, for creators whose plan includes scanning, the
+// scans (live progress), the sources they use and the review of what they found. Others see why
+// there is nothing to review yet and the way to get there.
 import type { FrontendStatus, User } from '@shark/contracts/user.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ChartLine, CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleAlert, CircleCheck, Radar } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
 import { Card } from '#app/components/ui/card.tsx';
 import { EmptyState } from '#app/components/ui/empty-state.tsx';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { findingKeys } from '#app/features/findings/api/finding-keys.ts';
+import { ReviewList } from '#app/features/findings/components/review-list.tsx';
+import { scanKeys } from '#app/features/scans/api/scan-keys.ts';
+import { ScansCard } from '#app/features/scans/components/scans-card.tsx';
+import { SourcesPanel } from '#app/features/scans/components/sources-panel.tsx';
+import { canUseScans } from '#app/features/scans/lib/access.ts';
 
 const STATUS_LABELS = {
   free: { label: 'Free', description: 'You have no subscription yet.' },
@@ -33,7 +43,6 @@ function SummaryCard({
 
 export function DashboardPage({ user }: { user: User }) {
   const status = STATUS_LABELS[user.frontendStatus];
-  const isSubscribed = user.frontendStatus === 'subscribed';
   return (
     <PageFrame
       title={`Welcome, ${user.name.trim() !== '' ? user.name : user.email}`}
@@ -58,24 +67,56 @@ export function DashboardPage({ user }: { user: User }) {
         </SummaryCard>
       </div>
 
-      <EmptyState
-        icon={ChartLine}
-        title="No findings yet"
-        className="mt-6"
-        action={
-          <Button asChild variant="outline">
-            {isSubscribed ? (
-              <Link to="/good-to-know">What happens next</Link>
-            ) : (
-              <Link to="/onboarding">See how the free scan works</Link>
-            )}
-          </Button>
-        }
-      >
-        {isSubscribed
-          ? 'Leaks found for you and their removals will be charted here over time, once the first searches for your usernames have run.'
-          : 'Once your protection is active, the leaks found for you and their removals will be charted here over time.'}
-      </EmptyState>
+      {canUseScans(user) ? <Scanning userId={user.id} /> : <NoScanning user={user} />}
     </PageFrame>
+  );
+}
+
+function Scanning({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  return (
+    <div className="mt-6 grid gap-6">
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <ScansCard
+          userId={userId}
+          onFindingsChanged={() =>
+            void queryClient.invalidateQueries({ queryKey: findingKeys.all(userId) })
+          }
+          onScanFinished={() =>
+            void queryClient.invalidateQueries({ queryKey: scanKeys.sources(userId) })
+          }
+        />
+        <SourcesPanel userId={userId} />
+      </div>
+      <ReviewList userId={userId} />
+    </div>
+  );
+}
+
+/** Free and former creators: no scans run for them, and the dashboard says so plainly. */
+function NoScanning({ user }: { user: User }) {
+  const isFormer = user.frontendStatus === 'former';
+  return (
+    <EmptyState
+      icon={Radar}
+      title={isFormer ? 'Scans have stopped' : 'No scans run for you yet'}
+      className="mt-6"
+      action={
+        <>
+          <Button asChild>
+            <Link to="/plans">{isFormer ? 'Reactivate protection' : 'See plans'}</Link>
+          </Button>
+          {isFormer ? null : (
+            <Button asChild variant="outline">
+              <Link to="/onboarding">Run the free scan</Link>
+            </Button>
+          )}
+        </>
+      }
+    >
+      {isFormer
+        ? 'Your subscription has ended, so scheduled scans no longer search for your content and nothing new is reviewed or taken down. Reactivate a plan to start them again.'
+        : 'Regular scans for your usernames and files, the review of what they find and takedowns come with a plan. The free scan in onboarding shows what is already out there before you pay anything.'}
+    </EmptyState>
   );
 }

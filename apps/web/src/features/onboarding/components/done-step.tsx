@@ -1,4 +1,4 @@
-// Step 3: set up. What happens next, honestly: the first scan runs once scanning is available.
+// Step 3: set up. What happens next: the first scan, started from the free scan card beside.
 import { Link } from '@tanstack/react-router';
 import { CircleCheck, Radar } from 'lucide-react';
 import { Button } from '#app/components/ui/button.tsx';
@@ -10,11 +10,13 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 export function DoneStep({
   brandName,
   canManageSetup,
+  isSubscribed,
   shouldFocus,
 }: {
   brandName: string;
   /** Whether the Accounts and Search Engines screens are open to this user. */
   canManageSetup: boolean;
+  isSubscribed: boolean;
   shouldFocus: boolean;
 }) {
   const usage = useUsage();
@@ -30,9 +32,9 @@ export function DoneStep({
         <div>
           <h3 className="font-semibold">Your first scan</h3>
           <p className="mt-1 text-muted-foreground">
-            Scanning is not available in {brandName} yet. Your first scan, the free one, starts once
-            it is: it searches for your usernames and terms and shows what it found before you pay
-            anything. Nothing has been searched so far.
+            {isSubscribed
+              ? `Start it with the free scan beside this, or with Scan now on your dashboard. After that, ${brandName} scans by itself at your plan’s frequency.`
+              : 'Start the free scan beside this: it searches for your usernames and shows what it found before you pay anything.'}
           </p>
         </div>
       </div>

@@ -57,40 +57,51 @@ export function OnboardingPage({ brandName, user }: { brandName: string; user: U
               <DoneStep
                 brandName={brandName}
                 canManageSetup={isAccessAllowed(user, ACCESS_RULES.searchTerms)}
+                isSubscribed={isSubscribed}
                 shouldFocus={hasMoved}
               />
             )}
           </div>
         </Card>
-        <FreeScanCard brandName={brandName} isSubscribed={isSubscribed} />
+        {/* The offer to activate sits beside the free scan's results. */}
+        <div className="grid gap-6">
+          <FreeScanCard
+            brandName={brandName}
+            isSubscribed={isSubscribed}
+            userId={user.id}
+            base={base}
+          />
+          {isSubscribed ? null : <ActivateSection />}
+        </div>
       </div>
-
-      {isSubscribed ? null : (
-        <section
-          aria-labelledby="activate-heading"
-          className="mt-6 rounded-2xl bg-primary p-6 text-primary-foreground sm:p-8"
-        >
-          <h2 id="activate-heading" className="text-xl font-semibold tracking-tight">
-            Ready to have the leaks removed?
-          </h2>
-          <p className="mt-2 max-w-2xl">
-            Choose the plan that fits how often your content leaks. Protection starts with the first
-            search for your usernames and runs for as long as you are subscribed.
-          </p>
-          <Button
-            asChild
-            size="lg"
-            variant="secondary"
-            className="mt-6 bg-white text-brand-dark hover:bg-white/90"
-          >
-            <Link to="/plans">
-              Activate Your Protection Now
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-        </section>
-      )}
     </PageFrame>
+  );
+}
+
+function ActivateSection() {
+  return (
+    <section
+      aria-labelledby="activate-heading"
+      className="rounded-2xl bg-primary p-6 text-primary-foreground"
+    >
+      <h2 id="activate-heading" className="text-xl font-semibold tracking-tight">
+        Ready to have the leaks removed?
+      </h2>
+      <p className="mt-2 max-w-2xl">
+        Choose the plan that fits how often your content leaks. Protection starts with the first
+        search for your usernames and runs for as long as you are subscribed.
+      </p>
+      <Button
+        asChild
+        variant="secondary"
+        className="mt-6 h-auto min-h-10 bg-white py-2 whitespace-normal text-brand-dark hover:bg-white/90"
+      >
+        <Link to="/plans">
+          Activate Your Protection Now
+          <ArrowRight aria-hidden="true" />
+        </Link>
+      </Button>
+    </section>
   );
 }
 

@@ -1,0 +1,28 @@
+// The e2e server: starts the simulated web (packages/simulated-web: catalog sites and a stand-in Brave
+// API on loopback, ephemeral ports), then Shark in this same process pointed at it, so scans in the
+// specs never reach the real web. What the specs need to know about it (the seeded creator and what a
+// scan must find) is written to DATA_DIR/simulated-web.json. Plain JavaScript run through tsx, so the
+// e2e typecheck does not take in the server and engine sources it loads.
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startSimulatedWeb } from '@shark/simulated-web/index.ts';
+
+const dataDir = process.env.DATA_DIR;
+if (!dataDir) throw new Error('DATA_DIR is not set; playwright.config.ts starts this file');
+
+const web = await startSimulatedWeb();
+const { SHARK_FETCH_ALLOWLIST: simulatedHosts, ...env } = web.env();
+Object.assign(process.env, env);
+// The specs' own stand-ins (playwright.config.ts) stay reachable beside the simulated sites.
+process.env.SHARK_FETCH_ALLOWLIST = [process.env.SHARK_FETCH_ALLOWLIST, simulatedHosts]
+  .filter(Boolean)
+  .join(',');
+
+writeFileSync(
+  join(dataDir, 'simulated-web.json'),
+  JSON.stringify({ creator: web.creator, expected: web.expected, sites: web.sites }, null, 2),
+);
+// The simulated web's temporary directory (catalog, reference photos) goes with the server.
+process.on('exit', () => rmSync(web.directory, { recursive: true, force: true }));
+
+await import('../apps/server/src/main.ts');
