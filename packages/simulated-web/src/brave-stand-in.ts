@@ -22,9 +22,18 @@ export interface BraveStandInOptions {
   thumbnail: (n: number) => Promise<Buffer | null>;
 }
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(text)),
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -49,7 +58,13 @@ function metaUrl(url: string) {
 }
 
 /** An integer parameter within [min, max], or the fallback when absent; null when malformed. */
-function intParam(params: URLSearchParams, name: string, fallback: number, min: number, max: number): number | null {
+function intParam(
+  params: URLSearchParams,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number | null {
   const raw = params.get(name);
   if (raw === null) return fallback;
   if (!/^\d+$/.test(raw)) return null;
@@ -58,36 +73,70 @@ function intParam(params: URLSearchParams, name: string, fallback: number, min: 
 }
 
 /** Handles one request to the stand-in; answers 404 for any other path. */
-export async function handleBrave(req: IncomingMessage, res: ServerResponse, url: URL, options: BraveStandInOptions): Promise<void> {
+export async function handleBrave(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  options: BraveStandInOptions,
+): Promise<void> {
   const thumb = /^\/thumb\/(\d+)\.jpg$/.exec(url.pathname);
   if (thumb) {
     const bytes = await options.thumbnail(Number(thumb[1]));
-    if (!bytes) return send(res, 404, errorBody(404, 'NOT_FOUND', 'No such thumbnail.', 'thumbnails'));
+    if (!bytes)
+      return send(res, 404, errorBody(404, 'NOT_FOUND', 'No such thumbnail.', 'thumbnails'));
     res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(bytes.length) });
     res.end(req.method === 'HEAD' ? undefined : bytes);
     return;
   }
   const isWeb = url.pathname === BRAVE_WEB_PATH;
   const isImages = url.pathname === BRAVE_IMAGES_PATH;
-  if (!isWeb && !isImages) return send(res, 404, errorBody(404, 'NOT_FOUND', 'Resource not found.', 'routing'));
-  if (req.method !== 'GET') return send(res, 405, errorBody(405, 'METHOD_NOT_ALLOWED', 'Use GET.', 'routing'));
+  if (!isWeb && !isImages)
+    return send(res, 404, errorBody(404, 'NOT_FOUND', 'Resource not found.', 'routing'));
+  if (req.method !== 'GET')
+    return send(res, 405, errorBody(405, 'METHOD_NOT_ALLOWED', 'Use GET.', 'routing'));
 
   const token = req.headers['x-subscription-token'];
   if (typeof token !== 'string' || token !== options.apiKey) {
-    return send(res, 401, errorBody(401, 'SUBSCRIPTION_TOKEN_INVALID', 'The provided subscription token is invalid.', 'authentication'));
+    return send(
+      res,
+      401,
+      errorBody(
+        401,
+        'SUBSCRIPTION_TOKEN_INVALID',
+        'The provided subscription token is invalid.',
+        'authentication',
+      ),
+    );
   }
   const query = (url.searchParams.get('q') ?? '').trim();
   if (query === '' || query.length > MAX_QUERY_LENGTH) {
     return send(
       res,
       422,
-      errorBody(422, 'VALIDATION', query === '' ? 'The query parameter q is required.' : `The query may have at most ${MAX_QUERY_LENGTH} characters.`, 'validation'),
+      errorBody(
+        422,
+        'VALIDATION',
+        query === ''
+          ? 'The query parameter q is required.'
+          : `The query may have at most ${MAX_QUERY_LENGTH} characters.`,
+        'validation',
+      ),
     );
   }
-  const count = intParam(url.searchParams, 'count', isWeb ? WEB_MAX_COUNT : 50, 1, isWeb ? WEB_MAX_COUNT : IMAGE_MAX_COUNT);
+  const count = intParam(
+    url.searchParams,
+    'count',
+    isWeb ? WEB_MAX_COUNT : 50,
+    1,
+    isWeb ? WEB_MAX_COUNT : IMAGE_MAX_COUNT,
+  );
   const offset = isWeb ? intParam(url.searchParams, 'offset', 0, 0, WEB_MAX_OFFSET) : 0;
   if (count === null || offset === null) {
-    return send(res, 422, errorBody(422, 'VALIDATION', 'count or offset is out of range.', 'validation'));
+    return send(
+      res,
+      422,
+      errorBody(422, 'VALIDATION', 'count or offset is out of range.', 'validation'),
+    );
   }
   const headers = {
     'x-ratelimit-limit': '50, 15000',
@@ -108,14 +157,21 @@ export async function handleBrave(req: IncomingMessage, res: ServerResponse, url
       is_source_both: false,
       description: item.description,
       page_age: '2026-11-01T08:00:00',
-      profile: { name: new URL(item.url).host, url: item.url, long_name: new URL(item.url).host, img: `${options.origin()}/favicon.ico` },
+      profile: {
+        name: new URL(item.url).host,
+        url: item.url,
+        long_name: new URL(item.url).host,
+        img: `${options.origin()}/favicon.ico`,
+      },
       language: 'en',
       family_friendly: false,
       type: 'search_result',
       subtype: 'generic',
       is_live: false,
       meta_url: metaUrl(item.url),
-      ...(item.thumbnail ? { thumbnail: { src: item.thumbnail, original: item.thumbnail, logo: false } } : {}),
+      ...(item.thumbnail
+        ? { thumbnail: { src: item.thumbnail, original: item.thumbnail, logo: false } }
+        : {}),
       age: 'November 1, 2026',
     }));
     const body: Record<string, unknown> = {
@@ -130,7 +186,12 @@ export async function handleBrave(req: IncomingMessage, res: ServerResponse, url
         should_fallback: false,
         more_results_available: more,
       },
-      mixed: { type: 'mixed', main: results.map((_, index) => ({ type: 'web', index, all: false })), top: [], side: [] },
+      mixed: {
+        type: 'mixed',
+        main: results.map((_, index) => ({ type: 'web', index, all: false })),
+        top: [],
+        side: [],
+      },
     };
     // Brave leaves `web` out when nothing was found.
     if (results.length > 0) body.web = { type: 'search', results, family_friendly: false };
@@ -155,8 +216,13 @@ export async function handleBrave(req: IncomingMessage, res: ServerResponse, url
           source: new URL(item.url).host,
           page_fetched: '2026-11-01T10:20:33Z',
           // Brave serves thumbnails from its own host; a picture it could not fetch has none.
-          thumbnail: isLocal ? { src: `${origin}/thumb/${n}.jpg`, width: 240, height: 180 } : { src: '' },
-          properties: { url: item.mediaUrl, placeholder: isLocal ? `${origin}/thumb/${n}.jpg` : '' },
+          thumbnail: isLocal
+            ? { src: `${origin}/thumb/${n}.jpg`, width: 240, height: 180 }
+            : { src: '' },
+          properties: {
+            url: item.mediaUrl,
+            placeholder: isLocal ? `${origin}/thumb/${n}.jpg` : '',
+          },
           meta_url: metaUrl(item.url),
           confidence: 'high',
         };

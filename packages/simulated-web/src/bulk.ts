@@ -7,7 +7,14 @@ import type { SiteId } from './model.ts';
 import { COPY_EDITS, type Picture } from './pictures.ts';
 import { REFERENCE_COUNT, type ExpectedLeak } from './scenario.ts';
 
-export const BULK_SITES: readonly SiteId[] = ['sim-tube', 'sim-forum', 'sim-files', 'sim-board', 'sim-tg', 'sim-social'];
+export const BULK_SITES: readonly SiteId[] = [
+  'sim-tube',
+  'sim-forum',
+  'sim-files',
+  'sim-board',
+  'sim-tg',
+  'sim-social',
+];
 
 /** Distinct unrelated pictures and variants per copy edit in the pool. */
 const UNRELATED_POOL = 48;
@@ -81,7 +88,11 @@ export class BulkPages {
             variant: POOL_VARIANT_BASE + Math.floor(random() * COPY_VARIANTS),
           }
         : { kind: 'unrelated', variant: POOL_VARIANT_BASE + Math.floor(random() * UNRELATED_POOL) };
-      pictures.push({ path: bulkPicturePath(index, position), picture, tag: `simulated-web bulk ${this.seed}/${index}/${position}` });
+      pictures.push({
+        path: bulkPicturePath(index, position),
+        picture,
+        tag: `simulated-web bulk ${this.seed}/${index}/${position}`,
+      });
     }
     return {
       index,
@@ -94,7 +105,10 @@ export class BulkPages {
   }
 
   /** The leaks a scan must find on the bulk pages: one per page and reference. */
-  expectedLeaks(originOf: (site: SiteId) => string, referenceNames: readonly string[]): ExpectedLeak[] {
+  expectedLeaks(
+    originOf: (site: SiteId) => string,
+    referenceNames: readonly string[],
+  ): ExpectedLeak[] {
     const leaks: ExpectedLeak[] = [];
     for (let index = 0; index < this.count; index++) {
       const page = this.page(index)!;

@@ -1,6 +1,12 @@
 // Small HTML helpers shared by the simulated sites.
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Escapes text or an attribute value. */
 export function esc(value: string): string {
@@ -8,7 +14,8 @@ export function esc(value: string): string {
 }
 
 /** A transparent 1×1 GIF: what lazy-loading pages put in `src` until the real picture loads. */
-export const BLANK_GIF = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+export const BLANK_GIF =
+  'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
 export function page(options: {
   title: string;
@@ -37,5 +44,9 @@ ${options.body}
 }
 
 export function notFoundPage(siteName: string): string {
-  return page({ siteName, title: `Not found · ${siteName}`, body: '<h1>Page not found</h1><p>Nothing lives here.</p>' });
+  return page({
+    siteName,
+    title: `Not found · ${siteName}`,
+    body: '<h1>Page not found</h1><p>Nothing lives here.</p>',
+  });
 }

@@ -25,7 +25,13 @@ import {
 import { skinOf, type SiteSkin } from './sites.ts';
 import { hasFfmpeg, makeVideos } from './video.ts';
 
-export type { CreatorAccount, CreatorOptions, Expected, ExpectedImpersonator, ExpectedLeak } from './scenario.ts';
+export type {
+  CreatorAccount,
+  CreatorOptions,
+  Expected,
+  ExpectedImpersonator,
+  ExpectedLeak,
+} from './scenario.ts';
 
 export interface SimulatedWebOptions {
   /** Picks every picture and the bulk pages; the same seed gives the same bytes. Default 1. */
@@ -128,9 +134,16 @@ type ServiceId = (typeof SERVICES)[number];
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
 
 /** Lower case, letters and digits only: "Luna Fox", "luna_fox" and "LunaFox" are all "lunafox". */
-const squash = (text: string) => text.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]/g, '');
+const squash = (text: string) =>
+  text
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 
-async function listen(port: number, handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<Server> {
+async function listen(
+  port: number,
+  handle: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<Server> {
   const server = createServer(handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -152,8 +165,10 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
   const bulkCount = options.bulkPages ?? 0;
   const pageSize = options.pageSize ?? 20;
   const braveApiKey = options.braveApiKey ?? 'simulated-brave-key';
-  if (!Number.isInteger(bulkCount) || bulkCount < 0 || bulkCount > 1_000_000) throw new Error('bulkPages must be a whole number from 0 to 1,000,000');
-  if (!Number.isInteger(pageSize) || pageSize < 1) throw new Error('pageSize must be a whole number above 0');
+  if (!Number.isInteger(bulkCount) || bulkCount < 0 || bulkCount > 1_000_000)
+    throw new Error('bulkPages must be a whole number from 0 to 1,000,000');
+  if (!Number.isInteger(pageSize) || pageSize < 1)
+    throw new Error('pageSize must be a whole number above 0');
   const creator = resolveCreator(options.creator);
   const pictures = new PictureStore(seed);
   const bulk = new BulkPages(seed, bulkCount, options.bulkCopyShare ?? 0.1, creator.displayName);
@@ -191,19 +206,36 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
     }
   } catch (error) {
     await Promise.all([...servers.values()].map(closeServer));
-    const reason = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? `a port from ${options.port} to ${(options.port ?? 0) + SERVICES.length - 1} is in use` : String(error);
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+        ? `a port from ${options.port} to ${(options.port ?? 0) + SERVICES.length - 1} is in use`
+        : String(error);
     throw new Error(`The simulated web could not start: ${reason}`);
   }
   function originOf(id: ServiceId): string {
     return `http://${HOST}:${(servers.get(id)!.address() as AddressInfo).port}`;
   }
 
-  const origins = Object.fromEntries(SITE_IDS.map((id) => [id, originOf(id)])) as Record<SiteId, string>;
-  const videoReference = options.video ? creator.referenceNames[0]!.replace(/-01\.jpg$/, '-clip.mp4') : undefined;
-  const scenario = buildScenario({ creator, origins, trapOrigin: originOf('trap'), videoReference });
-  scenario.expected.leaks.push(...bulk.expectedLeaks((site) => origins[site], creator.referenceNames));
+  const origins = Object.fromEntries(SITE_IDS.map((id) => [id, originOf(id)])) as Record<
+    SiteId,
+    string
+  >;
+  const videoReference = options.video
+    ? creator.referenceNames[0]!.replace(/-01\.jpg$/, '-clip.mp4')
+    : undefined;
+  const scenario = buildScenario({
+    creator,
+    origins,
+    trapOrigin: originOf('trap'),
+    videoReference,
+  });
+  scenario.expected.leaks.push(
+    ...bulk.expectedLeaks((site) => origins[site], creator.referenceNames),
+  );
 
-  const creatorTerms = [...creator.usernames, creator.displayName].map(squash).filter((term) => term.length >= 3);
+  const creatorTerms = [...creator.usernames, creator.displayName]
+    .map(squash)
+    .filter((term) => term.length >= 3);
   const namesCreator = (query: string) => {
     const squashed = squash(query);
     return creatorTerms.some((term) => squashed.includes(term));
@@ -221,27 +253,44 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
     }
     let videoCopyFile: string | null = null;
     if (videoReference) {
-      if (!(await hasFfmpeg())) throw new Error('The video option needs ffmpeg (Debian: apt-get install ffmpeg)');
+      if (!(await hasFfmpeg()))
+        throw new Error('The video option needs ffmpeg (Debian: apt-get install ffmpeg)');
       const videoDir = join(directory, 'video');
       mkdirSync(videoDir);
-      const made = await makeVideos(videoDir, seed, { reference: videoReference, copy: 'leaked-copy.mp4' });
+      const made = await makeVideos(videoDir, seed, {
+        reference: videoReference,
+        copy: 'leaked-copy.mp4',
+      });
       references.push({ name: videoReference, path: made.reference });
       videoCopyFile = made.copy;
     }
-    const catalog = parseSiteCatalog({ version: 1, sites: SITE_IDS.map((id) => skinOf(id).catalogEntry(origins[id])) });
+    const catalog = parseSiteCatalog({
+      version: 1,
+      sites: SITE_IDS.map((id) => skinOf(id).catalogEntry(origins[id])),
+    });
     const catalogFile = join(directory, 'catalog.json');
     writeFileSync(catalogFile, `${JSON.stringify(catalog, null, 2)}\n`);
 
     for (const id of SITE_IDS) {
       const content = scenario.sites.get(id)!;
       handlers.set(id, (req, res, url) =>
-        handleSite(req, res, url, { skin: skinOf(id), content, scenario, bulk, pictures, namesCreator, pageSize, videoCopyFile }),
+        handleSite(req, res, url, {
+          skin: skinOf(id),
+          content,
+          scenario,
+          bulk,
+          pictures,
+          namesCreator,
+          pageSize,
+          videoCopyFile,
+        }),
       );
     }
     const braveImages = scenario.brave.images;
     const pictureAt = (mediaUrl: string): Picture | null => {
       for (const content of scenario.sites.values()) {
-        if (mediaUrl.startsWith(`${content.origin}/`)) return content.media.get(mediaUrl.slice(content.origin.length)) ?? null;
+        if (mediaUrl.startsWith(`${content.origin}/`))
+          return content.media.get(mediaUrl.slice(content.origin.length)) ?? null;
       }
       return null;
     };
@@ -252,7 +301,8 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
         namesCreator,
         web: scenario.brave.web,
         images: braveImages,
-        hasThumbnail: (n) => braveImages[n] !== undefined && pictureAt(braveImages[n].mediaUrl) !== null,
+        hasThumbnail: (n) =>
+          braveImages[n] !== undefined && pictureAt(braveImages[n].mediaUrl) !== null,
         thumbnail: async (n) => {
           const picture = braveImages[n] ? pictureAt(braveImages[n].mediaUrl) : null;
           return picture ? pictures.bytes({ kind: 'thumbnail', of: picture, width: 240 }) : null;
@@ -261,7 +311,12 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
     );
     // The trap answers with a copy, so that a fetch that should never have happened also shows as a finding.
     handlers.set('trap', async (req, res) => {
-      const bytes = await pictures.bytes({ kind: 'copy', reference: 0, edit: 'resize', variant: 9 });
+      const bytes = await pictures.bytes({
+        kind: 'copy',
+        reference: 0,
+        edit: 'resize',
+        variant: 9,
+      });
       res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(bytes.length) });
       res.end(req.method === 'HEAD' ? undefined : bytes);
     });
@@ -275,7 +330,9 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
     }));
     const braveEndpoint = originOf('brave');
     const searchPagesNeeded = Math.max(
-      ...SITE_IDS.map((id) => Math.ceil((scenario.sites.get(id)!.listings.length + bulk.indexesOf(id).length) / pageSize)),
+      ...SITE_IDS.map((id) =>
+        Math.ceil((scenario.sites.get(id)!.listings.length + bulk.indexesOf(id).length) / pageSize),
+      ),
       1,
     );
     const allowlist = [...sites.map((site) => site.host), braveEndpoint.replace('http://', '')];
@@ -304,8 +361,12 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
         SCAN_MAX_SEARCH_PAGES: String(searchPagesNeeded),
         SCAN_VARIANTS_PER_USERNAME: String(VARIANTS_NEEDED),
       }),
-      profileUrlTemplates: { x: `${origins['sim-social']}/u/{username}`, instagram: `${origins['sim-pics']}/{username}/` },
-      requests: (site) => (site === undefined ? [...log] : log.filter((record) => record.site === site)),
+      profileUrlTemplates: {
+        x: `${origins['sim-social']}/u/{username}`,
+        instagram: `${origins['sim-pics']}/{username}/`,
+      },
+      requests: (site) =>
+        site === undefined ? [...log] : log.filter((record) => record.site === site),
       wasRequested: (url) => log.some((record) => record.url === url),
       clearRequests: () => {
         log.length = 0;
@@ -336,12 +397,24 @@ interface SiteContext {
 }
 
 function sendHtml(req: IncomingMessage, res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': String(Buffer.byteLength(html)) });
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': String(Buffer.byteLength(html)),
+  });
   res.end(req.method === 'HEAD' ? undefined : html);
 }
 
-function sendBytes(req: IncomingMessage, res: ServerResponse, bytes: Buffer, contentType: string): void {
-  res.writeHead(200, { 'content-type': contentType, 'content-length': String(bytes.length), 'cache-control': 'public, max-age=86400' });
+function sendBytes(
+  req: IncomingMessage,
+  res: ServerResponse,
+  bytes: Buffer,
+  contentType: string,
+): void {
+  res.writeHead(200, {
+    'content-type': contentType,
+    'content-length': String(bytes.length),
+    'cache-control': 'public, max-age=86400',
+  });
   res.end(req.method === 'HEAD' ? undefined : bytes);
 }
 
@@ -350,7 +423,11 @@ function robotsTxt(skin: SiteSkin): string {
 }
 
 function homePage(skin: SiteSkin): string {
-  return page({ siteName: skin.name, title: skin.name, body: `<h1>${esc(skin.name)}</h1><p>A simulated ${esc(skin.kind)} site.</p>` });
+  return page({
+    siteName: skin.name,
+    title: skin.name,
+    body: `<h1>${esc(skin.name)}</h1><p>A simulated ${esc(skin.kind)} site.</p>`,
+  });
 }
 
 function bulkAsPost(bulkPage: BulkPage): Post {
@@ -361,7 +438,11 @@ function bulkAsPost(bulkPage: BulkPage): Post {
     text: bulkPage.text,
     author: 'bulk_uploader',
     date: '2026-11-10',
-    pictures: bulkPage.pictures.map((picture) => ({ path: picture.path, picture: picture.picture, via: 'img' as const })),
+    pictures: bulkPage.pictures.map((picture) => ({
+      path: picture.path,
+      picture: picture.picture,
+      via: 'img' as const,
+    })),
   };
 }
 
@@ -374,7 +455,12 @@ function routeKeys(url: URL): string[] {
   return keys;
 }
 
-async function handleSite(req: IncomingMessage, res: ServerResponse, url: URL, context: SiteContext): Promise<void> {
+async function handleSite(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  context: SiteContext,
+): Promise<void> {
   const { skin, content, bulk, pictures } = context;
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD' }).end();
@@ -382,7 +468,10 @@ async function handleSite(req: IncomingMessage, res: ServerResponse, url: URL, c
   }
   if (url.pathname === '/robots.txt') {
     const text = robotsTxt(skin);
-    res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(Buffer.byteLength(text)) });
+    res.writeHead(200, {
+      'content-type': 'text/plain; charset=utf-8',
+      'content-length': String(Buffer.byteLength(text)),
+    });
     res.end(req.method === 'HEAD' ? undefined : text);
     return;
   }
@@ -392,7 +481,9 @@ async function handleSite(req: IncomingMessage, res: ServerResponse, url: URL, c
   if (search && skin.renderSearch && skin.searchHref) {
     // The scenario's results first, then the bulk pages; only the page asked for is computed.
     const bulkIndexes = bulk.indexesOf(skin.id);
-    const total = context.namesCreator(search.query) ? content.listings.length + bulkIndexes.length : 0;
+    const total = context.namesCreator(search.query)
+      ? content.listings.length + bulkIndexes.length
+      : 0;
     const start = (search.page - 1) * context.pageSize;
     const listings: Listing[] = [];
     for (let n = start; n < Math.min(total, start + context.pageSize); n++) {
@@ -401,9 +492,15 @@ async function handleSite(req: IncomingMessage, res: ServerResponse, url: URL, c
         continue;
       }
       const bulkPage = bulk.page(bulkIndexes[n - content.listings.length]!)!;
-      listings.push({ href: bulkPage.path, title: bulkPage.title, thumbnail: bulkPage.pictures[0]?.path, snippet: bulkPage.text });
+      listings.push({
+        href: bulkPage.path,
+        title: bulkPage.title,
+        thumbnail: bulkPage.pictures[0]?.path,
+        snippet: bulkPage.text,
+      });
     }
-    const nextHref = start + context.pageSize < total ? skin.searchHref(search.query, search.page + 1) : null;
+    const nextHref =
+      start + context.pageSize < total ? skin.searchHref(search.query, search.page + 1) : null;
     return sendHtml(req, res, 200, skin.renderSearch(listings, search, nextHref));
   }
 
@@ -419,12 +516,19 @@ async function handleSite(req: IncomingMessage, res: ServerResponse, url: URL, c
   if (bulkPicture) {
     const bulkPage = bulk.page(bulkPicture.index);
     const placed = bulkPage?.site === skin.id ? bulkPage.pictures[bulkPicture.position] : undefined;
-    if (placed) return sendBytes(req, res, tagJpeg(await pictures.bytes(placed.picture), placed.tag), 'image/jpeg');
+    if (placed)
+      return sendBytes(
+        req,
+        res,
+        tagJpeg(await pictures.bytes(placed.picture), placed.tag),
+        'image/jpeg',
+      );
   }
   const bulkIndex = parseBulkPagePath(url.pathname);
   if (bulkIndex !== null) {
     const bulkPage = bulk.page(bulkIndex);
-    if (bulkPage?.site === skin.id) return sendHtml(req, res, 200, skin.renderPost(bulkAsPost(bulkPage), content.origin));
+    if (bulkPage?.site === skin.id)
+      return sendHtml(req, res, 200, skin.renderPost(bulkAsPost(bulkPage), content.origin));
   }
 
   for (const key of routeKeys(url)) {
@@ -454,7 +558,9 @@ async function handleSite(req: IncomingMessage, res: ServerResponse, url: URL, c
     }
     const profile = content.profiles.get(decoded.toLowerCase());
     if (profile) {
-      const posts = profile.posts.map((path) => content.routes.get(path)).filter((route): route is Post => route?.kind === 'post');
+      const posts = profile.posts
+        .map((path) => content.routes.get(path))
+        .filter((route): route is Post => route?.kind === 'post');
       return sendHtml(req, res, 200, skin.renderProfile(profile, posts, content.origin));
     }
   }

@@ -14,15 +14,7 @@ export type SiteId = (typeof SITE_IDS)[number];
 
 /** How a page carries a picture (what a crawler has to understand to find it). */
 export type MediaVia =
-  | 'img'
-  | 'srcset'
-  | 'og'
-  | 'data-src'
-  | 'poster'
-  | 'player'
-  | 'link'
-  | 'file'
-  | 'avatar';
+  'img' | 'srcset' | 'og' | 'data-src' | 'poster' | 'player' | 'link' | 'file' | 'avatar';
 
 /** A picture served by the site at `path`, and how the page embeds it. */
 export interface PlacedPicture {

@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractResults } from '@shark/engine/discovery/site-catalog/extract.ts';
 import { findSite, loadSiteCatalog } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { searchUrl } from '@shark/engine/discovery/site-catalog/templates.ts';
-import { fingerprintCandidate, fingerprintReference } from '@shark/engine/matching/image-fingerprint.ts';
+import {
+  fingerprintCandidate,
+  fingerprintReference,
+} from '@shark/engine/matching/image-fingerprint.ts';
 import { ImageMatcher } from '@shark/engine/matching/image-matcher.ts';
 import { startSimulatedWeb, type SimulatedWeb } from './index.ts';
 import { PictureStore, tagJpeg } from './pictures.ts';
@@ -18,7 +21,8 @@ const matcher = new ImageMatcher();
 
 beforeAll(async () => {
   web = await startSimulatedWeb({ bulkPages: BULK, bulkCopyShare: 0.3 });
-  for (const reference of web.creator.references) matcher.add(reference.name, await fingerprintReference(readFileSync(reference.path)));
+  for (const reference of web.creator.references)
+    matcher.add(reference.name, await fingerprintReference(readFileSync(reference.path)));
 });
 afterAll(async () => {
   await web?.close();
@@ -26,7 +30,8 @@ afterAll(async () => {
 
 const bytesOf = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const matchOf = async (url: string) => matcher.match(await fingerprintCandidate(await bytesOf(url)));
+const matchOf = async (url: string) =>
+  matcher.match(await fingerprintCandidate(await bytesOf(url)));
 
 describe('planted pictures against the engine matcher', () => {
   it('every planted copy (scenario and bulk) matches its reference', async () => {
@@ -40,21 +45,31 @@ describe('planted pictures against the engine matcher', () => {
 
   it('no decoy picture matches any reference', async () => {
     expect(web.expected.decoyMedia.length).toBeGreaterThanOrEqual(8);
-    for (const url of web.expected.decoyMedia) expect((await matchOf(url)).referenceId, url).toBeNull();
+    for (const url of web.expected.decoyMedia)
+      expect((await matchOf(url)).referenceId, url).toBeNull();
   });
 
   it("impersonators' avatars match a reference exactly when they are said to use her picture", async () => {
     const catalog = loadSiteCatalog(web.catalogFile);
     for (const fake of web.expected.impersonators) {
       const html = await (await fetch(fake.profileUrl)).text();
-      const identity = extractResults(findSite(catalog, fake.site)!, 'profile', html, fake.profileUrl).identity!;
+      const identity = extractResults(
+        findSite(catalog, fake.site)!,
+        'profile',
+        html,
+        fake.profileUrl,
+      ).identity!;
       const result = await matchOf(identity.avatarUrl!);
-      expect(result.referenceId !== null, fake.username).toBe(fake.reasons.includes('uses-picture'));
+      expect(result.referenceId !== null, fake.username).toBe(
+        fake.reasons.includes('uses-picture'),
+      );
     }
   });
 
   it('bulk pictures that are not copies match nothing', async () => {
-    const copies = new Set(web.expected.leaks.filter((leak) => leak.bulk).map((leak) => leak.mediaUrl));
+    const copies = new Set(
+      web.expected.leaks.filter((leak) => leak.bulk).map((leak) => leak.mediaUrl),
+    );
     const tube = web.sites.find((site) => site.id === 'sim-tube')!;
     let checked = 0;
     for (let index = 0; index < BULK && checked < 12; index += 6) {
@@ -64,7 +79,13 @@ describe('planted pictures against the engine matcher', () => {
         if (copies.has(url)) continue;
         const result = await matchOf(url);
         // A page may carry two copies of one reference; only the first is listed as the page's leak.
-        if (result.referenceId !== null) expect(web.expected.leaks).toContainEqual(expect.objectContaining({ pageUrl: `${tube.origin}/b/${index}`, reference: result.referenceId }));
+        if (result.referenceId !== null)
+          expect(web.expected.leaks).toContainEqual(
+            expect.objectContaining({
+              pageUrl: `${tube.origin}/b/${index}`,
+              reference: result.referenceId,
+            }),
+          );
         else checked += 1;
       }
     }
@@ -77,22 +98,36 @@ describe('determinism', () => {
     const again = await startSimulatedWeb({ bulkPages: BULK, bulkCopyShare: 0.3 });
     const other = await startSimulatedWeb({ seed: 2, bulkPages: BULK, bulkCopyShare: 0.3 });
     try {
-      const hashesOf = (w: SimulatedWeb) => w.creator.references.map((r) => sha256(readFileSync(r.path)));
+      const hashesOf = (w: SimulatedWeb) =>
+        w.creator.references.map((r) => sha256(readFileSync(r.path)));
       expect(hashesOf(again)).toEqual(hashesOf(web));
       expect(hashesOf(other).filter((hash) => hashesOf(web).includes(hash))).toEqual([]);
 
-      const strip = (w: SimulatedWeb, url: string) => url.replace(/127\.0\.0\.1:\d+/g, (host) => `<${w.sites.find((s) => s.host === host)?.id ?? host}>`);
-      expect(again.expected.leaks.map((leak) => strip(again, leak.pageUrl))).toEqual(web.expected.leaks.map((leak) => strip(web, leak.pageUrl)));
+      const strip = (w: SimulatedWeb, url: string) =>
+        url.replace(
+          /127\.0\.0\.1:\d+/g,
+          (host) => `<${w.sites.find((s) => s.host === host)?.id ?? host}>`,
+        );
+      expect(again.expected.leaks.map((leak) => strip(again, leak.pageUrl))).toEqual(
+        web.expected.leaks.map((leak) => strip(web, leak.pageUrl)),
+      );
       for (const [i, leak] of web.expected.leaks.entries()) {
         if (i % 3 !== 0) continue;
-        expect(sha256(await bytesOf(again.expected.leaks[i]!.mediaUrl))).toBe(sha256(await bytesOf(leak.mediaUrl)));
+        expect(sha256(await bytesOf(again.expected.leaks[i]!.mediaUrl))).toBe(
+          sha256(await bytesOf(leak.mediaUrl)),
+        );
       }
       const page = (w: SimulatedWeb, index: number) => {
         const site = w.sites[index % 6]!;
-        return fetch(`${site.origin}/b/${index}`).then((r) => r.text()).then((html) => html.replaceAll(site.origin, ''));
+        return fetch(`${site.origin}/b/${index}`)
+          .then((r) => r.text())
+          .then((html) => html.replaceAll(site.origin, ''));
       };
-      for (const index of [0, 7, BULK - 1]) expect(await page(again, index)).toBe(await page(web, index));
-      expect(other.expected.leaks.filter((leak) => leak.bulk).map((leak) => strip(other, leak.pageUrl))).not.toEqual(
+      for (const index of [0, 7, BULK - 1])
+        expect(await page(again, index)).toBe(await page(web, index));
+      expect(
+        other.expected.leaks.filter((leak) => leak.bulk).map((leak) => strip(other, leak.pageUrl)),
+      ).not.toEqual(
         web.expected.leaks.filter((leak) => leak.bulk).map((leak) => strip(web, leak.pageUrl)),
       );
     } finally {
@@ -113,7 +148,9 @@ describe('bulk mode', () => {
       while (next) {
         const html = await (await fetch(next)).text();
         const extracted = extractResults(entry, 'search', html, next);
-        listed.push(...extracted.results.map((result) => result.url).filter((url) => /\/b\/\d+$/.test(url)));
+        listed.push(
+          ...extracted.results.map((result) => result.url).filter((url) => /\/b\/\d+$/.test(url)),
+        );
         next = extracted.nextPageUrl;
         pages += 1;
       }

@@ -90,22 +90,40 @@ export class PictureStore {
     const { width, height } = REFERENCE_SIZE;
     switch (picture.kind) {
       case 'reference': {
-        const raw = await generatedPicture(hashSeed(this.seed, 'reference', picture.reference), width, height);
+        const raw = await generatedPicture(
+          hashSeed(this.seed, 'reference', picture.reference),
+          width,
+          height,
+        );
         return jpeg(raw, 92);
       }
       case 'copy': {
         // Leakers edit the file they got: the reference as published, decoded.
-        const raw = await toRaw(await this.bytes({ kind: 'reference', reference: picture.reference }));
-        const random = seededRandom(hashSeed(this.seed, 'copy', picture.reference, picture.edit, picture.variant));
+        const raw = await toRaw(
+          await this.bytes({ kind: 'reference', reference: picture.reference }),
+        );
+        const random = seededRandom(
+          hashSeed(this.seed, 'copy', picture.reference, picture.edit, picture.variant),
+        );
         return applyEdit(raw, picture.edit, random);
       }
       case 'unrelated': {
-        const raw = await generatedPicture(hashSeed(this.seed, 'unrelated', picture.variant), width, height);
+        const raw = await generatedPicture(
+          hashSeed(this.seed, 'unrelated', picture.variant),
+          width,
+          height,
+        );
         return jpeg(raw, 88);
       }
       case 'lookalike': {
-        const raw = await generatedPicture(hashSeed(this.seed, 'lookalike', picture.variant), width, height);
-        const random = seededRandom(hashSeed(this.seed, 'lookalike-edit', picture.edit, picture.variant));
+        const raw = await generatedPicture(
+          hashSeed(this.seed, 'lookalike', picture.variant),
+          width,
+          height,
+        );
+        const random = seededRandom(
+          hashSeed(this.seed, 'lookalike-edit', picture.edit, picture.variant),
+        );
         return applyEdit(raw, picture.edit, random);
       }
       case 'thumbnail': {

@@ -3,7 +3,12 @@
 // the VIP thread, and every URL the expectations name answers.
 import robotsParserExport from 'robots-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findSite, loadSiteCatalog, type CatalogSite, type SiteCatalog } from '@shark/engine/discovery/site-catalog/catalog.ts';
+import {
+  findSite,
+  loadSiteCatalog,
+  type CatalogSite,
+  type SiteCatalog,
+} from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { extractResults } from '@shark/engine/discovery/site-catalog/extract.ts';
 import { profileUrl, searchUrl } from '@shark/engine/discovery/site-catalog/templates.ts';
 import { parseWhitelistEntry } from '@shark/engine/whitelist/whitelist-entry.ts';
@@ -11,7 +16,10 @@ import { createWhitelistMatcher } from '@shark/engine/whitelist/whitelist-match.
 import { startSimulatedWeb, type SimulatedWeb } from './index.ts';
 
 // The package's types declare an ES default export; at run time the module is CommonJS.
-const robotsParser = robotsParserExport as unknown as (url: string, contents: string) => { isAllowed(url: string, ua?: string): boolean | undefined };
+const robotsParser = robotsParserExport as unknown as (
+  url: string,
+  contents: string,
+) => { isAllowed(url: string, ua?: string): boolean | undefined };
 
 let web: SimulatedWeb;
 let catalog: SiteCatalog;
@@ -36,7 +44,10 @@ async function text(url: string): Promise<{ status: number; body: string }> {
 }
 
 /** Every result of a catalog search, following the next-page links. */
-async function searchAll(entry: CatalogSite, query: string): Promise<{ urls: string[]; media: string[]; pages: number }> {
+async function searchAll(
+  entry: CatalogSite,
+  query: string,
+): Promise<{ urls: string[]; media: string[]; pages: number }> {
   const urls: string[] = [];
   const media: string[] = [];
   let next: string | null = searchUrl(entry, query);
@@ -55,9 +66,15 @@ async function searchAll(entry: CatalogSite, query: string): Promise<{ urls: str
 
 describe('the catalog file', () => {
   it('loads with the engine loader and has a site of every kind, on the simulated origins', () => {
-    expect(catalog.sites.map((entry) => entry.kind).sort()).toEqual(
-      ['file-host', 'forum', 'image-board', 'social-network', 'social-network', 'telegram-index', 'tube'],
-    );
+    expect(catalog.sites.map((entry) => entry.kind).sort()).toEqual([
+      'file-host',
+      'forum',
+      'image-board',
+      'social-network',
+      'social-network',
+      'telegram-index',
+      'tube',
+    ]);
     for (const entry of catalog.sites) {
       const simulated = web.sites.find((candidate) => candidate.id === entry.id);
       expect(simulated?.origin).toBe(entry.baseUrl);
@@ -78,34 +95,49 @@ describe('the catalog file', () => {
       SCAN_MAX_SEARCH_PAGES: '1',
       SCAN_VARIANTS_PER_USERNAME: '40',
     });
-    expect(web.profileUrlTemplates).toEqual({ x: `${social.origin}/u/{username}`, instagram: `${pics.origin}/{username}/` });
+    expect(web.profileUrlTemplates).toEqual({
+      x: `${social.origin}/u/{username}`,
+      instagram: `${pics.origin}/{username}/`,
+    });
   });
 });
 
 describe('search pages read with the catalog selectors', () => {
   const searchable = ['sim-tube', 'sim-forum', 'sim-files', 'sim-board', 'sim-tg', 'sim-social'];
 
-  it.each(searchable)('%s lists its planted pages for the display name and for a username', async (id) => {
-    const entry = site(id);
-    const byName = await searchAll(entry, web.creator.displayName);
-    const byUsername = await searchAll(entry, `${web.creator.usernames[0]!} leaked`);
-    expect(byUsername.urls).toEqual(byName.urls);
-    const origin = entry.baseUrl;
-    const listedHere = (url: string) => url.startsWith(`${origin}/`);
-    // Every leak on this site is listed, except the file page that only Brave knows.
-    const leaks = web.expected.leaks.filter((leak) => listedHere(leak.pageUrl) && !leak.pageUrl.endsWith('/f/Qm7x2'));
-    expect(leaks.length).toBeGreaterThan(0);
-    for (const leak of leaks) expect(byName.urls).toContain(leak.pageUrl);
-    expect(byName.urls.length).toBe(new Set(byName.urls).size);
-  });
+  it.each(searchable)(
+    '%s lists its planted pages for the display name and for a username',
+    async (id) => {
+      const entry = site(id);
+      const byName = await searchAll(entry, web.creator.displayName);
+      const byUsername = await searchAll(entry, `${web.creator.usernames[0]!} leaked`);
+      expect(byUsername.urls).toEqual(byName.urls);
+      const origin = entry.baseUrl;
+      const listedHere = (url: string) => url.startsWith(`${origin}/`);
+      // Every leak on this site is listed, except the file page that only Brave knows.
+      const leaks = web.expected.leaks.filter(
+        (leak) => listedHere(leak.pageUrl) && !leak.pageUrl.endsWith('/f/Qm7x2'),
+      );
+      expect(leaks.length).toBeGreaterThan(0);
+      for (const leak of leaks) expect(byName.urls).toContain(leak.pageUrl);
+      expect(byName.urls.length).toBe(new Set(byName.urls).size);
+    },
+  );
 
   it('lists the decoys, the whitelisted posts, the robots-disallowed thread and the trap pages too', async () => {
     const forum = await searchAll(site('sim-forum'), web.creator.displayName);
-    for (const url of [...web.expected.decoys, ...web.expected.robotsDisallowed, ...web.expected.trapPages]) {
-      if (url.startsWith(`${site('sim-forum').baseUrl}/`) && !url.includes('/media/')) expect(forum.urls).toContain(url);
+    for (const url of [
+      ...web.expected.decoys,
+      ...web.expected.robotsDisallowed,
+      ...web.expected.trapPages,
+    ]) {
+      if (url.startsWith(`${site('sim-forum').baseUrl}/`) && !url.includes('/media/'))
+        expect(forum.urls).toContain(url);
     }
     const social = await searchAll(site('sim-social'), web.creator.displayName);
-    expect(social.urls).toEqual(expect.arrayContaining(web.expected.whitelisted.filter((url) => url.includes('/status/'))));
+    expect(social.urls).toEqual(
+      expect.arrayContaining(web.expected.whitelisted.filter((url) => url.includes('/status/'))),
+    );
   });
 
   it('shows thumbnails that the sites serve (lazy data-src read before the placeholder src)', async () => {
@@ -138,7 +170,8 @@ describe('profile pages', () => {
       expect(status).toBe(200);
       const identity = extractResults(entry, 'profile', body, url).identity;
       expect(identity?.avatarUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/.+\.jpg$/);
-      if (fake.reasons.includes('uses-name')) expect(identity?.displayName).toContain(web.creator.displayName);
+      if (fake.reasons.includes('uses-name'))
+        expect(identity?.displayName).toContain(web.creator.displayName);
       else expect(identity?.displayName).not.toContain(web.creator.displayName);
       expect((await fetch(identity!.avatarUrl!)).status).toBe(200);
     }
@@ -146,7 +179,9 @@ describe('profile pages', () => {
 
   it('put her X and Instagram accounts on Chirper and PicGram through profileUrlTemplates', () => {
     const templates: Record<string, string> = web.profileUrlTemplates;
-    const own = web.expected.notImpersonators.filter((other) => other.why === "the creator's own account").map((other) => other.profileUrl);
+    const own = web.expected.notImpersonators
+      .filter((other) => other.why === "the creator's own account")
+      .map((other) => other.profileUrl);
     const urls = web.creator.accounts
       .filter((account) => templates[account.platform] !== undefined)
       .map((account) => templates[account.platform]!.replace('{username}', account.username));
@@ -184,7 +219,9 @@ describe('robots.txt, traps and the whitelist', () => {
 
   it('redirects the trap links to private addresses and logs every request it serves', async () => {
     web.clearRequests();
-    const redirects = web.expected.trapPages.filter((url) => url.includes('/goto/') || url.includes('/redirect-'));
+    const redirects = web.expected.trapPages.filter(
+      (url) => url.includes('/goto/') || url.includes('/redirect-'),
+    );
     expect(redirects.length).toBe(3);
     for (const url of redirects) {
       const response = await fetch(url, { redirect: 'manual' });
@@ -209,7 +246,10 @@ describe('robots.txt, traps and the whitelist', () => {
     });
     const matcher = createWhitelistMatcher(entries);
     for (const url of web.expected.whitelisted) expect(matcher.match(url), url).not.toBeNull();
-    for (const url of [...web.expected.leaks.map((leak) => leak.pageUrl), ...web.expected.impersonators.map((i) => i.profileUrl)])
+    for (const url of [
+      ...web.expected.leaks.map((leak) => leak.pageUrl),
+      ...web.expected.impersonators.map((i) => i.profileUrl),
+    ])
       expect(matcher.match(url), url).toBeNull();
   });
 
@@ -219,7 +259,8 @@ describe('robots.txt, traps and the whitelist', () => {
       const media = await fetch(leak.mediaUrl);
       expect(media.status, leak.mediaUrl).toBe(200);
       expect(media.headers.get('content-type')).toBe('image/jpeg');
-      if (leak.via !== 'file') expect(await (await fetch(leak.pageUrl)).text()).toContain(new URL(leak.mediaUrl).pathname);
+      if (leak.via !== 'file')
+        expect(await (await fetch(leak.pageUrl)).text()).toContain(new URL(leak.mediaUrl).pathname);
     }
     for (const url of web.expected.whitelisted) expect((await fetch(url)).status).toBe(200);
   });

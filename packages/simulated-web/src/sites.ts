@@ -31,12 +31,25 @@ export interface SiteSkin {
   disallow: string[];
 }
 
-const abs = (origin: string, href: string) => (/^https?:\/\//.test(href) ? href : `${origin}${href}`);
-const pageOf = (url: URL) => Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
-const para = (text: string) => text.split('\n').map((line) => `<p>${esc(line)}</p>`).join('\n');
+const abs = (origin: string, href: string) =>
+  /^https?:\/\//.test(href) ? href : `${origin}${href}`;
+const pageOf = (url: URL) =>
+  Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
+const para = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => `<p>${esc(line)}</p>`)
+    .join('\n');
 
-function ogTags(title: string, picture: PlacedPicture | undefined, origin: string, extra = ''): string {
-  const og = picture ? `<meta property="og:image" content="${esc(abs(origin, picture.path))}">` : '';
+function ogTags(
+  title: string,
+  picture: PlacedPicture | undefined,
+  origin: string,
+  extra = '',
+): string {
+  const og = picture
+    ? `<meta property="og:image" content="${esc(abs(origin, picture.path))}">`
+    : '';
   return `<meta property="og:title" content="${esc(title)}">\n${og}${extra}`;
 }
 
@@ -52,18 +65,24 @@ function bodyPictures(post: Post, imgClass: string, firstId?: string): string {
         parts.push(`<img${id} class="${imgClass}" src="${esc(picture.path)}" alt="${alt}">`);
         break;
       case 'data-src':
-        parts.push(`<img class="${imgClass} lazy" src="${BLANK_GIF}" data-src="${esc(picture.path)}" alt="${alt}" loading="lazy">`);
+        parts.push(
+          `<img class="${imgClass} lazy" src="${BLANK_GIF}" data-src="${esc(picture.path)}" alt="${alt}" loading="lazy">`,
+        );
         break;
       case 'srcset': {
         const small = picture.small;
-        const srcset = small ? `${esc(small.path)} 480w, ${esc(picture.path)} 960w` : `${esc(picture.path)} 1x`;
+        const srcset = small
+          ? `${esc(small.path)} 480w, ${esc(picture.path)} 960w`
+          : `${esc(picture.path)} 1x`;
         parts.push(
           `<img class="${imgClass}" src="${esc(small?.path ?? picture.path)}" srcset="${srcset}" sizes="(max-width: 600px) 480px, 960px" alt="${alt}">`,
         );
         break;
       }
       case 'link':
-        parts.push(`<a class="download-button" href="${esc(picture.path)}" download>Download ${esc(picture.path.split('/').at(-1) ?? '')}</a>`);
+        parts.push(
+          `<a class="download-button" href="${esc(picture.path)}" download>Download ${esc(picture.path.split('/').at(-1) ?? '')}</a>`,
+        );
         break;
       case 'og':
       case 'poster':
@@ -72,11 +91,13 @@ function bodyPictures(post: Post, imgClass: string, firstId?: string): string {
         break;
     }
   }
-  for (const url of post.externalImages ?? []) parts.push(`<img class="${imgClass}" src="${esc(url)}" alt="mirror">`);
+  for (const url of post.externalImages ?? [])
+    parts.push(`<img class="${imgClass}" src="${esc(url)}" alt="mirror">`);
   return parts.join('\n');
 }
 
-const ogPicture = (post: Post) => post.pictures.find((picture) => picture.via === 'og' || picture.via === 'poster');
+const ogPicture = (post: Post) =>
+  post.pictures.find((picture) => picture.via === 'og' || picture.via === 'poster');
 
 function videoBlock(post: Post, origin: string): string {
   const poster = post.pictures.find((picture) => picture.via === 'poster');
@@ -126,10 +147,16 @@ const tube: SiteSkin = {
         title: { css: 'p.video-title a', attributes: ['title'] },
         media: [{ css: 'a.thumb img', attributes: ['data-src', 'src'] }],
       },
-      identity: { displayName: 'h1.channel-name', avatar: { css: 'img.channel-avatar', attributes: ['src'] } },
+      identity: {
+        displayName: 'h1.channel-name',
+        avatar: { css: 'img.channel-avatar', attributes: ['src'] },
+      },
     },
   }),
-  parseSearch: (url) => (url.pathname === '/search' ? { query: url.searchParams.get('q') ?? '', page: pageOf(url) } : null),
+  parseSearch: (url) =>
+    url.pathname === '/search'
+      ? { query: url.searchParams.get('q') ?? '', page: pageOf(url) }
+      : null,
   searchHref: (query, n) => `/search?q=${encodeURIComponent(query).replace(/%20/g, '+')}&page=${n}`,
   renderSearch(listings, request, nextHref) {
     const cards = listings.map((l) => tubeCard(l)).join('\n');
@@ -153,7 +180,12 @@ const tube: SiteSkin = {
     return page({
       siteName: 'ClipTube',
       title: `${post.title} - ClipTube`,
-      head: ogTags(post.title, ogPicture(post), origin, '\n<meta property="og:type" content="video.other">'),
+      head: ogTags(
+        post.title,
+        ogPicture(post),
+        origin,
+        '\n<meta property="og:type" content="video.other">',
+      ),
       body: `<h1 class="video-title">${esc(post.title)}</h1>\n${videoBlock(post, origin)}\n<div class="video-info"><span class="uploader">${esc(post.author)}</span> · <time>${esc(post.date)}</time>${para(post.text)}</div>\n<div class="gallery">${bodyPictures(post, 'still')}</div>`,
     });
   },
@@ -190,12 +222,18 @@ const forum: SiteSkin = {
     },
     profile: {
       url: `${origin}/members/{username}/`,
-      identity: { displayName: '.member-header span.username', avatar: { css: '.member-header img.avatar', attributes: ['src'] } },
+      identity: {
+        displayName: '.member-header span.username',
+        avatar: { css: '.member-header img.avatar', attributes: ['src'] },
+      },
     },
   }),
   parseSearch: (url) =>
-    url.pathname === '/search.php' ? { query: url.searchParams.get('keywords') ?? '', page: pageOf(url) } : null,
-  searchHref: (query, n) => `/search.php?keywords=${encodeURIComponent(query).replace(/%20/g, '+')}&o=date&page=${n}`,
+    url.pathname === '/search.php'
+      ? { query: url.searchParams.get('keywords') ?? '', page: pageOf(url) }
+      : null,
+  searchHref: (query, n) =>
+    `/search.php?keywords=${encodeURIComponent(query).replace(/%20/g, '+')}&o=date&page=${n}`,
   renderSearch(listings, request, nextHref) {
     const items = listings
       .map(
@@ -254,10 +292,16 @@ const files: SiteSkin = {
     profile: {
       url: `${origin}/u/{username}`,
       results: { item: 'table.files tr.file-row', link: 'a.file-name', title: 'a.file-name' },
-      identity: { displayName: '.uploader h2', avatar: { css: '.uploader img.uploader-avatar', attributes: ['src'] } },
+      identity: {
+        displayName: '.uploader h2',
+        avatar: { css: '.uploader img.uploader-avatar', attributes: ['src'] },
+      },
     },
   }),
-  parseSearch: (url) => (url.pathname === '/search' ? { query: url.searchParams.get('q') ?? '', page: pageOf(url) } : null),
+  parseSearch: (url) =>
+    url.pathname === '/search'
+      ? { query: url.searchParams.get('q') ?? '', page: pageOf(url) }
+      : null,
   searchHref: (query, n) => `/search?q=${encodeURIComponent(query)}&page=${n}`,
   renderSearch(listings, request, nextHref) {
     const rows = listings
@@ -275,7 +319,12 @@ const files: SiteSkin = {
   parseProfile: (url) => /^\/u\/([^/]+)$/.exec(url.pathname)?.[1] ?? null,
   profilePath: (username) => `/u/${encodeURIComponent(username)}`,
   renderProfile(profile, posts) {
-    const rows = posts.map((post) => `<tr class="file-row"><td><a class="file-name" href="${esc(post.path)}">${esc(post.title)}</a></td></tr>`).join('\n');
+    const rows = posts
+      .map(
+        (post) =>
+          `<tr class="file-row"><td><a class="file-name" href="${esc(post.path)}">${esc(post.title)}</a></td></tr>`,
+      )
+      .join('\n');
     return page({
       siteName: 'DropFiles',
       title: `${profile.username}'s files - DropFiles`,
@@ -318,10 +367,14 @@ const board: SiteSkin = {
   }),
   parseSearch: (url) =>
     url.pathname === '/index.php' && url.searchParams.get('s') === 'list'
-      ? { query: url.searchParams.get('tags') ?? '', page: 1 + Math.max(0, Number.parseInt(url.searchParams.get('pid') ?? '0', 10) || 0) }
+      ? {
+          query: url.searchParams.get('tags') ?? '',
+          page: 1 + Math.max(0, Number.parseInt(url.searchParams.get('pid') ?? '0', 10) || 0),
+        }
       : null,
   // `page` names the board's section here (page=post), so the result page is `pid`, counted from 0.
-  searchHref: (query, n) => `/index.php?page=post&s=list&tags=${encodeURIComponent(query.replace(/\s+/g, '_'))}&pid=${n - 1}`,
+  searchHref: (query, n) =>
+    `/index.php?page=post&s=list&tags=${encodeURIComponent(query.replace(/\s+/g, '_'))}&pid=${n - 1}`,
   renderSearch(listings, request, nextHref) {
     const thumbs = listings
       .map(
@@ -339,7 +392,10 @@ const board: SiteSkin = {
     const tags = post.text
       .split(/\s+/)
       .filter(Boolean)
-      .map((tag) => `<li class="tag"><a href="/index.php?page=post&amp;s=list&amp;tags=${esc(encodeURIComponent(tag))}">${esc(tag)}</a></li>`)
+      .map(
+        (tag) =>
+          `<li class="tag"><a href="/index.php?page=post&amp;s=list&amp;tags=${esc(encodeURIComponent(tag))}">${esc(tag)}</a></li>`,
+      )
       .join('');
     return page({
       siteName: 'ChanBooru',
@@ -375,10 +431,16 @@ const telegram: SiteSkin = {
     },
     profile: {
       url: `${origin}/channel/@{username}`,
-      identity: { displayName: '.channel-header h1', avatar: { css: '.channel-header img', attributes: ['src'] } },
+      identity: {
+        displayName: '.channel-header h1',
+        avatar: { css: '.channel-header img', attributes: ['src'] },
+      },
     },
   }),
-  parseSearch: (url) => (url.pathname === '/search' ? { query: url.searchParams.get('q') ?? '', page: pageOf(url) } : null),
+  parseSearch: (url) =>
+    url.pathname === '/search'
+      ? { query: url.searchParams.get('q') ?? '', page: pageOf(url) }
+      : null,
   searchHref: (query, n) => `/search?q=${encodeURIComponent(query)}&page=${n}`,
   renderSearch(listings, request, nextHref) {
     const cards = listings
@@ -444,10 +506,16 @@ const social: SiteSkin = {
         title: 'a.post-link',
         media: [{ css: 'img.post-thumb', attributes: ['src'] }],
       },
-      identity: { displayName: 'h1.display-name', avatar: { css: 'img.avatar', attributes: ['src'] } },
+      identity: {
+        displayName: 'h1.display-name',
+        avatar: { css: 'img.avatar', attributes: ['src'] },
+      },
     },
   }),
-  parseSearch: (url) => (url.pathname === '/search' ? { query: url.searchParams.get('q') ?? '', page: pageOf(url) } : null),
+  parseSearch: (url) =>
+    url.pathname === '/search'
+      ? { query: url.searchParams.get('q') ?? '', page: pageOf(url) }
+      : null,
   searchHref: (query, n) => `/search?q=${encodeURIComponent(query)}&sort=new&page=${n}`,
   renderSearch(listings, request, nextHref) {
     return page({
@@ -459,11 +527,18 @@ const social: SiteSkin = {
   parseProfile: (url) => /^\/u\/([^/]+)\/?$/.exec(url.pathname)?.[1] ?? null,
   profilePath: (username) => `/u/${encodeURIComponent(username)}`,
   renderProfile(profile, posts, origin) {
-    const avatar = profile.avatar ? { path: profile.avatar.path, picture: profile.avatar.picture, via: 'og' as const } : undefined;
+    const avatar = profile.avatar
+      ? { path: profile.avatar.path, picture: profile.avatar.picture, via: 'og' as const }
+      : undefined;
     return page({
       siteName: 'Chirper',
       title: `${profile.displayName} (@${profile.username}) - Chirper`,
-      head: ogTags(`${profile.displayName} (@${profile.username})`, avatar, origin, '\n<meta property="og:type" content="profile">'),
+      head: ogTags(
+        `${profile.displayName} (@${profile.username})`,
+        avatar,
+        origin,
+        '\n<meta property="og:type" content="profile">',
+      ),
       body: `<section class="profile-card">${profile.avatar ? `<img class="avatar" src="${esc(profile.avatar.path)}" alt="">` : ''}<h1 class="display-name">${esc(profile.displayName)}</h1><span class="handle">@${esc(profile.username)}</span><p class="bio">${esc(profile.bio)}</p></section>\n<div class="timeline">\n${posts.map((post) => socialRow({ href: post.path, title: post.title, thumbnail: post.pictures[0]?.path })).join('\n')}\n</div>`,
     });
   },
@@ -505,7 +580,9 @@ const pics: SiteSkin = {
   parseProfile: (url) => /^\/([^/]+)\/?$/.exec(url.pathname)?.[1] ?? null,
   profilePath: (username) => `/${encodeURIComponent(username)}/`,
   renderProfile(profile, _posts, origin) {
-    const avatar = profile.avatar ? { path: profile.avatar.path, picture: profile.avatar.picture, via: 'og' as const } : undefined;
+    const avatar = profile.avatar
+      ? { path: profile.avatar.path, picture: profile.avatar.picture, via: 'og' as const }
+      : undefined;
     return page({
       siteName: 'PicGram',
       title: `${profile.displayName} (@${profile.username}) • PicGram`,

@@ -4,7 +4,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fingerprintCandidateVideo, fingerprintVideo, VideoMatcher } from '@shark/engine/matching/video.ts';
+import {
+  fingerprintCandidateVideo,
+  fingerprintVideo,
+  VideoMatcher,
+} from '@shark/engine/matching/video.ts';
 import { startSimulatedWeb, type SimulatedWeb } from './index.ts';
 
 let web: SimulatedWeb;
@@ -28,7 +32,9 @@ describe('the video option', () => {
     expect(html).toContain(`<source src="${leak!.mediaUrl}" type="video/mp4">`);
     expect(html).toContain(`"videoUrl":"${leak!.mediaUrl}"`);
     // The poster copy of the same page is still a leak of its own.
-    expect(web.expected.leaks.filter((candidate) => candidate.pageUrl === leak!.pageUrl)).toHaveLength(2);
+    expect(
+      web.expected.leaks.filter((candidate) => candidate.pageUrl === leak!.pageUrl),
+    ).toHaveLength(2);
   });
 
   it('serves a copy the engine matches to the reference clip', async () => {

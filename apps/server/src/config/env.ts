@@ -197,7 +197,7 @@ export const envSchema = z
     SCAN_RESPECT_ROBOTS: booleanString.default(true),
     SCAN_MAX_SEARCH_PAGES: positiveInt(5),
     SCAN_MAX_MEDIA_PER_PAGE: positiveInt(12),
-    SCAN_VARIANTS_PER_USERNAME: positiveInt(8),
+    SCAN_VARIANTS_PER_USERNAME: positiveInt(16),
     SCAN_PER_HOST_CONCURRENCY: positiveInt(2),
     SCAN_PER_HOST_INTERVAL_MS: nonNegativeInt(250),
     SCAN_SCHEDULE_CHECK_SECONDS: positiveInt(300),

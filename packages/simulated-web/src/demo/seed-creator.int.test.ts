@@ -39,7 +39,9 @@ describe('seedCreator', () => {
     const result = await seedCreator(options);
     expect(result.created).toBe(true);
     expect(grants).toEqual(['luna@example.com']);
-    expect(result.references.map((file) => file.fileName).sort()).toEqual(web.creator.references.map((r) => r.name).sort());
+    expect(result.references.map((file) => file.fileName).sort()).toEqual(
+      web.creator.references.map((r) => r.name).sort(),
+    );
     expect(result.references.every((file) => file.status === 'ready')).toBe(true);
 
     const user = await result.client.get<{ effectiveSpecialFeatures: string[] }>('/api/user');
@@ -53,7 +55,9 @@ describe('seedCreator', () => {
     });
     // Premium: impersonation checks are part of her plan.
     expect(user.body.effectiveSpecialFeatures).toContain('impersonation');
-    const accounts = await result.client.get<{ accounts: { platform: string; username: string }[] }>('/api/accounts');
+    const accounts = await result.client.get<{
+      accounts: { platform: string; username: string }[];
+    }>('/api/accounts');
     expect(accounts.body.accounts.map((a) => `${a.platform}:${a.username}`).sort()).toEqual(
       web.creator.accounts.map((a) => `${a.platform}:${a.username}`).sort(),
     );
@@ -73,6 +77,8 @@ describe('seedCreator', () => {
   });
 
   it('says which step failed, with the answer', async () => {
-    await expect(seedCreator({ ...options, whitelist: ['not a url at all ***'] })).rejects.toThrow(/Whitelisting not a url at all \*\*\* failed: HTTP 400/);
+    await expect(seedCreator({ ...options, whitelist: ['not a url at all ***'] })).rejects.toThrow(
+      /Whitelisting not a url at all \*\*\* failed: HTTP 400/,
+    );
   });
 });

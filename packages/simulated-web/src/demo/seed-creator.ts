@@ -51,8 +51,13 @@ export class SharkClient {
 
   private headers(extra: Record<string, string> = {}): Record<string, string> {
     // Sign-up and sign-in check the Origin against PUBLIC_URL, as for a browser.
-    const headers: Record<string, string> = { 'x-provider': 'shark', origin: this.origin, ...extra };
-    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const headers: Record<string, string> = {
+      'x-provider': 'shark',
+      origin: this.origin,
+      ...extra,
+    };
+    if (this.cookies.size > 0)
+      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     return headers;
   }
 
@@ -62,14 +67,24 @@ export class SharkClient {
       const eq = pair!.indexOf('=');
       const name = pair!.slice(0, eq).trim();
       const value = pair!.slice(eq + 1).trim();
-      if (value === '' || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a))) this.cookies.delete(name);
+      if (value === '' || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)))
+        this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
   }
 
-  async request<T = Record<string, unknown>>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  async request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
     const isBytes = body instanceof Uint8Array;
-    const headers = this.headers(body === undefined || isBytes ? extraHeaders : { 'content-type': 'application/json', ...extraHeaders });
+    const headers = this.headers(
+      body === undefined || isBytes
+        ? extraHeaders
+        : { 'content-type': 'application/json', ...extraHeaders },
+    );
     const response = await fetch(new URL(path, this.baseUrl), {
       method,
       headers,
@@ -103,12 +118,17 @@ function fail(step: string, response: ApiResponse<unknown>): never {
 
 /** The token of the newest verification mail to `email`. */
 async function verificationToken(mailDir: string, email: string): Promise<string> {
-  const files = (await readdir(mailDir).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort().reverse();
+  const files = (await readdir(mailDir).catch(() => [] as string[]))
+    .filter((file) => file.endsWith('.eml'))
+    .sort()
+    .reverse();
   for (const file of files) {
     const mail = await PostalMime.parse(await readFile(join(mailDir, file)));
     const to = mail.to?.map((address) => address.address ?? '') ?? [];
     if (!to.includes(email)) continue;
-    const match = /https?:\/\/[^\s"<>]+\/email-settings\/verification\/([^\s"<>/?#]+)/.exec(`${mail.text ?? ''}\n${mail.html ?? ''}`);
+    const match = /https?:\/\/[^\s"<>]+\/email-settings\/verification\/([^\s"<>/?#]+)/.exec(
+      `${mail.text ?? ''}\n${mail.html ?? ''}`,
+    );
     if (match) return match[1]!;
   }
   throw new Error(`No verification mail to ${email} in ${mailDir}`);
@@ -124,7 +144,10 @@ async function upload(client: SharkClient, name: string, bytes: Buffer): Promise
   const created = await client.request('POST', '/api/uploads', undefined, {
     'tus-resumable': '1.0.0',
     'upload-length': String(bytes.length),
-    'upload-metadata': metadata({ filename: name, filetype: name.endsWith('.mp4') ? 'video/mp4' : 'image/jpeg' }),
+    'upload-metadata': metadata({
+      filename: name,
+      filetype: name.endsWith('.mp4') ? 'video/mp4' : 'image/jpeg',
+    }),
   });
   const location = created.headers.get('location');
   if (created.status !== 201 || !location) fail(`Uploading ${name}`, created);
@@ -145,15 +168,24 @@ interface ReferenceFileRow {
 
 export async function seedCreator(options: SeedCreatorOptions): Promise<SeedResult> {
   const log = options.log ?? (() => undefined);
-  const client = new SharkClient(options.baseUrl, new URL(options.publicUrl ?? options.baseUrl).origin);
+  const client = new SharkClient(
+    options.baseUrl,
+    new URL(options.publicUrl ?? options.baseUrl).origin,
+  );
   const credentials = { email: options.email, password: options.password };
 
   let created = false;
   if ((await client.post('/api/auth/sign-in/email', credentials)).status !== 200) {
-    const signUp = await client.post('/api/auth/sign-up/email', { name: options.displayName, ...credentials });
+    const signUp = await client.post('/api/auth/sign-up/email', {
+      name: options.displayName,
+      ...credentials,
+    });
     if (signUp.status !== 200) fail('Signing up', signUp);
-    const verified = await client.get(`/api/auth/verify-email?token=${encodeURIComponent(await verificationToken(options.mailDir, options.email))}`);
-    if (verified.status !== 200 && verified.status !== 302) fail('Verifying the e-mail address', verified);
+    const verified = await client.get(
+      `/api/auth/verify-email?token=${encodeURIComponent(await verificationToken(options.mailDir, options.email))}`,
+    );
+    if (verified.status !== 200 && verified.status !== 302)
+      fail('Verifying the e-mail address', verified);
     created = true;
     log(`signed up ${options.email} and verified the address`);
   }
@@ -165,13 +197,20 @@ export async function seedCreator(options: SeedCreatorOptions): Promise<SeedResu
   if (completed.status !== 200) fail('Completing onboarding', completed);
 
   for (const account of options.accounts) {
-    const added = await client.post('/api/accounts', { platform: account.platform, username: account.username });
-    if (added.status !== 201 && added.status !== 409) fail(`Adding the ${account.platform} account @${account.username}`, added);
+    const added = await client.post('/api/accounts', {
+      platform: account.platform,
+      username: account.username,
+    });
+    if (added.status !== 201 && added.status !== 409)
+      fail(`Adding the ${account.platform} account @${account.username}`, added);
   }
   log(`accounts: ${options.accounts.map((a) => `@${a.username} (${a.platform})`).join(', ')}`);
 
   for (const value of options.whitelist) {
-    const added = await client.post('/api/whitelist', { value, note: 'Official pages (seeded by the demo)' });
+    const added = await client.post('/api/whitelist', {
+      value,
+      note: 'Official pages (seeded by the demo)',
+    });
     if (added.status !== 201 && added.status !== 409) fail(`Whitelisting ${value}`, added);
   }
   log(`whitelist: ${options.whitelist.join(', ')}`);
@@ -181,7 +220,9 @@ export async function seedCreator(options: SeedCreatorOptions): Promise<SeedResu
     if (listed.status !== 200) fail('Listing the reference files', listed);
     return listed.body.files;
   };
-  const present = new Set((await listFiles()).filter((file) => file.status !== 'failed').map((file) => file.fileName));
+  const present = new Set(
+    (await listFiles()).filter((file) => file.status !== 'failed').map((file) => file.fileName),
+  );
   for (const reference of options.references) {
     const name = basename(reference.name);
     if (present.has(name)) continue;
@@ -195,12 +236,22 @@ export async function seedCreator(options: SeedCreatorOptions): Promise<SeedResu
   for (;;) {
     const files = (await listFiles()).filter((file) => names.has(file.fileName));
     const failed = files.find((file) => file.status === 'failed');
-    if (failed) throw new Error(`Fingerprinting ${failed.fileName} failed: ${failed.failureReason ?? 'no reason given'}`);
+    if (failed)
+      throw new Error(
+        `Fingerprinting ${failed.fileName} failed: ${failed.failureReason ?? 'no reason given'}`,
+      );
     if (files.length >= names.size && files.every((file) => file.status === 'ready')) {
       log('reference files are fingerprinted');
-      return { created, client, references: files.map(({ id, fileName, status }) => ({ id, fileName, status })) };
+      return {
+        created,
+        client,
+        references: files.map(({ id, fileName, status }) => ({ id, fileName, status })),
+      };
     }
-    if (Date.now() > deadline) throw new Error(`The reference files were not fingerprinted in time: ${files.map((f) => `${f.fileName} ${f.status}`).join(', ')}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `The reference files were not fingerprinted in time: ${files.map((f) => `${f.fileName} ${f.status}`).join(', ')}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -211,14 +262,35 @@ export type StartScanOutcome =
 
 /** POST /api/scans ("Scan now"). */
 export async function startScan(client: SharkClient): Promise<StartScanOutcome> {
-  const response = await client.post<{ id?: string; scan?: { id?: string }; message?: string }>('/api/scans', {});
+  const response = await client.post<{ id?: string; scan?: { id?: string }; message?: string }>(
+    '/api/scans',
+    {},
+  );
   if (response.status === 200 || response.status === 201 || response.status === 202) {
     const id = response.body.id ?? response.body.scan?.id;
-    if (!id) throw new Error(`POST /api/scans answered without a scan id: ${JSON.stringify(response.body)}`);
+    if (!id)
+      throw new Error(
+        `POST /api/scans answered without a scan id: ${JSON.stringify(response.body)}`,
+      );
     return { started: true, scanId: id };
   }
-  if (response.status === 404) return { started: false, reason: 'not-available', message: 'This Shark has no scans yet (POST /api/scans answered 404).' };
-  if (response.status === 409) return { started: false, reason: 'running', message: response.body.message ?? 'A scan is already running.' };
-  if (response.status === 403) return { started: false, reason: 'limit', message: response.body.message ?? 'The plan allows no more scans this month.' };
+  if (response.status === 404)
+    return {
+      started: false,
+      reason: 'not-available',
+      message: 'This Shark has no scans yet (POST /api/scans answered 404).',
+    };
+  if (response.status === 409)
+    return {
+      started: false,
+      reason: 'running',
+      message: response.body.message ?? 'A scan is already running.',
+    };
+  if (response.status === 403)
+    return {
+      started: false,
+      reason: 'limit',
+      message: response.body.message ?? 'The plan allows no more scans this month.',
+    };
   fail('Starting a scan', response);
 }

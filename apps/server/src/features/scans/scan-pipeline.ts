@@ -52,7 +52,7 @@ export const DEFAULT_SCAN_SETTINGS: ScanSettings = {
   maxSearchPages: 5,
   maxSourcePages: 2,
   maxMediaPerPage: 12,
-  variantsPerUsername: 8,
+  variantsPerUsername: 16,
   imageSearchReferences: 20,
 };
 

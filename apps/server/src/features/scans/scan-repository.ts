@@ -372,7 +372,7 @@ export function createScanRepository(db: Database) {
       return row;
     },
 
-    /** Subscribed creators with their plan and the time of their last scheduled or manual scan. */
+    /** Subscribed creators with a username, their plan and the time of their last scheduled or manual scan. */
     async subscribers(): Promise<
       { userId: string; plan: string | null; lastScanAt: Date | null }[]
     > {
@@ -387,7 +387,13 @@ export function createScanRepository(db: Database) {
           scan,
           and(eq(scan.userId, accountState.userId), inArray(scan.trigger, ['manual', 'schedule'])),
         )
-        .where(eq(accountState.status, 'subscribed'))
+        .where(
+          and(
+            eq(accountState.status, 'subscribed'),
+            // Nothing to search for yet: no scheduled scan until the creator adds a username.
+            sql`exists (select 1 from ${protectedAccount} where ${protectedAccount.userId} = ${accountState.userId})`,
+          ),
+        )
         .groupBy(accountState.userId, accountState.plan);
       return rows.map((r) => ({
         userId: r.userId,

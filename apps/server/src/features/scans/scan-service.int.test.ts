@@ -122,6 +122,10 @@ describe('scan limits and the schedule (no workers: scans stay queued)', () => {
     ).toHaveLength(2);
     const list = await client.get<ScanList>('/api/scans');
     expect(list.body.nextScheduledAt).not.toBeNull();
+    // A subscriber with no username yet has nothing to scan.
+    const empty = await creator(server, 'plus', []);
+    await server.services.scans.scheduleDue(new Date(now.getTime() + 60 * 24 * 3600 * 1000));
+    expect(await server.services.database.db.select().from(scan).where(eq(scan.userId, empty.userId))).toEqual([]);
   });
 
   it('gives another creator’s scan as not found, and validates the id', async () => {
