@@ -4,12 +4,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FingerprintJobs } from '@shark/engine/matching/fingerprint-jobs.ts';
+import { makeVideoThumbnail } from '@shark/engine/media/preview.ts';
 import type { ReferenceIndex } from '../matching/reference-index.ts';
 
 export interface MediaMatch {
   referenceId: string;
   distance: number | null;
   confidence: number;
+  /** For a matched video: a frame as a JPEG, for the finding's thumbnail. */
+  thumbnail?: Buffer;
 }
 
 export interface ScanMatcher {
@@ -57,13 +60,18 @@ export function createScanMatcher(deps: {
         await writeFile(file, bytes);
         const fingerprint = await deps.fingerprints.candidateVideo(file);
         const result = deps.index.matchVideoOf(userId, fingerprint);
-        return result.referenceId
-          ? {
-              referenceId: result.referenceId,
-              distance: result.distance,
-              confidence: result.confidence,
-            }
-          : null;
+        if (!result.referenceId) return null;
+        // A frame a tenth of the way in is the evidence picture; a video without one still matched.
+        const thumbnail = await makeVideoThumbnail(file).then(
+          (made) => made.jpeg,
+          () => undefined,
+        );
+        return {
+          referenceId: result.referenceId,
+          distance: result.distance,
+          confidence: result.confidence,
+          ...(thumbnail ? { thumbnail } : {}),
+        };
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

@@ -25,9 +25,11 @@ import { mentionsCreator } from '@shark/engine/matching/text-match.ts';
 import { parseWebAddress, urlKey } from '@shark/engine/whitelist/web-address.ts';
 import type { Logger } from '../../http/logger.ts';
 import type { NewTask, ScanRepository, ScanRow, ScanTaskRow } from './scan-repository.ts';
-import type { ScanMatcher } from './scan-matcher.ts';
+import type { MediaMatch, ScanMatcher } from './scan-matcher.ts';
 import type { CrawlerPort, FindingsPort, ReadReference, SourcesPort } from './scan-ports.ts';
 
+/** Characters of a page's text kept with its fetch task. */
+const TEXT_KEPT = 1_000;
 /** Below this a mention is not worth the creator's review. */
 const MENTION_MIN_SCORE = 0.5;
 /** A mention never reaches the auto-confirm threshold: a page naming the creator is not proof of a copy. */
@@ -377,11 +379,18 @@ export function createScanPipeline(deps: PipelineDeps) {
         }
       }
     }
+    // The plan's rows are written before the scan is marked running, and their jobs sent after: a start
+    // killed half-way leaves a queued scan that recovery starts again, never a running scan missing
+    // part of its plan (which would complete once the rows it has settled).
+    const created = await repo.addTasks(scanId, scanRow.userId, tasks, randomUUID);
     await repo.markRunning(
       scanId,
       enabled.map((s) => s.id),
     );
-    await addAndSend(scanRow, tasks);
+    // No job of a queued scan's rows was ever sent, so all of them (rows an earlier, killed start wrote
+    // too) get theirs now; a scan running already has its jobs, only its new rows need them.
+    const toSend = scanRow.status === 'queued' ? await repo.queuedTasks(scanId) : created;
+    for (const task of toSend) await deps.send(task.stage, task.id);
     // A plan with nothing to do (or whose tasks all settled before this line) completes here.
     await repo.completeIfSettled(scanId);
   }
@@ -713,7 +722,15 @@ export function createScanPipeline(deps: PipelineDeps) {
       }
       return {
         status: 'done',
-        result: { status: page.status, media: media.length, mention: mention?.id ?? null },
+        // What the page was, for the record: where it led, what it said (its text cut short).
+        result: {
+          status: page.status,
+          finalUrl: page.finalUrl,
+          title,
+          text: page.text === null ? null : page.text.slice(0, TEXT_KEPT),
+          media: media.length,
+          mention: mention?.id ?? null,
+        },
       };
     });
   }
@@ -752,14 +769,21 @@ export function createScanPipeline(deps: PipelineDeps) {
         return { status: 'skipped', result: { sha256 }, error: 'Neither a picture nor a video.' };
       // The same bytes met again in this scan (a CDN mirror, a thumbnail reused) are not matched twice.
       const earlier = await repo.matchedBytes(scanRow.id, sha256);
-      const matched = earlier
-        ? ((earlier.match as {
-            referenceId: string;
-            distance: number | null;
-            confidence: number;
-          } | null) ?? null)
+      const matched: MediaMatch | null = earlier
+        ? ((earlier.match as MediaMatch | null) ?? null)
         : await deps.matcher.match(scanRow.userId, media.body, type.kind);
-      const result: Record<string, unknown> = { sha256, kind: type.kind, match: matched };
+      // What is kept in the task row: the verdict, not the thumbnail's bytes.
+      const result: Record<string, unknown> = {
+        sha256,
+        kind: type.kind,
+        match: matched
+          ? {
+              referenceId: matched.referenceId,
+              distance: matched.distance,
+              confidence: matched.confidence,
+            }
+          : null,
+      };
       if (!matched) return { status: 'done', result };
       const site = siteById(catalog(), input.siteId) ?? null;
       const recorded = await findings.record({
@@ -775,7 +799,7 @@ export function createScanPipeline(deps: PipelineDeps) {
         distance: matched.distance,
         confidence: matched.confidence,
         mediaSha256: sha256,
-        thumbnail: type.kind === 'image' ? media.body : null,
+        thumbnail: type.kind === 'image' ? media.body : (matched.thumbnail ?? null),
       });
       return { status: 'done', result: { ...result, findingId: recorded.id } };
     });

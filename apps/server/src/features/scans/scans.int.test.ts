@@ -102,6 +102,27 @@ describe('a scan of the simulated web', () => {
       .from(scanTask)
       .where(and(eq(scanTask.scanId, scan.id), eq(scanTask.status, 'queued')));
     expect(unsettled).toEqual([]);
+    // Each fetched page is recorded: status, where it led, its title and the start of its text.
+    const fetched = await server.services.database.db
+      .select()
+      .from(scanTask)
+      .where(
+        and(eq(scanTask.scanId, scan.id), eq(scanTask.stage, 'fetch'), eq(scanTask.status, 'done')),
+      );
+    expect(fetched.length).toBeGreaterThan(0);
+    for (const task of fetched) {
+      expect(task.result).toMatchObject({
+        status: 200,
+        finalUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:/),
+      });
+    }
+    expect(
+      fetched.some(
+        (t) =>
+          typeof (t.result as { title?: unknown }).title === 'string' &&
+          typeof (t.result as { text?: unknown }).text === 'string',
+      ),
+    ).toBe(true);
   });
 
   it('finds every planted copy, with the reference it copies and its evidence', async () => {
