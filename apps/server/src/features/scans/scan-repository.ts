@@ -292,18 +292,34 @@ export function createScanRepository(db: Database) {
         .limit(limit);
     },
 
-    /** Scans still queued whose start job is not waiting in the queue (lost between the row and the send). */
-    async queuedScans(): Promise<string[]> {
+    /**
+     * Scans still queued whose start job will not run: none waiting in the queue and none running
+     * (with `runningSince`, as in `stranded`: a start job the previous process died in) — lost between
+     * the row and the send, or killed while planning.
+     */
+    async queuedScans(runningSince: Date | null): Promise<string[]> {
       const rows = await db
         .select({ id: scan.id })
         .from(scan)
         .where(
           and(
             eq(scan.status, 'queued'),
-            sql`not exists (select 1 from pgboss.job j where j.name = 'scan.start' and j.singleton_key = ${scan.id} and j.state in ('created', 'retry', 'active'))`,
+            sql`not exists (
+              select 1 from pgboss.job j
+              where j.name = 'scan.start' and j.singleton_key = ${scan.id}
+                and (j.state in ('created', 'retry') or (j.state = 'active' and (${runningSince}::timestamptz is null or j.started_on >= ${runningSince}::timestamptz)))
+            )`,
           ),
         );
       return rows.map((r) => r.id);
+    },
+
+    /** A scan's task rows still waiting to run. */
+    async queuedTasks(scanId: string): Promise<Pick<ScanTaskRow, 'id' | 'stage'>[]> {
+      return db
+        .select({ id: scanTask.id, stage: scanTask.stage })
+        .from(scanTask)
+        .where(and(eq(scanTask.scanId, scanId), eq(scanTask.status, 'queued')));
     },
 
     /** Running scans whose tasks are all settled (the completing job died before completing). */

@@ -69,15 +69,13 @@ describe('scan limits and the schedule (no workers: scans stay queued)', () => {
     const { client, userId } = await creator(server, 'standard');
     // Four finished scans this month (Standard allows 4 on demand).
     for (let i = 0; i < 4; i++) {
-      await server.services.database.db
-        .insert(scan)
-        .values({
-          id: `done-${userId}-${i}`,
-          userId,
-          trigger: 'manual',
-          status: 'completed',
-          finishedAt: new Date(),
-        });
+      await server.services.database.db.insert(scan).values({
+        id: `done-${userId}-${i}`,
+        userId,
+        trigger: 'manual',
+        status: 'completed',
+        finishedAt: new Date(),
+      });
     }
     const refused = await client.post('/api/scans', {});
     expect(refused.status).toBe(403);
@@ -125,7 +123,9 @@ describe('scan limits and the schedule (no workers: scans stay queued)', () => {
     // A subscriber with no username yet has nothing to scan.
     const empty = await creator(server, 'plus', []);
     await server.services.scans.scheduleDue(new Date(now.getTime() + 60 * 24 * 3600 * 1000));
-    expect(await server.services.database.db.select().from(scan).where(eq(scan.userId, empty.userId))).toEqual([]);
+    expect(
+      await server.services.database.db.select().from(scan).where(eq(scan.userId, empty.userId)),
+    ).toEqual([]);
   });
 
   it('gives another creator’s scan as not found, and validates the id', async () => {

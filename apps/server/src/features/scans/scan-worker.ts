@@ -39,7 +39,7 @@ export async function recoverScans(deps: {
   /** Embedded database: when this process started (see ScanRepository.stranded). */ runningSince: Date | null;
 }): Promise<number> {
   let sent = 0;
-  for (const scanId of await deps.repo.queuedScans()) {
+  for (const scanId of await deps.repo.queuedScans(deps.runningSince)) {
     if (await deps.jobs.send('scan.start', { scanId })) sent++;
   }
   for (;;) {
