@@ -12,40 +12,73 @@ import { createBadgeRepository } from './features/badges/badge-repository.ts';
 import { createBadgeService, type BadgeService } from './features/badges/badge-service.ts';
 import { createSafeFetcher, type SafeFetcher } from '@shark/engine/fetch/safe-fetch.ts';
 import { createProtectedAccountRepository } from './features/accounts/protected-account-repository.ts';
-import { createProtectedAccountService, type ProtectedAccountService } from './features/accounts/protected-account-service.ts';
+import {
+  createProtectedAccountService,
+  type ProtectedAccountService,
+} from './features/accounts/protected-account-service.ts';
 import { loadPlanCatalog } from './config/plans.ts';
 import type { PlanCatalog } from '@shark/contracts/plans.ts';
 import { planFeaturesOf } from './features/account/plan-features.ts';
 import { createEntitlements, type Entitlements } from './features/entitlements/entitlements.ts';
-import { createUsageRepository, type UsageRepository } from './features/entitlements/usage-repository.ts';
+import {
+  createUsageRepository,
+  type UsageRepository,
+} from './features/entitlements/usage-repository.ts';
 import { createWhitelistRepository } from './features/whitelist/whitelist-repository.ts';
-import { createWhitelistService, type WhitelistService } from './features/whitelist/whitelist-service.ts';
+import {
+  createWhitelistService,
+  type WhitelistService,
+} from './features/whitelist/whitelist-service.ts';
 import { createSearchTermRepository } from './features/search-terms/search-term-repository.ts';
-import { createSearchTermService, type SearchTermService } from './features/search-terms/search-term-service.ts';
-import { createOnboardingService, type OnboardingService } from './features/onboarding/onboarding-service.ts';
+import {
+  createSearchTermService,
+  type SearchTermService,
+} from './features/search-terms/search-term-service.ts';
+import {
+  createOnboardingService,
+  type OnboardingService,
+} from './features/onboarding/onboarding-service.ts';
 import { createContentRepository } from './features/content/content-repository.ts';
 import { createContentService, type ContentService } from './features/content/content-service.ts';
 import { createFileStorage, type FileStorage } from './features/storage/file-storage.ts';
 import { createReferenceFileRepository } from './features/uploads/reference-file-repository.ts';
 import { createUploadService, type UploadService } from './features/uploads/upload-service.ts';
-import { createUploadedFileService, type UploadedFileService } from './features/uploads/uploaded-file-service.ts';
+import {
+  createUploadedFileService,
+  type UploadedFileService,
+} from './features/uploads/uploaded-file-service.ts';
 import { startUploadSweeper } from './features/uploads/upload-sweeper.ts';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { FingerprintPool } from '@shark/engine/matching/fingerprint-pool.ts';
-import { fingerprintReferenceFileJob, jobCatalog, type SharkJobCatalog } from './jobs/job-catalog.ts';
-import { createReferenceFileService, type ReferenceFileService } from './features/reference-files/reference-file-service.ts';
+import {
+  fingerprintReferenceFileJob,
+  jobCatalog,
+  type SharkJobCatalog,
+} from './jobs/job-catalog.ts';
+import {
+  createReferenceFileService,
+  type ReferenceFileService,
+} from './features/reference-files/reference-file-service.ts';
 import { buffer } from 'node:stream/consumers';
 import { findSite } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { createCrawler, type Crawler } from '@shark/engine/fetch/crawler.ts';
 import { createFindingService, type FindingService } from './features/findings/finding-service.ts';
-import { createScanSourceService, type ScanSourceService } from './features/scan-sources/scan-source-service.ts';
+import {
+  createScanSourceService,
+  type ScanSourceService,
+} from './features/scan-sources/scan-source-service.ts';
 import { createReferenceIndex } from './features/matching/reference-index.ts';
 import { createReferenceRepository } from './features/matching/reference-repository.ts';
 import { createScanMatcher } from './features/scans/scan-matcher.ts';
 import { createScanPipeline, DEFAULT_SCAN_SETTINGS } from './features/scans/scan-pipeline.ts';
 import { createScanRepository } from './features/scans/scan-repository.ts';
 import { createScanService, type ScanService } from './features/scans/scan-service.ts';
-import { recoverScans, registerScanJobs, STAGE_JOBS, startScanScheduler } from './features/scans/scan-worker.ts';
+import {
+  recoverScans,
+  registerScanJobs,
+  STAGE_JOBS,
+  startScanScheduler,
+} from './features/scans/scan-worker.ts';
 
 export interface Services {
   config: Config;
@@ -90,7 +123,10 @@ export interface Services {
 /** Opens the database, applies pending migrations and wires every service. */
 export async function createServices(
   config: Config,
-  overrides: { logger?: Logger; /** false: this process only sends jobs (start:api). */ workers?: boolean } = {},
+  overrides: {
+    logger?: Logger;
+    /** false: this process only sends jobs (start:api). */ workers?: boolean;
+  } = {},
 ): Promise<Services> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const brands = loadBrands(config.brandsFile);
@@ -110,8 +146,14 @@ export async function createServices(
   const accounts = createAccountService(accountStates, planFeatures);
   const entitlements = createEntitlements({ accountStates, catalog, planFeatures });
   const usage = createUsageRepository(database.db);
-  const whitelist = createWhitelistService({ repo: createWhitelistRepository(database.db), entitlements });
-  const searchTerms = createSearchTermService({ repo: createSearchTermRepository(database.db), entitlements });
+  const whitelist = createWhitelistService({
+    repo: createWhitelistRepository(database.db),
+    entitlements,
+  });
+  const searchTerms = createSearchTermService({
+    repo: createSearchTermRepository(database.db),
+    entitlements,
+  });
   const onboarding = createOnboardingService({ accountStates, entitlements });
   const badges = createBadgeService(createBadgeRepository(database.db), config.publicUrl);
   const fetcher = createSafeFetcher({
@@ -131,18 +173,34 @@ export async function createServices(
   const storage = createFileStorage(config.storage);
   // Fingerprinting is CPU-heavy: it runs on worker threads so the event loop keeps serving requests.
   const fingerprints = new FingerprintPool();
-  const referenceFiles = createReferenceFileService({ db: database.db, storage, logger, fingerprints });
+  const referenceFiles = createReferenceFileService({
+    db: database.db,
+    storage,
+    logger,
+    fingerprints,
+  });
   const jobs = createJobQueue({
     catalog: jobCatalog,
     database,
-    postgres: config.database.driver === 'postgres' ? { url: config.database.url, poolSize: config.database.poolSize } : null,
+    postgres:
+      config.database.driver === 'postgres'
+        ? { url: config.database.url, poolSize: config.database.poolSize }
+        : null,
     logger,
     workers: overrides.workers === false ? null : { concurrency: config.workerConcurrency },
   });
-  jobs.handle('reference-file.fingerprint', ({ fileId }, context) => referenceFiles.fingerprint(fileId, context));
+  jobs.handle('reference-file.fingerprint', ({ fileId }, context) =>
+    referenceFiles.fingerprint(fileId, context),
+  );
 
   const scanSources = createScanSourceService({ config, db: database.db });
-  const findings = createFindingService({ db: database.db, storage, whitelist, logger, siteName: (id) => findSite(scanSources.catalog, id)?.name });
+  const findings = createFindingService({
+    db: database.db,
+    storage,
+    whitelist,
+    logger,
+    siteName: (id) => findSite(scanSources.catalog, id)?.name,
+  });
   const crawler = createCrawler({
     fetcher,
     robots: { enabled: config.scans.respectRobots, userAgent: 'SharkBot' },
@@ -159,11 +217,17 @@ export async function createServices(
     crawler,
     sources: scanSources,
     findings,
-    matcher: createScanMatcher({ index: createReferenceIndex(createReferenceRepository(database.db)), fingerprints }),
+    matcher: createScanMatcher({
+      index: createReferenceIndex(createReferenceRepository(database.db)),
+      fingerprints,
+    }),
     readReference: async (userId, referenceFileId) => {
       const stored = await scanRepo.storedReference(userId, referenceFileId);
       if (!stored) return null;
-      return { bytes: await buffer(await storage.read(stored.storageKey)), mimeType: stored.mimeType };
+      return {
+        bytes: await buffer(await storage.read(stored.storageKey)),
+        mimeType: stored.mimeType,
+      };
     },
     isWhitelisted: async (userId, url) => (await whitelist.check(userId, url)).isWhitelisted,
     settings: {
@@ -194,11 +258,30 @@ export async function createServices(
     await jobs.start();
     if (jobs.runsWorkers) {
       // Jobs lost between a row's change and its send (a crash, a send that failed) are sent again.
-      for (const fileId of await referenceFiles.findUnfinished(fingerprintReferenceFileJob.timeoutSeconds)) {
+      for (const fileId of await referenceFiles.findUnfinished(
+        fingerprintReferenceFileJob.timeoutSeconds,
+      )) {
         await jobs.send('reference-file.fingerprint', { fileId });
       }
-      await recoverScans({ repo: scanRepo, jobs, logger, runningSince: config.database.driver === 'pglite' ? processStartedAt : null });
-      scheduler = startScanScheduler({ scans, everySeconds: config.scans.scheduleCheckSeconds, logger });
+      await recoverScans({
+        repo: scanRepo,
+        jobs,
+        logger,
+        runningSince: config.database.driver === 'pglite' ? processStartedAt : null,
+      });
+      scheduler = startScanScheduler({
+        scans,
+        everySeconds: config.scans.scheduleCheckSeconds,
+        logger,
+        sweep: () =>
+          recoverScans({
+            repo: scanRepo,
+            jobs,
+            logger,
+            runningSince: null,
+            untouchedForSeconds: 120,
+          }),
+      });
     }
   } catch (error) {
     scheduler?.stop();
@@ -210,7 +293,14 @@ export async function createServices(
     throw error;
   }
   const referenceFileRows = createReferenceFileRepository(database.db);
-  const uploads = await createUploadService({ config, storage, files: referenceFileRows, entitlements, jobs, logger });
+  const uploads = await createUploadService({
+    config,
+    storage,
+    files: referenceFileRows,
+    entitlements,
+    jobs,
+    logger,
+  });
   const uploadedFiles = createUploadedFileService({
     files: referenceFileRows,
     storage,
@@ -261,7 +351,9 @@ export async function createServices(
 }
 
 /** For the CLI: the database and account rules, without HTTP, auth or mail. */
-export async function openAccountServices(config: Config): Promise<{ accounts: AccountService; close: () => Promise<void> }> {
+export async function openAccountServices(
+  config: Config,
+): Promise<{ accounts: AccountService; close: () => Promise<void> }> {
   const planFeatures = planFeaturesOf(loadPlanCatalog(config.plansFile));
   const database = await openDatabase(config.database);
   try {
@@ -270,5 +362,8 @@ export async function openAccountServices(config: Config): Promise<{ accounts: A
     await database.close();
     throw error;
   }
-  return { accounts: createAccountService(createAccountStateRepository(database.db), planFeatures), close: () => database.close() };
+  return {
+    accounts: createAccountService(createAccountStateRepository(database.db), planFeatures),
+    close: () => database.close(),
+  };
 }

@@ -273,6 +273,8 @@ export function createScanRepository(db: Database) {
     async stranded(
       runningSince: Date | null,
       limit: number,
+      /** Only rows not changed for this long (a periodic sweep leaves rows whose job is about to be sent alone). */
+      untouchedForSeconds = 0,
     ): Promise<Pick<ScanTaskRow, 'id' | 'stage'>[]> {
       return db
         .select({ id: scanTask.id, stage: scanTask.stage })
@@ -282,6 +284,7 @@ export function createScanRepository(db: Database) {
           and(
             eq(scan.status, 'running'),
             inArray(scanTask.status, UNSETTLED),
+            sql`${scanTask.updatedAt} <= now() - make_interval(secs => ${untouchedForSeconds})`,
             sql`not exists (
               select 1 from pgboss.job j
               where j.name = 'scan.' || ${scanTask.stage} and j.singleton_key = ${scanTask.id}

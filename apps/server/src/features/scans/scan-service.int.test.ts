@@ -1,9 +1,10 @@
 // Who may scan and how often: "Scan now" needs the set-up entitlement and stays within the plan's scans
 // a month, one scan of a creator runs at a time, the schedule follows the plan's frequency, and the free
 // scan in onboarding runs once, before payment, on the usernames entered.
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scan } from '@shark/db/schema.ts';
+import { scan, scanTask } from '@shark/db/schema.ts';
 import type { AccountPlatform } from '@shark/contracts/accounts.ts';
 import type { FreeScanResult } from '@shark/contracts/findings.ts';
 import type { ScanList } from '@shark/contracts/scans.ts';
@@ -12,6 +13,8 @@ import { TestClient } from '../../testing/http-client.ts';
 import { seedCreator } from '../../testing/seed-creator.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { waitFor } from '../../testing/wait-for.ts';
+import { createScanRepository } from './scan-repository.ts';
+import { recoverScans } from './scan-worker.ts';
 
 const password = 'scan limits password 1';
 let counter = 0;
@@ -150,6 +153,47 @@ describe('scan limits and the schedule (no workers: scans stay queued)', () => {
     expect(started.body.scan).toMatchObject({ status: 'queued', queryBudget: 40 });
     expect(started.body.scan?.deadlineAt).not.toBeNull();
     expect((await client.post('/api/onboarding/free-scan', {})).status).toBe(409);
+  });
+
+  it('the periodic sweep sends a job for a task row a dead worker left without one, and leaves fresh rows alone', async () => {
+    const { userId, client } = await creator(server, 'premium');
+    const started = await client.post('/api/scans', {});
+    const scanId = String(started.body.id);
+    await server.services.database.db
+      .update(scan)
+      .set({ status: 'running' })
+      .where(eq(scan.id, scanId));
+    const repo = createScanRepository(server.services.database.db);
+    const [orphan, fresh] = await repo.addTasks(
+      scanId,
+      userId,
+      [
+        { stage: 'fetch', key: 'orphan', input: {} },
+        { stage: 'fetch', key: 'fresh', input: {} },
+      ],
+      randomUUID,
+    );
+    await server.services.database.db
+      .update(scanTask)
+      .set({ updatedAt: new Date(Date.now() - 10 * 60 * 1000) })
+      .where(eq(scanTask.id, orphan!.id));
+    const sweep = () =>
+      recoverScans({
+        repo,
+        jobs: server.services.jobs,
+        logger: server.services.logger,
+        runningSince: null,
+        untouchedForSeconds: 120,
+      });
+    expect(await sweep()).toBe(1);
+    const { rows } = await server.services.database.execute(
+      "select singleton_key from pgboss.job where name = 'scan.fetch' and singleton_key in ($1, $2)",
+      [orphan!.id, fresh!.id],
+    );
+    const keys = rows.map((r) => r.singleton_key);
+    expect(keys).toEqual([orphan!.id]);
+    // Its job is waiting now: a second sweep sends nothing.
+    expect(await sweep()).toBe(0);
   });
 
   it('refuses scans to affiliate-only accounts', async () => {

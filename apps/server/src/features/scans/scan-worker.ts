@@ -37,13 +37,19 @@ export async function recoverScans(deps: {
   jobs: JobQueue<SharkJobCatalog>;
   logger: Logger;
   /** Embedded database: when this process started (see ScanRepository.stranded). */ runningSince: Date | null;
+  /** For the periodic sweep: task rows changed more recently are left to the job about to be sent. */
+  untouchedForSeconds?: number;
 }): Promise<number> {
   let sent = 0;
   for (const scanId of await deps.repo.queuedScans(deps.runningSince)) {
     if (await deps.jobs.send('scan.start', { scanId })) sent++;
   }
   for (;;) {
-    const stranded = await deps.repo.stranded(deps.runningSince, 1000);
+    const stranded = await deps.repo.stranded(
+      deps.runningSince,
+      1000,
+      deps.untouchedForSeconds ?? 0,
+    );
     let sentNow = 0;
     for (const task of stranded) {
       if (await deps.jobs.send(STAGE_JOBS[task.stage], { taskId: task.id })) sentNow++;
@@ -53,7 +59,12 @@ export async function recoverScans(deps: {
     if (stranded.length < 1000 || sentNow === 0) break;
   }
   for (const scanId of await deps.repo.settledRunning()) await deps.repo.completeIfSettled(scanId);
-  if (sent > 0) deps.logger.info('scan work sent again after a restart', { jobs: sent });
+  if (sent > 0) {
+    const msg = deps.untouchedForSeconds
+      ? 'scan work left without a job sent again'
+      : 'scan work sent again after a restart';
+    deps.logger.info(msg, { jobs: sent });
+  }
   return sent;
 }
 
@@ -62,10 +73,18 @@ export function startScanScheduler(deps: {
   scans: ScanService;
   everySeconds: number;
   logger: Logger;
+  /**
+   * Run on each later tick: sends the work a worker that died on Postgres left without a job (rows
+   * written, jobs not sent), which no restart of that worker may ever recover.
+   */
+  sweep?: () => Promise<unknown>;
 }): { stop(): void } {
   let stopped = false;
+  let first = true;
   const tick = async () => {
     try {
+      if (!first && deps.sweep) await deps.sweep();
+      first = false;
       const started = await deps.scans.scheduleDue();
       if (started > 0) deps.logger.info('scheduled scans started', { scans: started });
     } catch (error) {
