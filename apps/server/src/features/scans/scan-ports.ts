@@ -34,6 +34,8 @@ export interface CrawlerPort {
 }
 
 export interface SourcesPort {
+  /** Every source, on and off (names of sources a scan used stay known after one is turned off). */
+  all(): DiscoverySource[];
   enabled(): DiscoverySource[];
   reserve(sourceId: string, n: number): Promise<boolean>;
   readonly catalog: SiteCatalog;

@@ -79,7 +79,7 @@ export function createScanService(deps: {
       ]),
     ) as Scan['stages'];
     for (const { stage, status, n } of counts) stages[stage][status] = n;
-    const names = new Map(deps.sources.enabled().map((s) => [s.id as string, s.name]));
+    const names = new Map(deps.sources.all().map((s) => [s.id as string, s.name]));
     for (const site of deps.sources.catalog.sites) names.set(`catalog:${site.id}`, site.name);
     const used = await repo.sourceUse(row.id);
     const errors = await repo.latestErrors(row.id, 20);
