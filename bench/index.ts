@@ -1,9 +1,9 @@
 // `npm run bench`: runs each benchmark in its own process, in turn, and fails if one fails.
-//   BENCH_ONLY  comma list of benchmark names (default all): api-user, pdq, hash-index, match-1k, video, upload-memory, bundle-size, crawl
+//   BENCH_ONLY  comma list of benchmark names (default all): api-user, pdq, hash-index, match-1k, video, upload-memory, bundle-size, crawl, scan-10k
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const BENCHES = ['api-user', 'pdq', 'hash-index', 'match-1k', 'video', 'upload-memory', 'bundle-size', 'crawl'] as const;
+const BENCHES = ['api-user', 'pdq', 'hash-index', 'match-1k', 'video', 'upload-memory', 'bundle-size', 'crawl', 'scan-10k'] as const;
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((name) => !(BENCHES as readonly string[]).includes(name)) ?? [];
 if (unknown.length > 0) {

@@ -131,15 +131,20 @@ export function createJobQueue<C extends JobCatalog>(options: JobQueueOptions<C>
     });
   }
 
-  /** The next job of any kind, taking kinds in turn so that a busy one does not starve the others. */
-  async function fetchNext(): Promise<{ definition: JobDefinition; job: PgBoss.JobWithMetadata<unknown> } | null> {
+  /**
+   * Up to `limit` jobs of the next kind that has any, taking kinds in turn so that a busy one does not
+   * starve the others. One query fills every free slot: asking for one job at a time cost a query per
+   * job and per empty kind passed over, the bulk of a busy worker's queries (and, on the embedded
+   * database, of its garbage).
+   */
+  async function fetchNext(limit: number): Promise<{ definition: JobDefinition; jobs: PgBoss.JobWithMetadata<unknown>[] } | null> {
     const names = [...definitions.keys()];
     for (let i = 0; i < names.length; i++) {
       const name = names[(cursor + i) % names.length]!;
-      const [job] = await boss.fetch<unknown>(name, { batchSize: 1, includeMetadata: true });
-      if (job) {
+      const jobs = await boss.fetch<unknown>(name, { batchSize: limit, includeMetadata: true });
+      if (jobs.length > 0) {
         cursor = (cursor + i + 1) % names.length;
-        return { definition: definitions.get(name)!, job };
+        return { definition: definitions.get(name)!, jobs };
       }
     }
     return null;
@@ -201,17 +206,19 @@ export function createJobQueue<C extends JobCatalog>(options: JobQueueOptions<C>
     while (!stopping) {
       wakeRequested = false;
       if (running.size < concurrency) {
-        const next = await fetchNext().catch((error: unknown) => {
+        const next = await fetchNext(concurrency - running.size).catch((error: unknown) => {
           logger.warn('could not fetch jobs', { error: (error as Error).message });
           return null;
         });
         if (next) {
-          const { definition, job } = next;
-          const done = run(definition, job).finally(() => {
-            running.delete(job.id);
-            wake();
-          });
-          running.set(job.id, { name: definition.name, id: job.id, done });
+          const { definition } = next;
+          for (const job of next.jobs) {
+            const done = run(definition, job).finally(() => {
+              running.delete(job.id);
+              wake();
+            });
+            running.set(job.id, { name: definition.name, id: job.id, done });
+          }
           continue;
         }
       }

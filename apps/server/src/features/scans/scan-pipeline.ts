@@ -177,7 +177,10 @@ export function createScanPipeline(deps: PipelineDeps) {
 
   /** The creator's set-up as the matching steps need it (read per task: it may change during a scan). */
   async function creatorOf(userId: string): Promise<CreatorSetup> {
-    const setup = await repo.setupOf(userId);
+    return creatorFrom(await repo.setupOf(userId));
+  }
+
+  function creatorFrom(setup: Awaited<ReturnType<ScanRepository['setupOf']>>): CreatorSetup {
     const usernames = [...new Set(setup.accounts.map((a) => a.normalizedUsername))];
     const ownAccounts = setup.accounts.map((a) => ({
       platform: a.platform,
@@ -699,7 +702,8 @@ export function createScanPipeline(deps: PipelineDeps) {
       // A leak site's page that names the creator is worth the creator's look even without a matched file.
       let mention = null;
       if (input.siteKind !== 'social-network') {
-        const creator = await creatorOf(scanRow.userId);
+        // The set-up read above, not a second read of the same four queries per page.
+        const creator = creatorFrom(setup);
         const found = mentionsCreator(`${title ?? ''}\n${page.text ?? ''}`, {
           usernames: creator.usernames,
           terms: creator.terms,
