@@ -676,10 +676,9 @@ export function createScanPipeline(deps: PipelineDeps) {
       if (!page.ok) return settleFailedFetch(page);
       const site = siteById(catalog(), input.siteId) ?? null;
       const title = page.title ?? input.title;
-      const media = dedupe([...page.media.map((m) => m.url), ...input.mediaHints]).slice(
-        0,
-        settings.maxMediaPerPage,
-      );
+      // Only what the page itself embeds is matched: the hints a search result carried depend on which
+      // source found the page first, and the scan's work must not (a rerun plans the same tasks).
+      const media = dedupe(page.media.map((m) => m.url)).slice(0, settings.maxMediaPerPage);
       const setup = await repo.setupOf(scanRow.userId);
       const hasReferences = setup.references.length > 0;
       if (hasReferences) {
@@ -709,7 +708,7 @@ export function createScanPipeline(deps: PipelineDeps) {
           terms: creator.terms,
         });
         if (found.matched && found.score >= MENTION_MIN_SCORE) {
-          const thumbnail = await firstPicture(media);
+          const thumbnail = await firstPicture(dedupe([...media, ...input.mediaHints]));
           mention = await findings.record({
             userId: scanRow.userId,
             scanId: scanRow.id,
