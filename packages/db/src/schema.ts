@@ -509,6 +509,8 @@ export const finding = pgTable(
     lastScanId: text('last_scan_id').references(() => scan.id, { onDelete: 'set null' }),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A file taken down before and found again elsewhere: the finding of the earlier copy. */
+    reuploadOfFindingId: text('reupload_of_finding_id'),
   },
   (t) => [
     uniqueIndex('finding_dedup_idx').on(t.userId, t.dedupKey),
@@ -516,4 +518,349 @@ export const finding = pgTable(
     index('finding_user_media_idx').on(t.userId, t.mediaSha256),
     index('finding_last_scan_idx').on(t.lastScanId),
   ],
+);
+
+// --- Enforcement (issue 7): authorisation, takedowns, recipients, notices, outbox, delisting, reports. ---
+
+/**
+ * The creator's signed authorisation for the service to act as her agent. Notices cite it; none goes out
+ * without one. Her address stays here: notices give the agent's contact details, never hers.
+ */
+export const agentAuthorization = pgTable(
+  'agent_authorization',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    legalName: text('legal_name').notNull(),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2'),
+    city: text('city').notNull(),
+    region: text('region'),
+    postalCode: text('postal_code').notNull(),
+    /** ISO 3166-1 alpha-2. */
+    country: text('country').notNull(),
+    /** The verified e-mail address of the account when she signed. */
+    email: text('email').notNull(),
+    /** The typed signature (her full legal name as she typed it). */
+    signature: text('signature').notNull(),
+    /** Which wording of the authorisation she signed (its text is kept in code, versioned). */
+    textVersion: text('text_version').notNull(),
+    ipAddress: text('ip_address').notNull(),
+    userAgent: text('user_agent'),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('agent_authorization_active_idx')
+      .on(t.userId)
+      .where(sql`revoked_at is null`),
+  ],
+);
+
+export const TAKEDOWN_KINDS = ['leak', 'impersonation'] as const;
+/**
+ * confirmed → notice_sent → removed | rejected | no_response → escalated (the next recipient) →
+ * notice_sent … → removed | closed.
+ */
+export const TAKEDOWN_STATUSES = ['confirmed', 'notice_sent', 'removed', 'rejected', 'no_response', 'escalated', 'closed'] as const;
+
+/** One confirmed URL being taken down (one per confirmed finding). */
+export const takedown = pgTable(
+  'takedown',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    findingId: text('finding_id')
+      .notNull()
+      .references(() => finding.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: TAKEDOWN_KINDS }).notNull(),
+    pageUrl: text('page_url').notNull(),
+    normalizedUrl: text('normalized_url').notNull(),
+    host: text('host').notNull(),
+    siteId: text('site_id'),
+    siteKind: text('site_kind'),
+    status: text('status', { enum: TAKEDOWN_STATUSES }).notNull(),
+    /** The recipient currently asked (takedown_recipient.level); escalation moves it up. */
+    level: integer('level').notNull().default(0),
+    /** When the current recipient's response window ends (no removal by then: no_response). */
+    responseDueAt: timestamp('response_due_at', { withTimezone: true }),
+    /** When verification fetches the URL next (null: not scheduled). */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    checkCount: integer('check_count').notNull().default(0),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    /** What the last check saw, in words (HTTP 404, page still carries the file…). */
+    lastCheckResult: text('last_check_result'),
+    recipientsResolvedAt: timestamp('recipients_resolved_at', { withTimezone: true }),
+    /** Every transition's time, also kept in takedown_event. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull(),
+    noticeSentAt: timestamp('notice_sent_at', { withTimezone: true }),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    noResponseAt: timestamp('no_response_at', { withTimezone: true }),
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedReason: text('closed_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('takedown_finding_idx').on(t.findingId),
+    index('takedown_user_status_idx').on(t.userId, t.status),
+    index('takedown_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('takedown_check_idx').on(t.nextCheckAt),
+    index('takedown_due_idx').on(t.status, t.responseDueAt),
+  ],
+);
+
+/** Every status change of a takedown, with its time: the history shown in the report. */
+export const takedownEvent = pgTable(
+  'takedown_event',
+  {
+    id: serial('id').primaryKey(),
+    takedownId: text('takedown_id')
+      .notNull()
+      .references(() => takedown.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status', { enum: TAKEDOWN_STATUSES }),
+    toStatus: text('to_status', { enum: TAKEDOWN_STATUSES }).notNull(),
+    /** In words: which recipient, which check result. */
+    detail: text('detail'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('takedown_event_takedown_idx').on(t.takedownId, t.at), index('takedown_event_user_idx').on(t.userId, t.at)],
+);
+
+export const RECIPIENT_ROLES = ['site', 'cdn', 'host', 'registrar'] as const;
+export const CHANNEL_KINDS = ['email', 'form'] as const;
+
+/** Who can remove a takedown's URL, in escalation order (level 0 first). */
+export const takedownRecipient = pgTable(
+  'takedown_recipient',
+  {
+    id: text('id').primaryKey(),
+    takedownId: text('takedown_id')
+      .notNull()
+      .references(() => takedown.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    level: integer('level').notNull(),
+    role: text('role', { enum: RECIPIENT_ROLES }).notNull(),
+    name: text('name').notNull(),
+    channelKind: text('channel_kind', { enum: CHANNEL_KINDS }).notNull(),
+    /** An e-mail address (lower case) or a form URL. */
+    address: text('address').notNull(),
+    /** How it was found: catalog:<site>, rdap:<url>, cdn:<name>. */
+    source: text('source').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('takedown_recipient_level_idx').on(t.takedownId, t.level)],
+);
+
+/** RDAP bootstrap files and answers, shared by every account, kept with their age. */
+export const recipientCache = pgTable('recipient_cache', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+});
+
+export const NOTICE_KINDS = ['dmca', 'impersonation'] as const;
+
+/** A notice as composed (immutable once written): one per recipient, grouping its takedowns' URLs. */
+export const notice = pgTable(
+  'notice',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTICE_KINDS }).notNull(),
+    role: text('role', { enum: RECIPIENT_ROLES }).notNull(),
+    recipientName: text('recipient_name').notNull(),
+    channelKind: text('channel_kind', { enum: CHANNEL_KINDS }).notNull(),
+    /** The e-mail address or form URL it goes to. */
+    address: text('address').notNull(),
+    /** 0 for the first recipient; higher for escalations. */
+    level: integer('level').notNull().default(0),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    /** Storage key of the PDF copy. */
+    pdfKey: text('pdf_key'),
+    /** Form recipients: the prepared fields ({label, value}[]). */
+    formFields: jsonb('form_fields'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notice_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** The takedowns (URLs) a notice names. */
+export const noticeItem = pgTable(
+  'notice_item',
+  {
+    noticeId: text('notice_id')
+      .notNull()
+      .references(() => notice.id, { onDelete: 'cascade' }),
+    takedownId: text('takedown_id')
+      .notNull()
+      .references(() => takedown.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.noticeId, t.takedownId] }), index('notice_item_takedown_idx').on(t.takedownId)],
+);
+
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+
+/**
+ * Delivery of an e-mailed notice: written in the same transaction as the notice, claimed before the send,
+ * marked sent right after the server accepts it, so a crash neither loses a notice nor sends it twice.
+ */
+export const outboxMessage = pgTable(
+  'outbox_message',
+  {
+    id: text('id').primaryKey(),
+    noticeId: text('notice_id')
+      .notNull()
+      .references(() => notice.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** Lower-case address: per-recipient rate limits count by it. */
+    recipientKey: text('recipient_key').notNull(),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull(),
+    /** The Message-ID the mail carries (stable across retries). */
+    messageId: text('message_id').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A claimed send not finished by then belongs to a dead worker. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('outbox_notice_idx').on(t.noticeId),
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_recipient_idx').on(t.recipientKey, t.sentAt),
+  ],
+);
+
+export const FORM_TASK_STATUSES = ['open', 'submitted', 'cancelled'] as const;
+
+/** A notice for a recipient that takes only a web form: prepared for an operator to paste and submit. */
+export const formTask = pgTable(
+  'form_task',
+  {
+    id: text('id').primaryKey(),
+    noticeId: text('notice_id')
+      .notNull()
+      .references(() => notice.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    formUrl: text('form_url').notNull(),
+    status: text('status', { enum: FORM_TASK_STATUSES }).notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** Who submitted it (operator's note or e-mail). */
+    submittedBy: text('submitted_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('form_task_notice_idx').on(t.noticeId), index('form_task_status_idx').on(t.status, t.createdAt)],
+);
+
+export const SEARCH_ENGINES = ['google', 'bing'] as const;
+export const DELISTING_STATUSES = ['queued', 'batched', 'submitted', 'removed', 'rejected'] as const;
+
+/** A request to a search engine to delist one confirmed URL. */
+export const delistingRequest = pgTable(
+  'delisting_request',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    takedownId: text('takedown_id')
+      .notNull()
+      .references(() => takedown.id, { onDelete: 'cascade' }),
+    engine: text('engine', { enum: SEARCH_ENGINES }).notNull(),
+    url: text('url').notNull(),
+    status: text('status', { enum: DELISTING_STATUSES }).notNull(),
+    batchId: text('batch_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('delisting_takedown_engine_idx').on(t.takedownId, t.engine),
+    index('delisting_status_idx').on(t.engine, t.status),
+  ],
+);
+
+/** One day's bulk file of delisting requests for one engine (every account's URLs of that day). */
+export const delistingBatch = pgTable(
+  'delisting_batch',
+  {
+    id: text('id').primaryKey(),
+    engine: text('engine', { enum: SEARCH_ENGINES }).notNull(),
+    /** UTC day, YYYY-MM-DD. */
+    day: text('day').notNull(),
+    /** Storage key of the CSV. */
+    fileKey: text('file_key'),
+    urlCount: integer('url_count').notNull().default(0),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('delisting_batch_day_idx').on(t.engine, t.day)],
+);
+
+export const REPORTED_URL_STATUSES = ['queued', 'matched', 'unmatched', 'failed'] as const;
+
+/** A URL the creator reported (Report Leaks), fetched and matched, then tracked as a finding. */
+export const reportedUrl = pgTable(
+  'reported_url',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    normalizedUrl: text('normalized_url').notNull(),
+    status: text('status', { enum: REPORTED_URL_STATUSES }).notNull(),
+    /** The finding it became. */
+    findingId: text('finding_id').references(() => finding.id, { onDelete: 'set null' }),
+    /** Why it failed, or what the fetch saw, in words. */
+    detail: text('detail'),
+    /** The creator stated she owns the content at that URL. */
+    ownershipConfirmedAt: timestamp('ownership_confirmed_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('reported_url_user_url_idx').on(t.userId, t.normalizedUrl), index('reported_url_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** A fake profile the creator reported (Report Impersonation). */
+export const impersonationReport = pgTable(
+  'impersonation_report',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    normalizedUrl: text('normalized_url').notNull(),
+    platform: text('platform').notNull(),
+    username: text('username'),
+    /** What shows it poses as her, in her words. */
+    evidence: text('evidence').notNull(),
+    findingId: text('finding_id').references(() => finding.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('impersonation_report_user_url_idx').on(t.userId, t.normalizedUrl)],
 );
