@@ -7,6 +7,7 @@ import {
   SITE_KINDS,
   SiteCatalogError,
   TEMPLATE_KINDS,
+  findSiteByUrl,
   loadSiteCatalog,
   parseSiteCatalog,
 } from './catalog.ts';
@@ -74,6 +75,68 @@ describe('the shipped site catalog', () => {
       if (contact.url !== undefined) expect(new URL(contact.url).protocol).toBe('https:');
       if (contact.email !== undefined) expect(contact.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
     }
+  });
+
+  it('names an impersonation channel for the big social networks, as an https page or an email', () => {
+    for (const id of ['x', 'instagram', 'tiktok', 'facebook']) {
+      const site = catalog.sites.find((entry) => entry.id === id);
+      expect(site?.kind, id).toBe('social-network');
+      expect(site?.impersonation?.url ?? site?.impersonation?.email, id).toBeDefined();
+    }
+    for (const site of catalog.sites) {
+      if (site.impersonation?.url !== undefined) {
+        expect(new URL(site.impersonation.url).protocol).toBe('https:');
+      }
+    }
+  });
+});
+
+describe('findSiteByUrl', () => {
+  it('finds the site of a page on its own domain, with or without www, and on its subdomains', () => {
+    expect(findSiteByUrl(catalog, 'https://www.pornhub.com/view_video.php?viewkey=1')?.id).toBe(
+      'pornhub',
+    );
+    expect(findSiteByUrl(catalog, 'https://pornhub.com/x')?.id).toBe('pornhub');
+    expect(findSiteByUrl(catalog, 'https://de.pornhub.com/x')?.id).toBe('pornhub');
+    expect(findSiteByUrl(catalog, 'https://T.ME./s/channel')?.id).toBe('telegram-preview');
+  });
+
+  it('finds the site of a page on one of its other hosts (mirrors, media hosts)', () => {
+    expect(findSiteByUrl(catalog, 'https://twitter.com/someone/status/1')?.id).toBe('x');
+    expect(findSiteByUrl(catalog, 'https://pbs.twimg.com/media/abc.jpg')?.id).toBe('x');
+    expect(findSiteByUrl(catalog, 'https://scontent.cdninstagram.com/v/t51/abc.jpg')?.id).toBe(
+      'instagram',
+    );
+    expect(findSiteByUrl(catalog, 'https://coomer.su/onlyfans/user/someone')?.id).toBe('coomer');
+  });
+
+  it('matches whole labels only and answers undefined for other sites', () => {
+    expect(findSiteByUrl(catalog, 'https://notpornhub.com/')).toBeUndefined();
+    expect(findSiteByUrl(catalog, 'https://pornhub.com.evil.example/')).toBeUndefined();
+    expect(findSiteByUrl(catalog, 'https://leaks.example/')).toBeUndefined();
+    expect(findSiteByUrl(catalog, 'not a url')).toBeUndefined();
+  });
+
+  it('prefers the longest matching name and keeps loopback stand-ins apart by port', () => {
+    const custom = parseSiteCatalog({
+      version: 1,
+      sites: [
+        entry('parent', { baseUrl: 'https://board.example' }),
+        entry('child', { baseUrl: 'https://forums.board.example' }),
+        entry('local-a', {
+          baseUrl: 'http://127.0.0.1:4301',
+          search: { url: 'http://127.0.0.1:4301/s?q={query}', results: { item: '.r', link: 'a' } },
+        }),
+        entry('local-b', {
+          baseUrl: 'http://127.0.0.1:4302',
+          search: { url: 'http://127.0.0.1:4302/s?q={query}', results: { item: '.r', link: 'a' } },
+        }),
+      ],
+    });
+    expect(findSiteByUrl(custom, 'https://forums.board.example/t/1')?.id).toBe('child');
+    expect(findSiteByUrl(custom, 'https://www.board.example/t/1')?.id).toBe('parent');
+    expect(findSiteByUrl(custom, 'http://127.0.0.1:4302/post/1')?.id).toBe('local-b');
+    expect(findSiteByUrl(custom, 'http://127.0.0.1:4303/post/1')).toBeUndefined();
   });
 });
 
@@ -174,6 +237,41 @@ describe('parseSiteCatalog', () => {
     expect(problems).toEqual([
       'sites[0] (lan) baseUrl: must be an https URL (plain http only on a loopback address)',
       'sites[0] (lan) search.url: must be an https URL (plain http only on a loopback address)',
+    ]);
+  });
+
+  it('rejects bad hosts, a host claimed by two sites and an empty impersonation channel', () => {
+    const problems = problemsOf({
+      version: 1,
+      sites: [
+        entry('one', { hosts: ['mirror.example', 'one-cdn.example'] }),
+        entry('two', { hosts: ['mirror.example'] }),
+        entry('three', { hosts: ['https://three.example/', 'UPPER.example', 'nodot'] }),
+        entry('four', { hosts: [] }),
+        entry('five', { baseUrl: 'https://www.one.example', impersonation: {} }),
+        entry('six', { impersonation: { url: 'http://six.example/report' } }),
+      ],
+    });
+    expect(problems).toHaveLength(6);
+    const text = problems.join('\n');
+    expect(text).toContain('sites[2] (three) hosts.0: must be a lower-case host name');
+    expect(text).toContain('sites[2] (three) hosts.1: must be a lower-case host name');
+    expect(text).toContain('sites[2] (three) hosts.2: must be a lower-case host name');
+    expect(text).toContain('sites[3] (four) hosts: must name at least one host when present');
+    expect(text).toContain('sites[4] (five) impersonation: must have a url or an email');
+    expect(text).toContain('sites[5] (six) impersonation.url');
+    // Only reported once the entries themselves are valid.
+    const clashes = problemsOf({
+      version: 1,
+      sites: [
+        entry('one', { hosts: ['mirror.example'] }),
+        entry('two', { hosts: ['mirror.example'] }),
+        entry('three', { baseUrl: 'https://www.one.example' }),
+      ],
+    });
+    expect(clashes).toEqual([
+      'sites[1] (two) hosts: mirror.example already belongs to sites[0] (one)',
+      'sites[2] (three) hosts: one.example already belongs to sites[0] (one)',
     ]);
   });
 

@@ -137,6 +137,21 @@ const dmca = z
     message: 'must have a url or an email',
   });
 
+/** Where a site takes reports of accounts that pretend to be someone else (social networks). */
+const impersonation = z
+  .strictObject({ url: z.url({ protocol: /^https$/ }).optional(), email: z.email().optional() })
+  .refine((contact) => contact.url !== undefined || contact.email !== undefined, {
+    message: 'must have a url or an email',
+  });
+
+/** A host name as the URL parser writes it: lower case ASCII (punycode), two labels or more. */
+const hostName = z
+  .string()
+  .regex(
+    /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/,
+    'must be a lower-case host name such as cdn.example.com (no scheme, port or path)',
+  );
+
 const site = z
   .strictObject({
     id: z
@@ -151,6 +166,13 @@ const site = z
     profile: profileTemplate.optional(),
     /** Where the site takes copyright notices, only when the site documents it publicly. */
     dmca: dmca.optional(),
+    /**
+     * Other host names the site serves its pages or media from (mirrors, short links, media CDNs of
+     * its own), each with its subdomains, so a leaked file there is still the site's to remove.
+     */
+    hosts: z.array(hostName).min(1, 'must name at least one host when present').optional(),
+    /** Where the site takes impersonation reports, only when the site documents it publicly. */
+    impersonation: impersonation.optional(),
     /**
      * The Accounts platform this site is, when its id is not one (a creator's own handle there is
      * never an impersonation). By default the site's id, when it names a platform (instagram, x…).
@@ -202,6 +224,7 @@ export function parseSiteCatalog(data: unknown): SiteCatalog {
     ? []
     : result.error.issues.map((issue) => describeIssue(data, issue));
   problems.push(...repeatedIds(data));
+  if (result.success) problems.push(...repeatedHosts(result.data));
   if (!result.success || problems.length > 0) throw new SiteCatalogError(problems);
   return result.data;
 }
@@ -220,6 +243,65 @@ function repeatedIds(data: unknown): string[] {
     else problems.push(`${entryLabel(data, index)} id: repeats the id of sites[${first}]`);
   });
   return problems;
+}
+
+/**
+ * A host claimed by two sites is a typo or a stale entry: its pages would belong to either. Names
+ * are compared with the baseUrl's port, since local stand-ins share one loopback address.
+ */
+function repeatedHosts(parsed: SiteCatalog): string[] {
+  const owner = new Map<string, number>();
+  const problems: string[] = [];
+  parsed.sites.forEach((entry, index) => {
+    const { port } = new URL(entry.baseUrl);
+    for (const host of new Set([siteDomainOf(entry), ...(entry.hosts ?? [])])) {
+      const key = `${host}:${port}`;
+      const first = owner.get(key);
+      if (first === undefined) owner.set(key, index);
+      else {
+        problems.push(
+          `sites[${index}] (${entry.id}) hosts: ${host} already belongs to sites[${first}] (${parsed.sites[first]!.id})`,
+        );
+      }
+    }
+  });
+  return problems;
+}
+
+/** The site's own domain: its baseUrl host without one leading `www.` (www.x.com serves x.com too). */
+function siteDomainOf(entry: CatalogSite): string {
+  const { hostname } = new URL(entry.baseUrl);
+  return hostname.startsWith('www.') ? hostname.slice(4) : hostname;
+}
+
+/**
+ * The catalog site a page belongs to: the one whose domain (baseUrl host without `www.`) or one of
+ * whose `hosts` is the page's host or a parent of it; the longest such name wins, so a site on a
+ * subdomain (forums.x.com) beats one on the parent domain. A baseUrl with a port of its own (local
+ * stand-ins, several on one loopback address) matches only that port.
+ */
+export function findSiteByUrl(
+  siteCatalog: SiteCatalog,
+  pageUrl: string | URL,
+): CatalogSite | undefined {
+  let url: URL;
+  try {
+    url = typeof pageUrl === 'string' ? new URL(pageUrl) : pageUrl;
+  } catch {
+    return undefined;
+  }
+  const host = url.hostname.replace(/\.$/, '').toLowerCase();
+  let best: { site: CatalogSite; length: number } | undefined;
+  for (const entry of siteCatalog.sites) {
+    const base = new URL(entry.baseUrl);
+    if (base.port !== '' && base.port !== url.port) continue;
+    for (const name of [siteDomainOf(entry), ...(entry.hosts ?? [])]) {
+      const isMatch = host === name || host.endsWith(`.${name}`);
+      if (isMatch && (!best || name.length > best.length))
+        best = { site: entry, length: name.length };
+    }
+  }
+  return best?.site;
 }
 
 export const DEFAULT_CATALOG_FILE = new URL('./catalog.json', import.meta.url);
@@ -243,5 +325,7 @@ export function findSite(siteCatalog: SiteCatalog, id: string): CatalogSite | un
 /** The Accounts platform a catalog site is (its accountPlatform, or its id when that names a platform). */
 export function accountPlatformOf(site: CatalogSite): AccountPlatform | null {
   if (site.accountPlatform) return site.accountPlatform;
-  return (ACCOUNT_PLATFORMS as readonly string[]).includes(site.id) ? (site.id as AccountPlatform) : null;
+  return (ACCOUNT_PLATFORMS as readonly string[]).includes(site.id)
+    ? (site.id as AccountPlatform)
+    : null;
 }

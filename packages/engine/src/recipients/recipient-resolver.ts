@@ -1,0 +1,557 @@
+// Who can remove a page, in the order to ask them: the site itself (its documented DMCA channel from
+// the site catalog), then whoever serves it (the CDN in front, or the network hosting its addresses,
+// found through DNS and RDAP), then the registrar of its domain (RDAP of the domain).
+import { resolve4, resolve6 } from 'node:dns/promises';
+import {
+  findSiteByUrl,
+  type CatalogSite,
+  type SiteCatalog,
+} from '../discovery/site-catalog/catalog.ts';
+import { classifyAddress, type IpAddress } from '../fetch/ip-address.ts';
+import { cdnMatcher, defaultCdnRanges, type CdnProvider, type CdnRanges } from './cdn-ranges.ts';
+import { parseAddress, parsePrefix, prefixContains, rangeContains } from './ip-ranges.ts';
+import {
+  IANA_BOOTSTRAP,
+  findDomainService,
+  ipBootstrap,
+  parseBootstrap,
+  rdapQueryUrl,
+  type BootstrapService,
+  type IpBootstrap,
+} from './rdap-bootstrap.ts';
+import {
+  domainRegistrant,
+  domainRegistrar,
+  networkAbuseContact,
+  networkInfo,
+  rdapErrorOf,
+  type NetworkInfo,
+  type RdapContact,
+} from './rdap-contacts.ts';
+import { registrableDomain } from './registrable-domain.ts';
+
+export type RecipientRole = 'site' | 'cdn' | 'host' | 'registrar';
+export type RecipientChannel = { kind: 'email'; address: string } | { kind: 'form'; url: string };
+
+export interface Recipient {
+  role: RecipientRole;
+  /** Organisation name as the registry/catalog gives it (e.g. "Cloudflare, Inc.", "Example Hosting Ltd"). */
+  name: string;
+  /** Where a notice goes: an e-mail address, or a web form URL when the recipient takes nothing else. */
+  channel: RecipientChannel;
+  /** How it was found, for the evidence trail: 'catalog:<siteId>', 'rdap:<rdap URL>', 'cdn:cloudflare'. */
+  source: string;
+  /** The IPs / domain this recipient is responsible for in this lookup. */
+  subject: string;
+  /** The contact's telephone number, when the registry gives one (registrars must, RDAP profile 2.4.5). */
+  phone?: string;
+  /** The registry's handle for the contact ("ABUSE1234-ARIN", "AR12345-RIPE") or a registrar's IANA id. */
+  handle?: string;
+}
+
+export interface RecipientLookup {
+  url: string;
+  host: string;
+  addresses: string[];
+  /** The registrable domain whose registrar was asked (null for an address or a one-label host). */
+  domain: string | null;
+  /** The catalog site the page belongs to, if any. */
+  siteId: string | null;
+  recipients: Recipient[];
+  /** Problems met (RDAP down, no abuse contact), for the UI. */
+  problems: string[];
+}
+
+export interface RecipientCache {
+  get(key: string): Promise<{ value: unknown; fetchedAt: Date } | null>;
+  set(key: string, value: unknown, fetchedAt: Date): Promise<void>;
+}
+
+export interface RecipientResolverOptions {
+  /** The parsed catalog (its `dmca` contacts are the site level). */
+  catalog: SiteCatalog;
+  /** A + AAAA of a host name; node:dns by default. */
+  resolve?: (host: string) => Promise<string[]>;
+  /** GETs and parses JSON; build it on the safe fetcher (createFetchJson in fetch-json.ts). Throws on any failure. */
+  fetchJson: (url: string) => Promise<unknown>;
+  /** The RFC 9224 bootstrap files; IANA's by default. */
+  bootstrap?: { ipv4Url: string; ipv6Url: string; dnsUrl: string };
+  /** CDNs whose addresses hide the real host; the shipped Cloudflare ranges by default. */
+  cdnRanges?: CdnRanges;
+  /** Keeps bootstrap files and RDAP answers between lookups (keys `rdap:bootstrap:`, `rdap:ip:`, `rdap:domain:` + URL). */
+  cache?: RecipientCache;
+  /** How long a cached file or answer is used before it is fetched again. */
+  maxAgeMs?: { bootstrap?: number; record?: number };
+  now?: () => Date;
+}
+
+export interface RecipientResolver {
+  lookup(url: string): Promise<RecipientLookup>;
+}
+
+/** The page address given to a lookup is not one whose recipients can be found. */
+export class RecipientUrlError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RecipientUrlError';
+  }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_MAX_AGE_MS = { bootstrap: 7 * DAY_MS, record: DAY_MS } as const;
+
+/** Hosts with more addresses are rare (big CDNs); beyond this the lookup stays bounded. */
+export const MAX_ADDRESSES = 8;
+
+/** A + AAAA through the system's DNS servers; a name without either type answers []. */
+export async function resolveWithDns(host: string): Promise<string[]> {
+  const answers = await Promise.allSettled([resolve4(host), resolve6(host)]);
+  const addresses = answers.flatMap((answer) =>
+    answer.status === 'fulfilled' ? answer.value : [],
+  );
+  if (addresses.length > 0) return addresses;
+  const failure = answers.find(
+    (answer): answer is PromiseRejectedResult =>
+      answer.status === 'rejected' &&
+      !['ENODATA', 'ENOTFOUND'].includes((answer.reason as { code?: string }).code ?? ''),
+  );
+  if (failure) throw failure.reason;
+  return [];
+}
+
+/** An in-memory cache for tests and the CLI; the server keeps the same entries in its database. */
+export function createMemoryRecipientCache(): RecipientCache & { readonly size: number } {
+  const entries = new Map<string, { value: unknown; fetchedAt: Date }>();
+  return {
+    get: (key) => Promise.resolve(entries.get(key) ?? null),
+    set: (key, value, fetchedAt) => {
+      entries.set(key, { value, fetchedAt });
+      return Promise.resolve();
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A message set inside a sentence, in parentheses, without its own full stop. */
+function aside(error: unknown): string {
+  return messageOf(error).replace(/\.$/, '');
+}
+
+function parsePageUrl(input: string): URL {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    throw new RecipientUrlError(`"${input.slice(0, 200)}" is not a valid web address.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new RecipientUrlError(
+      `Only web pages (http or https) have recipients, not ${url.protocol.replace(/:$/, '')} addresses.`,
+    );
+  }
+  if (url.hostname === '') throw new RecipientUrlError(`"${input.slice(0, 200)}" has no host.`);
+  return url;
+}
+
+function channelKey(channel: RecipientChannel): string {
+  return channel.kind === 'email'
+    ? `email:${channel.address.toLowerCase()}`
+    : `form:${channel.url}`;
+}
+
+/** Recipients of one level, one per channel, each with every address it answers for. */
+class RecipientGroup {
+  private readonly byChannel = new Map<
+    string,
+    { recipient: Omit<Recipient, 'subject'>; subjects: string[] }
+  >();
+
+  add(recipient: Omit<Recipient, 'subject'>, subject: string): void {
+    const key = channelKey(recipient.channel);
+    const existing = this.byChannel.get(key);
+    if (existing) {
+      if (!existing.subjects.includes(subject)) existing.subjects.push(subject);
+    } else {
+      this.byChannel.set(key, { recipient, subjects: [subject] });
+    }
+  }
+
+  list(): Recipient[] {
+    return [...this.byChannel.values()].map(({ recipient, subjects }) => ({
+      ...recipient,
+      subject: subjects.join(', '),
+    }));
+  }
+}
+
+function siteRecipient(site: CatalogSite, host: string): Recipient | null {
+  if (!site.dmca) return null;
+  // An address takes the notice with its evidence attached; a form only what fits in its fields.
+  const channel: RecipientChannel = site.dmca.email
+    ? { kind: 'email', address: site.dmca.email }
+    : { kind: 'form', url: site.dmca.url! };
+  return { role: 'site', name: site.name, channel, source: `catalog:${site.id}`, subject: host };
+}
+
+function contactRecipient(
+  role: RecipientRole,
+  contact: RdapContact,
+  url: string,
+): Omit<Recipient, 'subject'> {
+  return {
+    role,
+    name: contact.organisation,
+    channel: { kind: 'email', address: contact.email },
+    source: `rdap:${url}`,
+    ...(contact.phone ? { phone: contact.phone } : {}),
+    ...(contact.handle ? { handle: contact.handle } : {}),
+  };
+}
+
+/** A network already looked up in this lookup, to answer for its other addresses without a query. */
+interface KnownNetwork {
+  info: NetworkInfo;
+  url: string;
+  contact: RdapContact | null;
+}
+
+function networkCovers(network: NetworkInfo, address: IpAddress): boolean {
+  const start = network.startAddress ? parseAddress(network.startAddress) : null;
+  const end = network.endAddress ? parseAddress(network.endAddress) : null;
+  if (start && end && rangeContains(start, end, address)) return true;
+  return network.cidrs.some((cidr) => {
+    const prefix = parsePrefix(cidr);
+    return prefix !== null && prefixContains(prefix, address);
+  });
+}
+
+function describeNetwork(info: NetworkInfo): string {
+  return [info.name, info.handle].filter(Boolean).join(', ') || 'no name';
+}
+
+export function createRecipientResolver(options: RecipientResolverOptions): RecipientResolver {
+  const resolve = options.resolve ?? resolveWithDns;
+  const bootstrapUrls = options.bootstrap ?? IANA_BOOTSTRAP;
+  const cdn = cdnMatcher(options.cdnRanges ?? defaultCdnRanges());
+  const now = options.now ?? (() => new Date());
+  const maxAge = {
+    bootstrap: options.maxAgeMs?.bootstrap ?? DEFAULT_MAX_AGE_MS.bootstrap,
+    record: options.maxAgeMs?.record ?? DEFAULT_MAX_AGE_MS.record,
+  };
+  const { cache } = options;
+  /** Requests under way, so concurrent lookups share one fetch of the same URL. */
+  const inFlight = new Map<string, Promise<{ value: unknown; fetchedAt: Date }>>();
+
+  function fetchShared(url: string, check: (value: unknown) => void) {
+    let pending = inFlight.get(url);
+    if (!pending) {
+      pending = options.fetchJson(url).then((value) => {
+        check(value);
+        return { value, fetchedAt: now() };
+      });
+      inFlight.set(url, pending);
+      const forget = () => inFlight.delete(url);
+      pending.then(forget, forget);
+    }
+    return pending;
+  }
+
+  /**
+   * A JSON document through the cache: a fresh entry is used as is; otherwise it is fetched (and
+   * stored). When the fetch fails, a stale entry is better than nothing: it is used and the failure
+   * listed. Throws only when there is neither.
+   */
+  async function load(
+    key: string,
+    url: string,
+    maxAgeMs: number,
+    check: (value: unknown) => void,
+    problems: string[],
+  ): Promise<unknown> {
+    let cached: { value: unknown; fetchedAt: Date } | null = null;
+    if (cache) {
+      try {
+        cached = await cache.get(key);
+      } catch (error) {
+        problems.push(
+          `The recipient cache could not be read (${aside(error)}); ${url} was fetched again.`,
+        );
+      }
+    }
+    // A stored entry of another shape (a changed table, a hand edit) is a miss, not a crash.
+    if (cached && !(cached.fetchedAt instanceof Date && !Number.isNaN(cached.fetchedAt.getTime())))
+      cached = null;
+    if (cached && now().getTime() - cached.fetchedAt.getTime() <= maxAgeMs) return cached.value;
+    let fetched: { value: unknown; fetchedAt: Date };
+    try {
+      fetched = await fetchShared(url, check);
+    } catch (error) {
+      if (!cached) throw error;
+      problems.push(
+        `${url} could not be fetched again (${aside(error)}); its answer of ${cached.fetchedAt.toISOString()} was used.`,
+      );
+      return cached.value;
+    }
+    if (cache) {
+      try {
+        await cache.set(key, fetched.value, fetched.fetchedAt);
+      } catch (error) {
+        problems.push(`The recipient cache could not be written (${aside(error)}).`);
+      }
+    }
+    return fetched.value;
+  }
+
+  function checkRecord(value: unknown): void {
+    const error = rdapErrorOf(value);
+    if (error) throw new Error(error);
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw new Error('the answer is not an RDAP object');
+  }
+
+  /** One lookup's view of the bootstrap files: each read at most once, a failure listed once. */
+  function bootstrapReader(problems: string[]) {
+    const files = new Map<string, Promise<BootstrapService[] | null>>();
+    const read = (url: string) => {
+      let file = files.get(url);
+      if (!file) {
+        file = (async () => {
+          try {
+            const data = await load(
+              `rdap:bootstrap:${url}`,
+              url,
+              maxAge.bootstrap,
+              (value) => void parseBootstrap(value, url),
+              problems,
+            );
+            return parseBootstrap(data, url);
+          } catch (error) {
+            problems.push(
+              `IANA's RDAP bootstrap file ${url} could not be read: ${messageOf(error)}`,
+            );
+            return null;
+          }
+        })();
+        files.set(url, file);
+      }
+      return file;
+    };
+    const ipIndexes = new Map<number, Promise<IpBootstrap | null>>();
+    return {
+      ip(family: 4 | 6): Promise<IpBootstrap | null> {
+        let index = ipIndexes.get(family);
+        if (!index) {
+          index = read(family === 4 ? bootstrapUrls.ipv4Url : bootstrapUrls.ipv6Url).then(
+            (services) => (services ? ipBootstrap(services) : null),
+          );
+          ipIndexes.set(family, index);
+        }
+        return index;
+      },
+      dns: () => read(bootstrapUrls.dnsUrl),
+    };
+  }
+
+  type Bootstraps = ReturnType<typeof bootstrapReader>;
+
+  async function hostLevel(
+    addresses: IpAddress[],
+    bootstraps: Bootstraps,
+    problems: string[],
+  ): Promise<Recipient[]> {
+    const cdnGroup = new RecipientGroup();
+    const hostGroup = new RecipientGroup();
+    const known: KnownNetwork[] = [];
+    for (const address of addresses) {
+      const provider: CdnProvider | undefined = cdn.find(address);
+      if (provider) {
+        cdnGroup.add(
+          {
+            role: 'cdn',
+            name: provider.name,
+            channel: provider.channel,
+            source: `cdn:${provider.id}`,
+          },
+          address.text,
+        );
+        continue;
+      }
+      let network = known.find((candidate) => networkCovers(candidate.info, address));
+      if (!network) {
+        const index = await bootstraps.ip(address.family);
+        if (!index) continue;
+        const service = index.find(address);
+        if (!service) {
+          problems.push(
+            `No RDAP server covers ${address.text} (${classifyAddress(address).description}) in IANA's bootstrap file.`,
+          );
+          continue;
+        }
+        const url = rdapQueryUrl(service.baseUrl, 'ip', address.text);
+        let answer: unknown;
+        try {
+          answer = await load(`rdap:ip:${url}`, url, maxAge.record, checkRecord, problems);
+        } catch (error) {
+          problems.push(`The RDAP lookup of ${address.text} (${url}) failed: ${messageOf(error)}`);
+          continue;
+        }
+        network = { info: networkInfo(answer), url, contact: networkAbuseContact(answer) };
+        known.push(network);
+        if (!network.contact) {
+          problems.push(
+            `The RDAP record of ${address.text} (${describeNetwork(network.info)}) names no abuse contact.`,
+          );
+        }
+      }
+      if (network.contact)
+        hostGroup.add(contactRecipient('host', network.contact, network.url), address.text);
+    }
+    return [...cdnGroup.list(), ...hostGroup.list()];
+  }
+
+  async function domainLevel(
+    domain: string,
+    bootstraps: Bootstraps,
+    problems: string[],
+  ): Promise<{ registrar: Recipient | null; registrant: Recipient | null }> {
+    const none = { registrar: null, registrant: null };
+    const services = await bootstraps.dns();
+    if (!services) return none;
+    const service = findDomainService(services, domain);
+    if (!service) {
+      problems.push(
+        `No RDAP server for .${domain.split('.').pop()} names in IANA's bootstrap file, so the registrar of ${domain} is not known.`,
+      );
+      return none;
+    }
+    const url = rdapQueryUrl(service.baseUrl, 'domain', domain);
+    let answer: unknown;
+    try {
+      answer = await load(`rdap:domain:${url}`, url, maxAge.record, checkRecord, problems);
+    } catch (error) {
+      problems.push(`The RDAP lookup of ${domain} (${url}) failed: ${messageOf(error)}`);
+      return none;
+    }
+    let registrar: Recipient | null = null;
+    const found = domainRegistrar(answer);
+    if (!found) problems.push(`The RDAP record of ${domain} names no registrar.`);
+    else if (!found.abuseEmail)
+      problems.push(
+        `The registrar of ${domain} (${found.name}) gives no abuse e-mail address in RDAP.`,
+      );
+    else {
+      registrar = {
+        role: 'registrar',
+        name: found.name,
+        channel: { kind: 'email', address: found.abuseEmail },
+        source: `rdap:${url}`,
+        subject: domain,
+        ...(found.abusePhone ? { phone: found.abusePhone } : {}),
+        ...(found.ianaId ? { handle: found.ianaId } : {}),
+      };
+    }
+    const holder = domainRegistrant(answer);
+    const registrant: Recipient | null = holder
+      ? {
+          role: 'site',
+          name: holder.name && !/redacted/i.test(holder.name) ? holder.name : domain,
+          channel: { kind: 'email', address: holder.email },
+          source: `rdap:${url}`,
+          subject: domain,
+          ...(holder.handle ? { handle: holder.handle } : {}),
+        }
+      : null;
+    return { registrar, registrant };
+  }
+
+  async function addressesOf(host: string, problems: string[]): Promise<IpAddress[]> {
+    const literal = parseAddress(host.replace(/^\[|\]$/g, ''));
+    if (literal) return [literal];
+    let answers: string[];
+    try {
+      answers = await resolve(host);
+    } catch (error) {
+      problems.push(`${host} could not be resolved: ${messageOf(error)}`);
+      return [];
+    }
+    const addresses: IpAddress[] = [];
+    for (const answer of answers) {
+      const address = parseAddress(answer);
+      if (!address)
+        problems.push(`DNS gave "${answer.slice(0, 60)}" for ${host}, which is not an address.`);
+      else if (!addresses.some((seen) => seen.text === address.text)) addresses.push(address);
+    }
+    if (addresses.length === 0 && answers.length === 0)
+      problems.push(`${host} has no A or AAAA address (the site may be offline).`);
+    if (addresses.length > MAX_ADDRESSES) {
+      problems.push(
+        `${host} has ${addresses.length} addresses; the first ${MAX_ADDRESSES} were looked up.`,
+      );
+      return addresses.slice(0, MAX_ADDRESSES);
+    }
+    return addresses;
+  }
+
+  return {
+    async lookup(input) {
+      const url = parsePageUrl(input);
+      const host = url.hostname.replace(/\.$/, '');
+      const bareHost = host.replace(/^\[|\]$/g, '');
+      const site = findSiteByUrl(options.catalog, url);
+      const domain = registrableDomain(bareHost);
+      const hostProblems: string[] = [];
+      const domainProblems: string[] = [];
+      const bootstraps = bootstrapReader(hostProblems);
+      const domainBootstraps = bootstrapReader(domainProblems);
+
+      // The host and domain levels ask different servers: side by side. Neither throws for what the
+      // outside world answers; anything unforeseen is still one level's problem, not the lookup's end.
+      const stoppedEarly = (problems: string[], error: unknown) =>
+        problems.push(`The lookup stopped early: ${messageOf(error)}`);
+      const [{ addresses, served }, domainResult] = await Promise.all([
+        addressesOf(host, hostProblems).then(async (found) => ({
+          addresses: found,
+          served: await hostLevel(found, bootstraps, hostProblems).catch((error: unknown) => {
+            stoppedEarly(hostProblems, error);
+            return [];
+          }),
+        })),
+        domain
+          ? domainLevel(domain, domainBootstraps, domainProblems).catch((error: unknown) => {
+              stoppedEarly(domainProblems, error);
+              return { registrar: null, registrant: null };
+            })
+          : Promise.resolve({ registrar: null, registrant: null }),
+      ]);
+      if (!domain && !parseAddress(bareHost))
+        domainProblems.push(`${host} has no registrable domain, so no registrar was looked up.`);
+
+      const siteLevel = (site && siteRecipient(site, bareHost)) ?? domainResult.registrant;
+      const ordered = [siteLevel, ...served, domainResult.registrar].filter(
+        (recipient): recipient is Recipient => recipient !== null,
+      );
+      const seen = new Set<string>();
+      const recipients = ordered.filter((recipient) => {
+        const key = channelKey(recipient.channel);
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+      return {
+        url: url.href,
+        host: bareHost,
+        addresses: addresses.map((address) => address.text),
+        domain,
+        siteId: site?.id ?? null,
+        recipients,
+        problems: [...new Set([...hostProblems, ...domainProblems])],
+      };
+    },
+  };
+}
