@@ -45,6 +45,17 @@ export default defineConfig(
     },
   },
   {
+    // libvips's settings are the process's: product code takes sharp from the one module that makes them.
+    files: ['apps/server/src/**/*.ts', 'packages/engine/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'packages/engine/src/media/sharp.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'sharp', message: "Import sharp from '@shark/engine/media/sharp.ts' (its settings apply to the whole process)." }] },
+      ],
+    },
+  },
+  {
     // Vitest's asymmetric matchers (expect.any, expect.stringMatching) are typed `any` by design.
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },

@@ -2,6 +2,7 @@
 //   BENCH_ONLY  comma list of benchmark names (default all): api-user, pdq, hash-index, match-1k, video, upload-memory, bundle-size, crawl, scan-10k
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { SERVER_NODE_ARGS, serverEnv } from '../scripts/runtime-settings.mjs';
 
 const BENCHES = ['api-user', 'pdq', 'hash-index', 'match-1k', 'video', 'upload-memory', 'bundle-size', 'crawl', 'scan-10k'] as const;
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
@@ -21,7 +22,11 @@ for (const name of BENCHES.filter((b) => !only || only.includes(b))) {
       continue;
     }
   }
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, `${name}.ts`)], { stdio: 'inherit' });
+  // Each benchmark runs Shark's code as `npm start` runs the server (scripts/runtime-settings.mjs).
+  const result = spawnSync(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', path.join(import.meta.dirname, `${name}.ts`)], {
+    stdio: 'inherit',
+    env: serverEnv(),
+  });
   if (result.status !== 0) failed++;
 }
 process.exit(failed > 0 ? 1 : 0);

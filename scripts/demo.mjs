@@ -9,6 +9,7 @@
 //   npm run demo -- --web-port 4400   first of the 9 ports of the simulated web (kept across runs)
 //   npm run demo -- --bulk 500        500 more pages on the simulated sites (a longer scan)
 import { spawn } from 'node:child_process';
+import { SERVER_NODE_ARGS, serverEnv } from './runtime-settings.mjs';
 import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,9 +106,9 @@ const env = {
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 };
 console.log(`demo: starting Shark on ${publicUrl} (data in ${dataDir})…`);
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
-  env,
+  env: serverEnv(env),
   stdio: 'inherit',
 });
 let stopping = false;

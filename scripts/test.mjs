@@ -79,7 +79,11 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // ---------------------------------------------------------------------------------- tools
 
 async function ensureDebianTools(needChromium, needPhotos) {
-  const wanted = [{ pkg: 'ffmpeg', present: () => onPath('ffmpeg') }];
+  const wanted = [
+    { pkg: 'ffmpeg', present: () => onPath('ffmpeg') },
+    // pdftotext and pdfinfo read generated PDFs back (notices, takedown reports).
+    { pkg: 'poppler-utils', present: () => onPath('pdftotext') },
+  ];
   if (needChromium)
     wanted.unshift({ pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') });
   if (needPhotos) {

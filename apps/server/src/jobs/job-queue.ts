@@ -112,6 +112,14 @@ export function createJobQueue<C extends JobCatalog>(options: JobQueueOptions<C>
   let wakeRequested = false;
   let wakeUp: (() => void) | null = null;
   let cursor = 0;
+  /**
+   * A kind found empty is not asked again until a job of it is sent here or the polling interval
+   * passes (jobs sent by other processes wait that long, as they do for an idle worker); otherwise each
+   * job fetched cost a query for every empty kind passed over on the way to it.
+   */
+  const emptyUntil = new Map<string, number>();
+  /** Jobs sent here, by kind: a send during a fetch that found nothing must not mark its kind empty. */
+  const sentCount = new Map<string, number>();
 
   function wake(): void {
     wakeRequested = true;
@@ -132,20 +140,25 @@ export function createJobQueue<C extends JobCatalog>(options: JobQueueOptions<C>
   }
 
   /**
-   * Up to `limit` jobs of the next kind that has any, taking kinds in turn so that a busy one does not
-   * starve the others. One query fills every free slot: asking for one job at a time cost a query per
-   * job and per empty kind passed over, the bulk of a busy worker's queries (and, on the embedded
-   * database, of its garbage).
+   * Up to `limit` jobs (the free slots) of the next kind that has any, taking kinds in turn so that a
+   * busy one does not starve the others; one query fills several slots at once.
    */
-  async function fetchNext(limit: number): Promise<{ definition: JobDefinition; jobs: PgBoss.JobWithMetadata<unknown>[] } | null> {
+  async function fetchNext(
+    limit: number,
+    pollMilliseconds: number,
+  ): Promise<{ definition: JobDefinition; jobs: PgBoss.JobWithMetadata<unknown>[] } | null> {
     const names = [...definitions.keys()];
     for (let i = 0; i < names.length; i++) {
       const name = names[(cursor + i) % names.length]!;
+      if ((emptyUntil.get(name) ?? 0) > Date.now()) continue;
+      const sentBefore = sentCount.get(name) ?? 0;
       const jobs = await boss.fetch<unknown>(name, { batchSize: limit, includeMetadata: true });
       if (jobs.length > 0) {
         cursor = (cursor + i + 1) % names.length;
+        emptyUntil.delete(name);
         return { definition: definitions.get(name)!, jobs };
       }
+      if ((sentCount.get(name) ?? 0) === sentBefore) emptyUntil.set(name, Date.now() + pollMilliseconds);
     }
     return null;
   }
@@ -206,7 +219,7 @@ export function createJobQueue<C extends JobCatalog>(options: JobQueueOptions<C>
     while (!stopping) {
       wakeRequested = false;
       if (running.size < concurrency) {
-        const next = await fetchNext(concurrency - running.size).catch((error: unknown) => {
+        const next = await fetchNext(concurrency - running.size, pollMilliseconds).catch((error: unknown) => {
           logger.warn('could not fetch jobs', { error: (error as Error).message });
           return null;
         });
@@ -249,7 +262,11 @@ export function createJobQueue<C extends JobCatalog>(options: JobQueueOptions<C>
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
         ...(sendOptions.priority ? { priority: sendOptions.priority } : {}),
       });
-      if (id && workers) wake();
+      if (id && workers) {
+        sentCount.set(name, (sentCount.get(name) ?? 0) + 1);
+        emptyUntil.delete(name);
+        wake();
+      }
       return id;
     },
 

@@ -1,5 +1,5 @@
 // Decodes an image file into luminance with sharp, the way PDQ hashes it.
-import sharp, { type OutputInfo } from 'sharp';
+import sharp, { type OutputInfo } from '../media/sharp.ts';
 import { lumaFromPixels, sampledLuma, type LumaImage } from './pdq.ts';
 
 /** Meta's hasher shrinks any picture larger than this on a side to exactly 512×512 first. */

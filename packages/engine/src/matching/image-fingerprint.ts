@@ -9,7 +9,7 @@
 //
 // These hashes are the matcher's own (computed on the working image); the PDQ hash that is exchanged
 // with other parties is Meta's exact algorithm on the file (decode.ts, `shark hash`).
-import sharp from 'sharp';
+import sharp from '../media/sharp.ts';
 import {
   trimUniformBorders,
   findEmbeddedPhotos,

@@ -2,7 +2,7 @@
 // matcher's tests and by the evaluation harness (eval/match.ts), so both measure the same edits.
 // Text is drawn with a built-in stroke font (SVG paths), not system fonts, so that the same seed gives
 // the same pixels on every machine with the same sharp build.
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type Sharp } from '../media/sharp.ts';
 
 export const EDIT_TYPES = [
   'jpeg-low',

@@ -1,7 +1,7 @@
 // Previews of media for people: a small JPEG of a picture, or of a frame from a video, with the size
 // of what it shows. Used for reference files and for found media alike.
 import { spawn } from 'node:child_process';
-import sharp from 'sharp';
+import sharp from './sharp.ts';
 import { FfmpegMissingError, UnsupportedVideoError } from '../matching/video.ts';
 
 /** Long side of a thumbnail, in pixels. */
