@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { createPdf } from './create-pdf.ts';
+import { wrapLines } from './wrap-lines.ts';
+
+function doc(): PDFKit.PDFDocument {
+  return createPdf({ title: 'wrap' }).fontSize(10);
+}
+
+describe('wrapLines', () => {
+  it('breaks at spaces while the words fit', () => {
+    const pdf = doc();
+    const text = 'the quick brown fox jumps over the lazy dog '.repeat(6).trim();
+    const lines = wrapLines(pdf, text, 150);
+    expect(lines.length).toBeGreaterThan(3);
+    for (const line of lines) {
+      expect(pdf.widthOfString(line)).toBeLessThanOrEqual(150);
+      expect(line).toBe(line.trim());
+    }
+    expect(lines.join(' ')).toBe(text);
+  });
+
+  it('breaks a URL wider than a line after its punctuation, and never after a hyphen', () => {
+    const pdf = doc();
+    const url =
+      'https://leaks.example/threads/12/a-very-long-path-segment-that-will-need-wrapping-inside-the-cell?page=3&sort=newest';
+    const lines = wrapLines(pdf, `Page: ${url}`, 120);
+    expect(lines[0]?.startsWith('Page: https:')).toBe(true);
+    for (const line of lines) {
+      expect(pdf.widthOfString(line)).toBeLessThanOrEqual(120);
+      expect(line.endsWith('-')).toBe(false);
+    }
+    expect(lines.join('')).toBe(`Page: ${url}`);
+  });
+
+  it('breaks between characters where a piece is still too wide, keeping every character', () => {
+    const pdf = doc();
+    const word = `https://example.com/${'x-'.repeat(150)}end`;
+    const lines = wrapLines(pdf, word, 80);
+    expect(lines.length).toBeGreaterThan(5);
+    for (const line of lines) {
+      expect(pdf.widthOfString(line)).toBeLessThanOrEqual(80);
+      expect(line.endsWith('-')).toBe(false);
+    }
+    expect(lines.join('')).toBe(word);
+  });
+
+  it('keeps line breaks and blank lines', () => {
+    expect(wrapLines(doc(), 'one\n\ntwo', 200)).toEqual(['one', '', 'two']);
+  });
+});
