@@ -18,6 +18,8 @@ export default defineConfig(
       'bench/results/**',
       'data/**',
       '.data-*/**',
+      // Type declarations of plain .mjs scripts (no code to lint).
+      'scripts/*.d.mts',
     ],
   },
   eslint.configs.recommended,

@@ -73,7 +73,7 @@ async function main() {
   });
 
   // Embedded mode: the CLI reaches this process for operator commands (see features/admin).
-  const adminSocket = config.database.driver === 'pglite' ? await startAdminSocket(config.dataDir, services.accounts) : null;
+  const adminSocket = config.database.driver === 'pglite' ? await startAdminSocket(config.dataDir, services.accounts, { ...services.enforcement.operator, ...services.takedownLifecycle.adminCommands }) : null;
 
   let stopping = false;
   const stop = (signal: string) => {

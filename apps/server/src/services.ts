@@ -79,6 +79,22 @@ import {
   STAGE_JOBS,
   startScanScheduler,
 } from './features/scans/scan-worker.ts';
+import { createReportAccess, type ReportAccess } from './features/reports/report-access.ts';
+import { createReportRepository } from './features/reports/report-repository.ts';
+import { createReportService, type ReportService } from './features/reports/report-service.ts';
+import { createReportedUrlJob } from './features/reports/reported-url-job.ts';
+import { createTakedownReportRepository } from './features/takedown-report/takedown-report-repository.ts';
+import {
+  createTakedownReportService,
+  nextScheduledScan,
+  type TakedownReportService,
+} from './features/takedown-report/takedown-report-service.ts';
+import { createTakedownLifecycle, type TakedownLifecycle } from './features/takedown-lifecycle/takedown-lifecycle-service.ts';
+import {
+  registerTakedownLifecycleJobs,
+  startTakedownLifecycleSweeper,
+} from './features/takedown-lifecycle/takedown-lifecycle-worker.ts';
+import { createEnforcement, type Enforcement } from './features/enforcement/enforcement.ts';
 
 export interface Services {
   config: Config;
@@ -117,6 +133,16 @@ export interface Services {
   scans: ScanService;
   /** The scans' crawler (robots.txt, per-host limits) over the guarded fetcher. */
   crawler: Crawler;
+  /** The dashboard's figures and the takedown report with its CSV and PDF exports. */
+  takedownReport: TakedownReportService;
+  /** Report Leaks and Report Impersonation: what the creator reports herself (features/reports). */
+  reports: ReportService;
+  /** Their guards: subscribed plus submitLeak, or plus impersonation. */
+  reportAccess: ReportAccess;
+  /** Takedowns after the notice: checks until the URL is gone, escalation, recipients' answers (features/takedown-lifecycle). */
+  takedownLifecycle: TakedownLifecycle;
+  /** Takedowns from confirmed findings: authorisation, recipients, notices, outbox, form tasks, delisting (features/enforcement). */
+  enforcement: Enforcement;
   close(): Promise<void>;
 }
 
@@ -126,6 +152,8 @@ export async function createServices(
   overrides: {
     logger?: Logger;
     /** false: this process only sends jobs (start:api). */ workers?: boolean;
+    /** A + AAAA of a host for the recipient look-up (tests give hosts their own addresses); DNS by default. */
+    resolveHost?: (host: string) => Promise<string[]>;
   } = {},
 ): Promise<Services> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
@@ -194,12 +222,27 @@ export async function createServices(
   );
 
   const scanSources = createScanSourceService({ config, db: database.db });
+  const enforcement = createEnforcement({
+    db: database.db,
+    config: config.enforcement,
+    publicUrl: config.publicUrl,
+    brands,
+    catalog: scanSources.catalog,
+    storage,
+    mailer,
+    fetcher,
+    ...(overrides.resolveHost ? { resolve: overrides.resolveHost } : {}),
+    jobs,
+    logger,
+  });
+  enforcement.registerJobs(jobs);
   const findings = createFindingService({
     db: database.db,
     storage,
     whitelist,
     logger,
     siteName: (id) => findSite(scanSources.catalog, id)?.name,
+    enforcement: enforcement.findingPort,
   });
   const crawler = createCrawler({
     fetcher,
@@ -208,6 +251,11 @@ export async function createServices(
     maxMediaPerPage: config.scans.maxMediaPerPage,
   });
   const scanRepo = createScanRepository(database.db);
+  // One matcher (and one in-memory reference index) for scans and for the pages the creator reports.
+  const scanMatcher = createScanMatcher({
+    index: createReferenceIndex(createReferenceRepository(database.db)),
+    fingerprints,
+  });
   const scanPipeline = createScanPipeline({
     repo: scanRepo,
     send: async (stage, id) => {
@@ -217,10 +265,7 @@ export async function createServices(
     crawler,
     sources: scanSources,
     findings,
-    matcher: createScanMatcher({
-      index: createReferenceIndex(createReferenceRepository(database.db)),
-      fingerprints,
-    }),
+    matcher: scanMatcher,
     readReference: async (userId, referenceFileId) => {
       const stored = await scanRepo.storedReference(userId, referenceFileId);
       if (!stored) return null;
@@ -252,8 +297,56 @@ export async function createServices(
     freeScan: config.scans.freeScan,
     logger,
   });
+  const takedownReport = createTakedownReportService({
+    repo: createTakedownReportRepository(database.db),
+    responseWindowHours: config.enforcement.responseHours,
+    nextScanAt: nextScheduledScan(scans),
+  });
+  const reportRepo = createReportRepository(database.db);
+  const reports = createReportService({
+    repo: reportRepo,
+    findings,
+    whitelist,
+    catalog: () => scanSources.catalog,
+    sendFetch: async (reportedUrlId) => {
+      await jobs.send('report.fetch', { reportedUrlId });
+    },
+    logger,
+  });
+  const reportedUrlJob = createReportedUrlJob({
+    repo: reportRepo,
+    crawler,
+    matcher: scanMatcher,
+    findings,
+    entitlements,
+    catalog: () => scanSources.catalog,
+    maxMediaPerPage: config.scans.maxMediaPerPage,
+    logger,
+  });
+  jobs.handle('report.fetch', ({ reportedUrlId }, context) => reportedUrlJob.run(reportedUrlId, context));
+  const takedownLifecycle = createTakedownLifecycle({
+    db: database.db,
+    crawler,
+    matcher: scanMatcher,
+    respectRobots: config.scans.respectRobots,
+    siteById: (siteId) => findSite(scanSources.catalog, siteId),
+    schedule: {
+      firstCheckHours: config.enforcement.firstCheckHours,
+      maxCheckHours: config.takedownLifecycle.checkMaxHours,
+    },
+    requestNotice: (takedownId) => enforcement.requestNoticeFor(takedownId),
+    sendVerify: async (takedownId, check) =>
+      (await jobs.send('takedown.verify', { takedownId, check })) !== null,
+    sendEscalate: async (takedownId) =>
+      (await jobs.send('takedown.escalate', { takedownId })) !== null,
+    logger,
+  });
+  registerTakedownLifecycleJobs(jobs, takedownLifecycle);
+  const reportAccess = createReportAccess({ accountStates, planFeatures, entitlements });
   const processStartedAt = new Date();
   let scheduler: { stop(): void } | null = null;
+  let takedownSweeper: { stop(): void } | null = null;
+  let enforcementSweeper: { stop(): void } | null = null;
   try {
     await jobs.start();
     if (jobs.runsWorkers) {
@@ -269,6 +362,8 @@ export async function createServices(
         logger,
         runningSince: config.database.driver === 'pglite' ? processStartedAt : null,
       });
+      // Reported addresses saved but whose job was never sent (a crash in between) are queued again.
+      await reports.recoverQueued(config.database.driver === 'pglite' ? 0 : 120);
       scheduler = startScanScheduler({
         scans,
         everySeconds: config.scans.scheduleCheckSeconds,
@@ -282,9 +377,19 @@ export async function createServices(
             untouchedForSeconds: 120,
           }),
       });
+      takedownSweeper = startTakedownLifecycleSweeper({
+        lifecycle: takedownLifecycle,
+        everySeconds: config.scans.scheduleCheckSeconds,
+        logger,
+      });
+      enforcementSweeper = await enforcement.startSweeper({
+        processStartedAt: config.database.driver === 'pglite' ? processStartedAt : null,
+      });
     }
   } catch (error) {
     scheduler?.stop();
+    takedownSweeper?.stop();
+    enforcementSweeper?.stop();
     await jobs.stop().catch(() => undefined);
     await crawler.close();
     await fingerprints.close();
@@ -337,8 +442,15 @@ export async function createServices(
     findings,
     scans,
     crawler,
+    takedownReport,
+    reports,
+    reportAccess,
+    takedownLifecycle,
+    enforcement,
     async close() {
       scheduler?.stop();
+      takedownSweeper?.stop();
+      enforcementSweeper?.stop();
       await uploadSweeper.stop();
       await jobs.stop();
       await crawler.close();

@@ -47,6 +47,8 @@ export const findingSchema = z.object({
   source: z.string().nullable(),
   firstSeenAt: z.string(),
   lastSeenAt: z.string(),
+  /** A file taken down before and found again here: the earlier finding, its page and when it was removed. */
+  reuploadOf: z.object({ findingId: z.string(), pageUrl: z.string(), removedAt: z.string() }).nullable().optional(),
 });
 export type Finding = z.infer<typeof findingSchema>;
 

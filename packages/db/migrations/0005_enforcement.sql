@@ -11,6 +11,7 @@ CREATE TABLE "agent_authorization" (
 	"email" text NOT NULL,
 	"signature" text NOT NULL,
 	"text_version" text NOT NULL,
+	"brand_id" text NOT NULL,
 	"ip_address" text NOT NULL,
 	"user_agent" text,
 	"signed_at" timestamp with time zone NOT NULL,
@@ -71,6 +72,7 @@ CREATE TABLE "notice" (
 	"channel_kind" text NOT NULL,
 	"address" text NOT NULL,
 	"level" integer DEFAULT 0 NOT NULL,
+	"authorization_id" text,
 	"subject" text NOT NULL,
 	"text_body" text NOT NULL,
 	"html_body" text NOT NULL,
@@ -182,6 +184,7 @@ ALTER TABLE "form_task" ADD CONSTRAINT "form_task_user_id_user_id_fk" FOREIGN KE
 ALTER TABLE "impersonation_report" ADD CONSTRAINT "impersonation_report_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "impersonation_report" ADD CONSTRAINT "impersonation_report_finding_id_finding_id_fk" FOREIGN KEY ("finding_id") REFERENCES "public"."finding"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notice" ADD CONSTRAINT "notice_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notice" ADD CONSTRAINT "notice_authorization_id_agent_authorization_id_fk" FOREIGN KEY ("authorization_id") REFERENCES "public"."agent_authorization"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notice_item" ADD CONSTRAINT "notice_item_notice_id_notice_id_fk" FOREIGN KEY ("notice_id") REFERENCES "public"."notice"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notice_item" ADD CONSTRAINT "notice_item_takedown_id_takedown_id_fk" FOREIGN KEY ("takedown_id") REFERENCES "public"."takedown"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notice_item" ADD CONSTRAINT "notice_item_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -212,6 +215,7 @@ CREATE INDEX "reported_url_user_idx" ON "reported_url" USING btree ("user_id","c
 CREATE UNIQUE INDEX "takedown_finding_idx" ON "takedown" USING btree ("finding_id");--> statement-breakpoint
 CREATE INDEX "takedown_user_status_idx" ON "takedown" USING btree ("user_id","status");--> statement-breakpoint
 CREATE INDEX "takedown_user_created_idx" ON "takedown" USING btree ("user_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "takedown_user_confirmed_idx" ON "takedown" USING btree ("user_id","confirmed_at","id");--> statement-breakpoint
 CREATE INDEX "takedown_check_idx" ON "takedown" USING btree ("next_check_at");--> statement-breakpoint
 CREATE INDEX "takedown_due_idx" ON "takedown" USING btree ("status","response_due_at");--> statement-breakpoint
 CREATE INDEX "takedown_event_takedown_idx" ON "takedown_event" USING btree ("takedown_id","at");--> statement-breakpoint

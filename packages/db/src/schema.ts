@@ -547,6 +547,8 @@ export const agentAuthorization = pgTable(
     signature: text('signature').notNull(),
     /** Which wording of the authorisation she signed (its text is kept in code, versioned). */
     textVersion: text('text_version').notNull(),
+    /** The brand she appointed: its agent signs her notices and its address is the contact in them. */
+    brandId: text('brand_id').notNull(),
     ipAddress: text('ip_address').notNull(),
     userAgent: text('user_agent'),
     signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
@@ -611,6 +613,8 @@ export const takedown = pgTable(
     uniqueIndex('takedown_finding_idx').on(t.findingId),
     index('takedown_user_status_idx').on(t.userId, t.status),
     index('takedown_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // The takedown report's default order (newest confirmed first) and its export batches.
+    index('takedown_user_confirmed_idx').on(t.userId, t.confirmedAt, t.id),
     index('takedown_check_idx').on(t.nextCheckAt),
     index('takedown_due_idx').on(t.status, t.responseDueAt),
   ],
@@ -688,6 +692,8 @@ export const notice = pgTable(
     address: text('address').notNull(),
     /** 0 for the first recipient; higher for escalations. */
     level: integer('level').notNull().default(0),
+    /** The authorisation the notice cites (and so the brand that signs and sends it). */
+    authorizationId: text('authorization_id').references(() => agentAuthorization.id, { onDelete: 'set null' }),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),

@@ -8,6 +8,9 @@ import { UsageError } from './args.ts';
 import { HASH_HELP, runHashCommand } from './hash-command.ts';
 import { MATCH_HELP, runMatchCommand } from './match-command.ts';
 import { parseUsersCommand, runUsersCommand, USERS_HELP, type UsersCommand } from './users-command.ts';
+import { FORMS_HELP, formatForms, formsRequest, parseFormsCommand } from './forms-command.ts';
+import { DELISTING_HELP, delistingRequest, formatDelisting, parseDelistingCommand } from './delisting-command.ts';
+import { executeTakedownsCommand, parseTakedownsCommand, TAKEDOWNS_HELP } from './takedowns-command.ts';
 
 const HELP = `shark — operator commands for Shark
 
@@ -17,9 +20,22 @@ Commands:
   shark hash FILE...                PDQ hash of each image, as Meta's pdq-photo-hasher prints it
   shark match --refs DIR --candidates DIR [--json]
                                     which candidate images and videos copy which references
+  shark forms list|show|done        notices for recipients that take only a web form
+  shark delisting list|csv|submitted
+                                    the daily delisting files for Google and Bing
+  shark takedowns show <id>         a takedown's status, events, recipients and notices
+  shark takedowns respond <id> --rejected "<reason>" | --removed
+                                    record what the recipient answered
+  shark takedowns check <id>        check the URL now (removed when gone)
   shark --help                      this text
 
 ${USERS_HELP}
+
+${FORMS_HELP}
+
+${DELISTING_HELP}
+
+${TAKEDOWNS_HELP}
 
 ${HASH_HELP}
 
@@ -46,6 +62,33 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     return runMatchCommand(rest, (line) => process.stdout.write(`${line}\n`), (line) => process.stderr.write(`${line}\n`));
+  }
+  if (command === 'forms' || command === 'delisting') {
+    if (rest[0] === '--help' || rest[0] === '-h') {
+      process.stdout.write(`${command === 'forms' ? FORMS_HELP : DELISTING_HELP}\n`);
+      return 0;
+    }
+    // Checked completely before the database is opened.
+    if (command === 'forms') {
+      const parsed = parseFormsCommand(rest);
+      const { name, body } = formsRequest(parsed);
+      process.stdout.write(`${formatForms(parsed, await executeOperator(name, body, loadConfig(process.env, 'cli')))}\n`);
+    } else {
+      const parsed = parseDelistingCommand(rest);
+      const { name, body } = delistingRequest(parsed);
+      process.stdout.write(`${formatDelisting(parsed, await executeOperator(name, body, loadConfig(process.env, 'cli')))}\n`);
+    }
+    return 0;
+  }
+  if (command === 'takedowns') {
+    if (rest[0] === '--help' || rest[0] === '-h') {
+      process.stdout.write(`${TAKEDOWNS_HELP}\n`);
+      return 0;
+    }
+    const parsed = parseTakedownsCommand(rest);
+    const result = await executeTakedownsCommand(parsed, loadConfig(process.env, 'cli'));
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
   }
   if (command !== 'users') throw new UsageError(`Unknown command "${command}". Run shark --help.`);
   if (rest[0] === '--help' || rest[0] === '-h') {
@@ -75,6 +118,25 @@ async function execute(command: UsersCommand, config: Config): Promise<unknown> 
   }
   try {
     return await runUsersCommand(command, opened.accounts);
+  } finally {
+    await opened.close();
+  }
+}
+
+/** An enforcement operator command (features/enforcement/operator-commands.ts), here or in the running server. */
+async function executeOperator(name: string, body: unknown, config: Config): Promise<unknown> {
+  const { openOperatorCommands } = await import('../features/enforcement/operator-services.ts');
+  let opened: Awaited<ReturnType<typeof openOperatorCommands>>;
+  try {
+    opened = await openOperatorCommands(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError && existsSync(adminSocketPath(config.dataDir))) return callAdminSocket(config.dataDir, name, body);
+    throw error;
+  }
+  try {
+    const command = opened.commands[name];
+    if (!command) throw new UsageError(`Unknown command ${name}.`);
+    return await command(body);
   } finally {
     await opened.close();
   }

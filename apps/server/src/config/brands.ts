@@ -3,8 +3,31 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { Brand } from '@shark/contracts/system.ts';
 import { SIDEBAR_VARIANTS } from '@shark/contracts/system.ts';
+import { checkNoticeTemplates } from '@shark/engine/notices/templates.ts';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #2b7fff');
+
+/**
+ * The brand as the creators' authorised agent (features/enforcement): who signs the DMCA notices and
+ * where recipients answer. Its address is the contact in every notice (never the creator's). A brand
+ * without one cannot take an authorisation, so it sends no notice.
+ */
+const agentSchema = z
+  .object({
+    /** The person who signs notices for the brand. */
+    name: z.string().trim().min(1),
+    email: z.email({ message: 'must be an e-mail address' }),
+    /** One line, or several separated by \n. */
+    postalAddress: z.string().trim().min(1),
+    phone: z.string().trim().min(1).optional(),
+    /** For web forms that ask the submitter's country ("United States"). */
+    country: z.string().trim().min(1).optional(),
+    /** The brand's wording of notices over the defaults (placeholders: packages/engine/src/notices/templates.ts). */
+    templates: z.record(z.string(), z.string()).optional(),
+  })
+  .superRefine((agent, ctx) => {
+    for (const problem of checkNoticeTemplates(agent.templates)) ctx.addIssue({ code: 'custom', message: problem, path: ['templates'] });
+  });
 
 const brandEntrySchema = z.object({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'must be lower-case letters, digits and -'),
@@ -17,6 +40,7 @@ const brandEntrySchema = z.object({
   /** Origin where this brand's app is served; links in mails point here. Defaults to PUBLIC_URL. */
   appUrl: z.url().optional(),
   sidebarVariant: z.enum(SIDEBAR_VARIANTS),
+  agent: agentSchema.optional(),
 });
 
 const brandsFileSchema = z.object({ brands: z.array(brandEntrySchema).min(1) });

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseAllowlist, type AllowlistEntry } from '@shark/engine/fetch/allowlist.ts';
 import { DEFAULT_CATALOG_FILE } from '@shark/engine/discovery/site-catalog/catalog.ts';
+import { CdnRangesError, parseCdnProvider, type CdnProvider, type CdnRanges } from '@shark/engine/recipients/cdn-ranges.ts';
+import { IANA_BOOTSTRAP } from '@shark/engine/recipients/rdap-bootstrap.ts';
 import {
   DISCOVERY_SOURCE_IDS,
   isDiscoverySourceId,
@@ -142,6 +144,40 @@ const sourceRatePerSecond = z
     return Object.fromEntries(DISCOVERY_SOURCE_IDS.map((id) => [id, byId[id] ?? fallback])) as Record<DiscoverySourceId, number>;
   });
 
+// --- Enforcement (features/enforcement) ---
+
+/** An RFC 9224 bootstrap file's address (tests point it at a local RDAP stand-in). */
+const rdapBootstrapUrl = (fallback: string) =>
+  optionalString.pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional()).transform((v) => v ?? fallback);
+
+/**
+ * CDN_RANGES: a JSON file of CDNs whose addresses hide the real host, `{"providers":[…]}` or one
+ * provider (id, name, channel, ranges), replacing the shipped Cloudflare list. Read at start-up.
+ */
+const cdnRangesFile = optionalString.transform((value, ctx): CdnRanges | undefined => {
+  if (value === undefined) return undefined;
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(resolve(value), 'utf8'));
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: `${value} cannot be read as JSON (${(error as Error).message})` });
+    return undefined;
+  }
+  const list: unknown[] =
+    typeof data === 'object' && data !== null && 'providers' in data && Array.isArray(data.providers) ? data.providers : [data];
+  const providers: CdnProvider[] = [];
+  list.forEach((entry, index) => {
+    try {
+      providers.push(parseCdnProvider(entry));
+    } catch (error) {
+      const problems = error instanceof CdnRangesError ? error.problems : [(error as Error).message];
+      for (const problem of problems) ctx.addIssue({ code: 'custom', message: `${value} provider ${index + 1}: ${problem}` });
+    }
+  });
+  if (providers.length === 0 && list.length === 0) ctx.addIssue({ code: 'custom', message: `${value} lists no CDN` });
+  return { providers };
+});
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -218,6 +254,25 @@ export const envSchema = z
     SOURCE_DAILY_QUOTAS: sourceDailyQuotas,
     SOURCE_RATE_PER_SECOND: sourceRatePerSecond,
     SITE_CATALOG_FILE: optionalString,
+    // --- Enforcement (features/enforcement) ---
+    RDAP_BOOTSTRAP_IPV4_URL: rdapBootstrapUrl(IANA_BOOTSTRAP.ipv4Url),
+    RDAP_BOOTSTRAP_IPV6_URL: rdapBootstrapUrl(IANA_BOOTSTRAP.ipv6Url),
+    RDAP_BOOTSTRAP_DNS_URL: rdapBootstrapUrl(IANA_BOOTSTRAP.dnsUrl),
+    CDN_RANGES: cdnRangesFile,
+    TAKEDOWN_RESPONSE_HOURS: positiveInt(72),
+    TAKEDOWN_FIRST_CHECK_HOURS: positiveInt(24),
+    TAKEDOWN_SEND_ATTEMPTS: positiveInt(8),
+    NOTICE_RATE_PER_RECIPIENT_PER_HOUR: positiveInt(20),
+    DELISTING_BATCH_HOUR_UTC: z.coerce
+      .number({ message: 'must be an hour from 0 to 23' })
+      .int('must be an hour from 0 to 23')
+      .min(0, 'must be an hour from 0 to 23')
+      .max(23, 'must be an hour from 0 to 23')
+      .default(0),
+    OUTBOX_CLAIM_SECONDS: positiveInt(300),
+    ENFORCEMENT_SWEEP_SECONDS: positiveInt(30),
+    // --- Takedown lifecycle (features/takedown-lifecycle) ---
+    TAKEDOWN_CHECK_MAX_HOURS: positiveInt(7 * 24),
   });
 
 /** Rules that tie variables together; checked on the raw input so they are reported with the rest. */
@@ -298,6 +353,29 @@ export interface Config {
   };
   /** Discovery sources (features/scan-sources): each provider's endpoint and key, daily quotas, requests per second, the site catalog file. */
   scanSources: ScanSourcesConfig;
+  /** Enforcement (features/enforcement): where recipients are looked up, response windows, sending and delisting. */
+  enforcement: EnforcementConfig;
+  /** Takedown lifecycle (features/takedown-lifecycle): the longest wait between two checks of a URL (the first is enforcement's firstCheckHours). */
+  takedownLifecycle: { checkMaxHours: number };
+}
+
+export interface EnforcementConfig {
+  rdapBootstrap: { ipv4Url: string; ipv6Url: string; dnsUrl: string };
+  /** undefined: the shipped Cloudflare ranges. */
+  cdnRanges: CdnRanges | undefined;
+  /** After a notice goes out: when the recipient's window ends, and when the URL is first checked again. */
+  responseHours: number;
+  firstCheckHours: number;
+  /** Attempts at sending one notice before it is marked failed. */
+  sendAttempts: number;
+  /** Notices sent to one address within an hour; more wait for the next hour. */
+  ratePerRecipientPerHour: number;
+  /** The UTC hour from which the previous day's delisting files are written. */
+  delistingBatchHourUtc: number;
+  /** A send claimed longer ago than this belongs to a dead worker and is tried again. */
+  outboxClaimSeconds: number;
+  /** How often workers look for work a crash left (due sends, lost jobs, the daily delisting files). */
+  sweepSeconds: number;
 }
 
 export interface ScanSourcesConfig {
@@ -409,6 +487,18 @@ export function loadConfig(
       ratePerSecond: env.SOURCE_RATE_PER_SECOND,
       siteCatalogFile: resolve(env.SITE_CATALOG_FILE ?? fileURLToPath(DEFAULT_CATALOG_FILE)),
     },
+    enforcement: {
+      rdapBootstrap: { ipv4Url: env.RDAP_BOOTSTRAP_IPV4_URL, ipv6Url: env.RDAP_BOOTSTRAP_IPV6_URL, dnsUrl: env.RDAP_BOOTSTRAP_DNS_URL },
+      cdnRanges: env.CDN_RANGES,
+      responseHours: env.TAKEDOWN_RESPONSE_HOURS,
+      firstCheckHours: env.TAKEDOWN_FIRST_CHECK_HOURS,
+      sendAttempts: env.TAKEDOWN_SEND_ATTEMPTS,
+      ratePerRecipientPerHour: env.NOTICE_RATE_PER_RECIPIENT_PER_HOUR,
+      delistingBatchHourUtc: env.DELISTING_BATCH_HOUR_UTC,
+      outboxClaimSeconds: env.OUTBOX_CLAIM_SECONDS,
+      sweepSeconds: env.ENFORCEMENT_SWEEP_SECONDS,
+    },
+    takedownLifecycle: { checkMaxHours: env.TAKEDOWN_CHECK_MAX_HOURS },
   };
 }
 

@@ -1,4 +1,5 @@
 // The HTTP application: middleware, the API under /api, the OpenAPI document and the SPA.
+import { fileURLToPath } from 'node:url';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
@@ -25,6 +26,10 @@ import { contentRoutes } from '../features/content/content-routes.ts';
 import { findingRoutes } from '../features/findings/findings-routes.ts';
 import { scanSourceRoutes } from '../features/scan-sources/scan-sources-routes.ts';
 import { scanRoutes } from '../features/scans/scan-routes.ts';
+import { reportRoutes } from '../features/reports/report-routes.ts';
+import { takedownReportRoutes } from '../features/takedown-report/takedown-report-routes.ts';
+import { authorizationRoutes } from '../features/enforcement/authorization-routes.ts';
+import { takedownRoutes } from '../features/enforcement/takedown-routes.ts';
 
 /** Calls that come from outside the SPA (monitors, OAuth redirects) and so carry no provider header. */
 const WITHOUT_PROVIDER = [
@@ -36,6 +41,10 @@ const WITHOUT_PROVIDER = [
   /^\/api\/auth\/oauth2\/callback\//,
   /^\/api\/auth\/callback\//,
   /^\/api\/auth\/error$/,
+  // The report's exports download through plain links; the brand comes as ?provider= (takedown-report).
+  /^\/api\/takedowns\/export\.(csv|pdf)$/,
+  // A notice's PDF copy opens through a plain link; the session cookie still decides access.
+  /^\/api\/takedowns\/[^/]+\/notices\/[^/]+\.pdf$/,
 ];
 
 export function createApp(services: Services) {
@@ -80,6 +89,20 @@ export function createApp(services: Services) {
     .route('/', scanRoutes({ auth: services.auth, scans: services.scans }))
     .route('/', scanSourceRoutes({ auth: services.auth, sources: services.scanSources }))
     .route('/', findingRoutes({ auth: services.auth, findings: services.findings, entitlements: services.entitlements }))
+    .route(
+      '/',
+      takedownReportRoutes({
+        auth: services.auth,
+        reports: services.takedownReport,
+        entitlements: services.entitlements,
+        brands,
+        logoDirectories: [config.webDistDir, fileURLToPath(new URL('../../../web/public', import.meta.url))],
+      }),
+    )
+    .route('/', reportRoutes({ auth: services.auth, access: services.reportAccess, reports: services.reports }))
+    // After the takedown report's routes: its /takedowns/export.* are not takedown ids.
+    .route('/', authorizationRoutes({ auth: services.auth, authorizations: services.enforcement.authorizations }))
+    .route('/', takedownRoutes({ auth: services.auth, takedowns: services.enforcement.takedowns }))
     .route('/', authRoutes({ auth: services.auth, limiter: services.rateLimiter, limits: config.rateLimit, secureCookies }));
 
   api.doc31('/openapi.json', {

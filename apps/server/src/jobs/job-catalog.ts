@@ -61,6 +61,76 @@ export const matchMediaJob = defineJob({
   stableKey: ({ taskId }) => taskId,
 });
 
-export const jobCatalog = [fingerprintReferenceFileJob, startScanJob, discoverJob, profileJob, fetchPageJob, matchMediaJob] as const;
+/** One address the creator reported (Report Leaks): fetched, matched, recorded as a finding she confirmed. */
+export const reportFetchJob = defineJob({
+  name: 'report.fetch',
+  payload: z.object({ reportedUrlId: z.string().min(1).max(200) }),
+  retry: { limit: 4, delaySeconds: 30, backoff: true },
+  // A page with several videos is fingerprinted frame by frame.
+  timeoutSeconds: 10 * 60,
+  stableKey: ({ reportedUrlId }) => reportedUrlId,
+});
+
+/** One check of a taken-down URL (takedown lifecycle): gone → removed; else the next check, with backoff. */
+export const verifyTakedownJob = defineJob({
+  name: 'takedown.verify',
+  // check: the checks done when it was sent, so a check is made once however often the sweep sends it.
+  payload: z.object({ takedownId: z.string().min(1).max(200), check: z.number().int().min(0) }),
+  retry: { limit: 3, delaySeconds: 60, backoff: true },
+  // The page's videos are fingerprinted frame by frame.
+  timeoutSeconds: 10 * 60,
+  stableKey: ({ takedownId, check }) => `${takedownId}:${check}`,
+});
+
+/** A takedown whose response window passed or whose recipient refused: no_response, escalated or closed. */
+export const escalateTakedownJob = defineJob({
+  name: 'takedown.escalate',
+  payload: z.object({ takedownId: z.string().min(1).max(200) }),
+  retry: { limit: 3, delaySeconds: 30, backoff: true },
+  timeoutSeconds: 2 * 60,
+  stableKey: ({ takedownId }) => takedownId,
+});
+
+// --- Enforcement (features/enforcement, decision 0012) ---
+
+/** Who can remove a takedown's URL (catalog, DNS, RDAP, CDN ranges), written once as its recipients. */
+export const resolveRecipientsJob = defineJob({
+  name: 'takedown.resolve',
+  payload: z.object({ takedownId: z.string().min(1).max(200) }),
+  // RDAP or DNS down for a while: about half an hour of retries before the takedown closes without recipients.
+  retry: { limit: 5, delaySeconds: 60, backoff: true },
+  timeoutSeconds: 5 * 60,
+  stableKey: ({ takedownId }) => takedownId,
+});
+
+/** One notice per creator and recipient address, grouping every takedown of hers waiting for it. */
+export const notifyRecipientJob = defineJob({
+  name: 'takedown.notify',
+  payload: z.object({ userId: z.string().min(1).max(200), address: z.string().min(1).max(4096) }),
+  retry: { limit: 4, delaySeconds: 30, backoff: true },
+  timeoutSeconds: 5 * 60,
+  stableKey: ({ userId, address }) => `${userId} ${address}`,
+});
+
+/** One e-mailed notice from the outbox; its own attempts and backoff live in the row, not in the job. */
+export const sendOutboxJob = defineJob({
+  name: 'outbox.send',
+  payload: z.object({ outboxId: z.string().min(1).max(200) }),
+  retry: { limit: 2, delaySeconds: 60, backoff: true },
+  // A slow mail server keeps the claim alive; past this the job is retried and finds the claim held.
+  timeoutSeconds: 15 * 60,
+  stableKey: ({ outboxId }) => outboxId,
+});
+
+/** Each search engine's delisting file of one UTC day. */
+export const delistingBatchJob = defineJob({
+  name: 'delisting.batch',
+  payload: z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+  retry: { limit: 3, delaySeconds: 300, backoff: true },
+  timeoutSeconds: 10 * 60,
+  stableKey: ({ day }) => day,
+});
+
+export const jobCatalog = [fingerprintReferenceFileJob, startScanJob, discoverJob, profileJob, fetchPageJob, matchMediaJob, reportFetchJob, verifyTakedownJob, escalateTakedownJob, resolveRecipientsJob, notifyRecipientJob, sendOutboxJob, delistingBatchJob] as const;
 
 export type SharkJobCatalog = typeof jobCatalog;

@@ -26,8 +26,23 @@ const grantSchema = z.object({
   }),
 });
 
-export async function startAdminSocket(dataDir: string, accounts: AccountService): Promise<Server> {
+/** More commands by name (`forms/list`…), each taking the JSON body; features/enforcement gives its operator's. */
+export type AdminCommands = Record<string, (body: unknown) => Promise<unknown>>;
+
+export async function startAdminSocket(dataDir: string, accounts: AccountService, commands: AdminCommands = {}): Promise<Server> {
   const app = new Hono();
+  for (const [name, run] of Object.entries(commands)) {
+    app.post(`/${name}`, async (c) => {
+      const text = await c.req.text();
+      let body: unknown;
+      try {
+        body = text.trim() === '' ? {} : JSON.parse(text);
+      } catch {
+        throw new AppError('BAD_REQUEST', 'The command body is not valid JSON.');
+      }
+      return c.json((await run(body)) ?? null);
+    });
+  }
   app.post('/users/show', async (c) => c.json(await accounts.showByEmail(parseBody(showSchema, await c.req.text()).email)));
   app.post('/users/grant', async (c) => {
     const { email, changes } = parseBody(grantSchema, await c.req.text());

@@ -3,7 +3,7 @@
 // the rest reviewed by the creator; thumbnails kept small and shown blurred before payment.
 import { createHash, randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import sharp from 'sharp';
+import sharp from '@shark/engine/media/sharp.ts';
 import {
   FINDINGS_PAGE_SIZE,
   type Finding,
@@ -26,6 +26,7 @@ import type { Entitled } from '../entitlements/entitlements.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { StoredFileNotFoundError } from '../storage/file-storage.ts';
 import type { WhitelistService } from '../whitelist/whitelist-service.ts';
+import { findReuploadOrigin, reuploadOrigins, type ReuploadOrigin } from '../takedown-lifecycle/reupload.ts';
 import { createFindingRepository, type FindingRow, type FindingView } from './finding-repository.ts';
 import {
   decodeCursor,
@@ -41,7 +42,8 @@ import {
 
 export interface RecordFindingInput {
   userId: string;
-  scanId: string;
+  /** The scan that found it; null for a page or profile the creator reported herself (features/reports). */
+  scanId: string | null;
   kind: FindingKind;
   pageUrl: string;
   mediaUrl?: string | null;
@@ -78,9 +80,20 @@ export interface FindingServiceDeps {
   logger: Logger;
   /** The catalog's name of a site id (Pornhub, not pornhub); findings elsewhere are named by their host. */
   siteName?: (siteId: string) => string | undefined;
+  /** Told when findings become confirmed or stop being so (features/enforcement opens and closes takedowns). */
+  enforcement?: FindingEnforcementPort;
+}
+
+/** What enforcement needs to hear from findings; both calls are idempotent (a finding seen again is told again). */
+export interface FindingEnforcementPort {
+  onConfirmed(userId: string, findingIds: string[]): Promise<void>;
+  /** Whitelisted or rejected after all. */
+  onWithdrawn(userId: string, findingIds: string[]): Promise<void>;
 }
 
 type Entry = WhitelistEntryLike & { id: string };
+/** A finding as shown: its row and joins, and the earlier finding it is a re-upload of (takedown lifecycle). */
+type ShownView = FindingView & { reuploadOf: ReuploadOrigin | null };
 
 const NOT_FOUND = 'This finding does not exist.';
 /** Users whose whitelist has been applied to their findings in this process, with the whitelist's signature. */
@@ -96,6 +109,12 @@ export function createFindingService(deps: FindingServiceDeps) {
   const repo = createFindingRepository(deps.db);
   const appliedSignatures = new Map<string, string>();
 
+  async function tellEnforcement(userId: string, ids: string[], status: FindingStatus): Promise<void> {
+    if (!deps.enforcement || ids.length === 0) return;
+    if (status === 'confirmed') await deps.enforcement.onConfirmed(userId, ids);
+    else if (status === 'whitelisted' || status === 'rejected') await deps.enforcement.onWithdrawn(userId, ids);
+  }
+
   async function entriesOf(userId: string): Promise<Entry[]> {
     return (await whitelist.list(userId)).entries;
   }
@@ -110,7 +129,7 @@ export function createFindingService(deps: FindingServiceDeps) {
     return { id: row.siteId, name, kind: siteKindOf(row.siteKind) };
   }
 
-  function toApi(view: FindingView): Finding {
+  function toApi(view: ShownView): Finding {
     const { row } = view;
     return {
       id: row.id,
@@ -133,7 +152,14 @@ export function createFindingService(deps: FindingServiceDeps) {
       source: row.source,
       firstSeenAt: row.firstSeenAt.toISOString(),
       lastSeenAt: row.lastSeenAt.toISOString(),
+      reuploadOf: view.reuploadOf,
     };
+  }
+
+  /** The views with the earlier finding each re-upload names (one query for a page of them). */
+  async function withReuploads(userId: string, views: FindingView[]): Promise<ShownView[]> {
+    const origins = await reuploadOrigins(deps.db, userId, views.map((v) => v.row.reuploadOfFindingId));
+    return views.map((v) => ({ ...v, reuploadOf: (v.row.reuploadOfFindingId && origins.get(v.row.reuploadOfFindingId)) || null }));
   }
 
   async function storeThumbnail(row: FindingRow, picture: Buffer): Promise<void> {
@@ -173,6 +199,7 @@ export function createFindingService(deps: FindingServiceDeps) {
     const now = new Date();
     for (const { from, state, ids } of changes.values()) {
       const changed = await repo.applyState(userId, ids, from, state, state.reviewedBy === 'auto' ? now : null);
+      await tellEnforcement(userId, changed, state.status);
       if (state.status === 'whitelisted') {
         if (from !== 'whitelisted') whitelisted.push(...changed);
       } else restored += changed.length;
@@ -201,10 +228,10 @@ export function createFindingService(deps: FindingServiceDeps) {
     await applyWhitelist(userId, entries);
   }
 
-  async function ownedView(userId: string, id: string): Promise<FindingView> {
+  async function ownedView(userId: string, id: string): Promise<ShownView> {
     const view = await repo.findOwned(userId, id);
     if (!view) throw new AppError('NOT_FOUND', NOT_FOUND);
-    return view;
+    return (await withReuploads(userId, [view]))[0]!;
   }
 
   return {
@@ -226,6 +253,8 @@ export function createFindingService(deps: FindingServiceDeps) {
       // A reference deleted while the scan ran (or never the creator's) is no evidence to show.
       const referenceFileId = input.referenceFileId && (await repo.ownsReference(userId, input.referenceFileId)) ? input.referenceFileId : null;
 
+      // A file taken down before and found again on another page: the new finding names the earlier one.
+      const reuploadOf = await findReuploadOrigin(deps.db, { userId, kind: input.kind, normalizedUrl: keys.normalizedUrl, mediaSha256: input.mediaSha256 ?? null, referenceFileId });
       const outcome = await repo.locked(userId, keys.lockSubject, async (q) => {
         if (input.kind === 'mention') {
           const leak = await q.findLeakOnPage(userId, keys.normalizedUrl);
@@ -264,6 +293,7 @@ export function createFindingService(deps: FindingServiceDeps) {
             lastScanId: input.scanId,
             firstSeenAt: now,
             lastSeenAt: now,
+            reuploadOfFindingId: reuploadOf,
           });
           if (inserted) {
             // A leak says all a mention of the same page said, with the file as evidence.
@@ -275,7 +305,7 @@ export function createFindingService(deps: FindingServiceDeps) {
           if (!existing) throw new Error('finding missing after a conflicting insert');
         }
 
-        const patch: Partial<FindingRow> = { lastSeenAt: now, lastScanId: input.scanId };
+        const patch: Partial<FindingRow> = { lastSeenAt: now, ...(input.scanId === null ? {} : { lastScanId: input.scanId }) };
         if (existing.pageTitle === null && input.pageTitle) patch.pageTitle = input.pageTitle;
         let current: ReviewState & { kind: FindingKind; confidence: number } = { ...existing };
         if (input.kind === 'leak' && confidence > existing.confidence) {
@@ -310,6 +340,7 @@ export function createFindingService(deps: FindingServiceDeps) {
       if (input.thumbnail && outcome.row.thumbnailKey === null && !outcome.absorbed) {
         await storeThumbnail(outcome.row, input.thumbnail);
       }
+      await tellEnforcement(userId, [outcome.row.id], outcome.row.status);
       return { id: outcome.row.id, created: outcome.created, status: outcome.row.status };
     },
 
@@ -343,7 +374,7 @@ export function createFindingService(deps: FindingServiceDeps) {
       const shown = views.slice(0, limit);
       const last = shown.at(-1);
       return {
-        findings: shown.map(toApi),
+        findings: (await withReuploads(userId, shown)).map(toApi),
         nextCursor: views.length > limit && last ? encodeCursor({ firstSeenAt: last.firstSeenKey, id: last.row.id }) : null,
         counts: await repo.countByStatus(userId),
       };
@@ -374,6 +405,7 @@ export function createFindingService(deps: FindingServiceDeps) {
       }
       const status: FindingStatus = action === 'confirm' ? 'confirmed' : 'rejected';
       await repo.update(row.id, { status, reviewedBy: 'creator', reviewedAt: new Date() });
+      await tellEnforcement(userId, [row.id], status);
       return { finding: toApi(await ownedView(userId, id)), alsoWhitelisted: 0 };
     },
 
@@ -394,7 +426,7 @@ export function createFindingService(deps: FindingServiceDeps) {
     },
   };
 
-  async function whitelistFinding(reviewer: Reviewer, view: FindingView): Promise<ReviewFindingResult> {
+  async function whitelistFinding(reviewer: Reviewer, view: ShownView): Promise<ReviewFindingResult> {
     const { userId } = reviewer;
     const { row } = view;
     if (row.status === 'whitelisted') return { finding: toApi(view), alsoWhitelisted: 0 };
@@ -418,6 +450,7 @@ export function createFindingService(deps: FindingServiceDeps) {
     const patch: Partial<FindingRow> = { reviewedBy: 'creator', reviewedAt: new Date() };
     if (entry) Object.assign(patch, { status: 'whitelisted', whitelistEntryId: entry.id });
     await repo.update(row.id, patch);
+    if (entry) await tellEnforcement(userId, [row.id], 'whitelisted');
     return {
       finding: toApi(await ownedView(userId, row.id)),
       alsoWhitelisted: whitelisted.filter((changed) => changed !== row.id).length,

@@ -56,34 +56,44 @@ export interface TransitionOptions {
   at?: Date;
 }
 
+/** Conditional updates retried when another worker changed the status between the read and the write. */
+const RACE_RETRIES = 3;
+
 /**
  * Moves one takedown to `to` if its current status allows it, in one conditional update, and records the
- * event. Returns the updated row, or null when the takedown is not in a status that leads there (another
- * worker moved it first, or it is finished): callers treat null as "nothing to do", which keeps jobs
- * that run twice harmless. `db` may be a transaction.
+ * event in the same transaction (a row never changes status without its event). Returns the updated row,
+ * or null when the takedown is not in a status that leads there (another worker moved it first, or it is
+ * finished): callers treat null as "nothing to do", which keeps jobs that run twice harmless. A status
+ * changed under it to one that still leads to `to` is read again, so a removal is not lost to a
+ * concurrent no_response. `db` may be a transaction (the work then runs in a savepoint).
  */
 export async function transitionTakedown(db: Database, takedownId: string, to: TakedownStatus, options: TransitionOptions = {}): Promise<TakedownRow | null> {
   const allowed = statusesLeadingTo(to);
   const from = options.from ? options.from.filter((s) => allowed.includes(s)) : allowed;
   if (from.length === 0) return null;
   const at = options.at ?? new Date();
-  const [previous] = await db.select({ status: takedown.status }).from(takedown).where(eq(takedown.id, takedownId));
-  if (!previous || !from.includes(previous.status)) return null;
-  const [row] = await db
-    .update(takedown)
-    .set({ ...options.patch, status: to, [STAMP[to]]: at, updatedAt: at })
-    .where(and(eq(takedown.id, takedownId), eq(takedown.status, previous.status)))
-    .returning();
-  if (!row) return null;
-  await db.insert(takedownEvent).values({
-    takedownId,
-    userId: row.userId,
-    fromStatus: previous.status,
-    toStatus: to,
-    detail: options.detail ?? null,
-    at,
+  return db.transaction(async (tx) => {
+    for (let attempt = 0; attempt < RACE_RETRIES; attempt++) {
+      const [previous] = await tx.select({ status: takedown.status }).from(takedown).where(eq(takedown.id, takedownId));
+      if (!previous || !from.includes(previous.status)) return null;
+      const [row] = await tx
+        .update(takedown)
+        .set({ ...options.patch, status: to, [STAMP[to]]: at, updatedAt: at })
+        .where(and(eq(takedown.id, takedownId), eq(takedown.status, previous.status)))
+        .returning();
+      if (!row) continue;
+      await tx.insert(takedownEvent).values({
+        takedownId,
+        userId: row.userId,
+        fromStatus: previous.status,
+        toStatus: to,
+        detail: options.detail ?? null,
+        at,
+      });
+      return row;
+    }
+    return null;
   });
-  return row;
 }
 
 /** Writes the first event of a new takedown (its `confirmed` status), in the transaction that inserts it. */

@@ -1,0 +1,137 @@
+// `shark takedowns show|respond`: the operator's view of one takedown, and the answers recipients give by
+// mail or form (a refusal, a confirmed removal), recorded as lifecycle transitions.
+import { existsSync } from 'node:fs';
+import type { Config } from '../config/env.ts';
+import type { DatabaseHandle } from '@shark/db/client.ts';
+import type { RecipientResponse, TakedownResponses } from '../features/takedown-lifecycle/takedown-lifecycle-service.ts';
+import { parseArgs, UsageError } from './args.ts';
+
+export const TAKEDOWNS_HELP = `Usage:
+  shark takedowns show <id>
+      Prints the takedown: status, times, checks, events, recipients and notices.
+  shark takedowns respond <id> --rejected "<reason>"
+      Records that the recipient asked rejected the notice (only while it waits
+      for an answer); the escalation then asks the next recipient.
+  shark takedowns respond <id> --removed [--note TEXT]
+      Records that the recipient removed the page.
+  shark takedowns check <id>
+      Checks the URL now, as the scheduled check does (removed when it answers
+      404/410 or no longer carries the file), and prints what it saw.`;
+
+export type TakedownsCommand =
+  | { kind: 'show'; id: string }
+  | { kind: 'check'; id: string }
+  | { kind: 'respond'; id: string; response: RecipientResponse };
+
+function requireId(positionals: string[], sub: string): string {
+  if (positionals.length === 0) throw new UsageError(`shark takedowns ${sub} needs a takedown id.`);
+  if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
+  const id = positionals[0]!.trim();
+  if (id === '') throw new UsageError(`shark takedowns ${sub} needs a takedown id.`);
+  return id;
+}
+
+function parseRespond(argv: string[]): TakedownsCommand {
+  const { positionals, flags } = parseArgs(argv, { rejected: { kind: 'value' }, removed: { kind: 'boolean' }, note: { kind: 'value' } });
+  const id = requireId(positionals, 'respond');
+  const rejected = flags.get('rejected');
+  const removed = flags.get('removed');
+  const note = flags.get('note');
+  if (removed === false) throw new UsageError('--removed takes no value: give it alone.');
+  if (typeof rejected === 'string' && removed === true) throw new UsageError('Give --rejected or --removed, not both.');
+  if (typeof rejected === 'string') {
+    if (rejected.trim() === '') throw new UsageError('--rejected needs the reason the recipient gave.');
+    if (note !== undefined) throw new UsageError('--note goes with --removed; the reason of a rejection is --rejected "<reason>".');
+    return { kind: 'respond', id, response: { kind: 'rejected', reason: rejected.trim() } };
+  }
+  if (removed === true) return { kind: 'respond', id, response: { kind: 'removed', note: typeof note === 'string' ? note : null } };
+  throw new UsageError('Say what the recipient answered: --rejected "<reason>" or --removed.');
+}
+
+/** Checks the arguments completely before anything touches the database. */
+export function parseTakedownsCommand(argv: string[]): TakedownsCommand {
+  const [sub, ...rest] = argv;
+  switch (sub) {
+    case 'show':
+    case 'check':
+      return { kind: sub, id: requireId(parseArgs(rest, {}).positionals, sub) };
+    case 'respond':
+      return parseRespond(rest);
+    case undefined:
+      throw new UsageError(TAKEDOWNS_HELP);
+    default:
+      throw new UsageError(`Unknown command "takedowns ${sub}".\n\n${TAKEDOWNS_HELP}`);
+  }
+}
+
+/** Opens the server's database and runs the command there; while a server holds the embedded database,
+ * hands the command to it through its admin socket instead. */
+export async function executeTakedownsCommand(command: TakedownsCommand, config: Config): Promise<unknown> {
+  // Loaded only once the arguments are known to be good: opening the database takes a moment.
+  const [{ openDatabase, DataDirLockedError }, { adminSocketPath, callAdminSocket }] = await Promise.all([
+    import('@shark/db/client.ts'),
+    import('../features/admin/admin-socket.ts'),
+  ]);
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase(config.database);
+  } catch (error) {
+    if (error instanceof DataDirLockedError && existsSync(adminSocketPath(config.dataDir))) {
+      const body = command.kind === 'respond' ? { id: command.id, response: command.response } : { id: command.id };
+      return callAdminSocket(config.dataDir, `takedowns/${command.kind}`, body);
+    }
+    throw error;
+  }
+  try {
+    await database.migrate();
+    const { createTakedownResponses } = await import('../features/takedown-lifecycle/takedown-lifecycle-service.ts');
+    const responses = createTakedownResponses(database.db);
+    switch (command.kind) {
+      case 'show':
+        return await responses.describe(command.id);
+      case 'respond':
+        return await responses.respond(command.id, command.response);
+      case 'check':
+        return await checkHere(command.id, database, config, responses);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+/** A check in this process: the scans' crawler and matcher built as services.ts builds them. */
+async function checkHere(id: string, database: DatabaseHandle, config: Config, responses: TakedownResponses): Promise<unknown> {
+  const [{ createSafeFetcher }, { createCrawler }, { FingerprintPool }, { loadSiteCatalog, findSite }, matching, references, scans, lifecycle, { createLogger }] = await Promise.all([
+    import('@shark/engine/fetch/safe-fetch.ts'),
+    import('@shark/engine/fetch/crawler.ts'),
+    import('@shark/engine/matching/fingerprint-pool.ts'),
+    import('@shark/engine/discovery/site-catalog/catalog.ts'),
+    import('../features/matching/reference-index.ts'),
+    import('../features/matching/reference-repository.ts'),
+    import('../features/scans/scan-matcher.ts'),
+    import('../features/takedown-lifecycle/takedown-lifecycle-service.ts'),
+    import('../http/logger.ts'),
+  ]);
+  const existing = await responses.describe(id); // an unknown id is refused before anything starts
+  const fetcher = createSafeFetcher(config.fetch);
+  const crawler = createCrawler({ fetcher, robots: { enabled: config.scans.respectRobots, userAgent: 'SharkBot' }, perHost: config.scans.perHost, maxMediaPerPage: config.scans.maxMediaPerPage });
+  const fingerprints = new FingerprintPool({ threads: 1 });
+  try {
+    const catalog = loadSiteCatalog(config.scanSources.siteCatalogFile);
+    const verification = lifecycle.createTakedownVerification({
+      db: database.db,
+      crawler,
+      matcher: scans.createScanMatcher({ index: matching.createReferenceIndex(references.createReferenceRepository(database.db)), fingerprints }),
+      respectRobots: config.scans.respectRobots,
+      siteById: (siteId) => findSite(catalog, siteId),
+      schedule: { firstCheckHours: config.enforcement.firstCheckHours, maxCheckHours: config.takedownLifecycle.checkMaxHours },
+      logger: createLogger('silent'),
+    });
+    const check = await verification.checkNow(existing.id);
+    return { check, takedown: await responses.describe(existing.id) };
+  } finally {
+    await crawler.close();
+    await fingerprints.close();
+    await fetcher.close();
+  }
+}

@@ -1,0 +1,236 @@
+// Enforcement put together (decision 0012): takedowns opened from confirmed findings, their recipients,
+// the notices and their outbox, form tasks, delisting batches; the jobs that move them and the sweep
+// that sends again whatever a crash left without a job.
+import type { SiteCatalog } from '@shark/engine/discovery/site-catalog/catalog.ts';
+import { createFetchJson } from '@shark/engine/recipients/fetch-json.ts';
+import { createRecipientResolver } from '@shark/engine/recipients/recipient-resolver.ts';
+import type { SafeFetcher } from '@shark/engine/fetch/safe-fetch.ts';
+import type { Database } from '@shark/db/client.ts';
+import type { BrandRegistry } from '../../config/brands.ts';
+import type { EnforcementConfig } from '../../config/env.ts';
+import type { Logger } from '../../http/logger.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { SharkJobCatalog } from '../../jobs/job-catalog.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
+import { createAuthorizationRepository } from './authorization-repository.ts';
+import { createAuthorizationService } from './authorization-service.ts';
+import { createDelistingService, dueDelistingDay } from './delisting-service.ts';
+import { createFormTaskService } from './form-task-service.ts';
+import { createNoticeRepository } from './notice-repository.ts';
+import { createNoticeService } from './notice-service.ts';
+import { createOperatorCommands } from './operator-commands.ts';
+import { createOutboxRepository } from './outbox-repository.ts';
+import { createOutboxSender } from './outbox-sender.ts';
+import { createDatabaseRecipientCache } from './recipient-cache.ts';
+import { createRecipientService } from './recipient-service.ts';
+import { createTakedownRepository } from './takedown-repository.ts';
+import { createTakedownService } from './takedown-service.ts';
+
+export interface EnforcementDeps {
+  db: Database;
+  config: EnforcementConfig;
+  publicUrl: string;
+  brands: BrandRegistry;
+  catalog: SiteCatalog;
+  storage: FileStorage;
+  mailer: Mailer;
+  /** RDAP and bootstrap files are fetched through it (SSRF guard, SHARK_FETCH_ALLOWLIST). */
+  fetcher: SafeFetcher;
+  /** A + AAAA of a host; the system's DNS by default (tests give hosts their own addresses). */
+  resolve?: (host: string) => Promise<string[]>;
+  jobs: JobQueue<SharkJobCatalog>;
+  logger: Logger;
+  now?: () => Date;
+}
+
+/** How many rows one sweep sends jobs for, per kind of lost work. */
+const SWEEP_BATCH = 500;
+
+export function createEnforcement(deps: EnforcementDeps) {
+  const { db, config, jobs, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const authorizationRepo = createAuthorizationRepository(db);
+  const takedownRepo = createTakedownRepository(db);
+  const noticeRepo = createNoticeRepository(db);
+  const outboxRepo = createOutboxRepository(db);
+
+  const requestNotice = async (userId: string, address: string) => {
+    await jobs.send('takedown.notify', { userId, address });
+  };
+  const requestResolve = async (takedownId: string) => {
+    await jobs.send('takedown.resolve', { takedownId });
+  };
+  const sendOutbox = async (outboxId: string) => {
+    await jobs.send('outbox.send', { outboxId });
+  };
+
+  const takedowns = createTakedownService({
+    db,
+    takedowns: takedownRepo,
+    notices: noticeRepo,
+    authorizations: authorizationRepo,
+    storage: deps.storage,
+    requestResolve,
+    requestNotice,
+    logger,
+    now,
+  });
+  const authorizations = createAuthorizationService({
+    db,
+    authorizations: authorizationRepo,
+    notices: noticeRepo,
+    takedowns: takedownRepo,
+    afterDiscard: takedowns.afterDiscard,
+    requestNotice,
+    now,
+  });
+  const recipients = createRecipientService({
+    db,
+    takedowns: takedownRepo,
+    resolver: createRecipientResolver({
+      catalog: deps.catalog,
+      ...(deps.resolve ? { resolve: deps.resolve } : {}),
+      fetchJson: createFetchJson(deps.fetcher),
+      bootstrap: config.rdapBootstrap,
+      ...(config.cdnRanges ? { cdnRanges: config.cdnRanges } : {}),
+      cache: createDatabaseRecipientCache(db),
+      now,
+    }),
+    catalog: deps.catalog,
+    requestNotice,
+    logger,
+    now,
+  });
+  const notices = createNoticeService({
+    db,
+    notices: noticeRepo,
+    authorizations: authorizationRepo,
+    brands: deps.brands,
+    storage: deps.storage,
+    catalog: deps.catalog,
+    publicUrl: deps.publicUrl,
+    sendOutbox: (outboxId) => sendOutbox(outboxId),
+    requestNotice,
+    logger,
+    now,
+  });
+  const outbox = createOutboxSender({
+    db,
+    outbox: outboxRepo,
+    authorizations: authorizationRepo,
+    brands: deps.brands,
+    mailer: deps.mailer,
+    storage: deps.storage,
+    settings: {
+      claimSeconds: config.outboxClaimSeconds,
+      ratePerHour: config.ratePerRecipientPerHour,
+      maxAttempts: config.sendAttempts,
+      responseHours: config.responseHours,
+      firstCheckHours: config.firstCheckHours,
+    },
+    logger,
+    now,
+  });
+  const forms = createFormTaskService({
+    db,
+    responseHours: config.responseHours,
+    firstCheckHours: config.firstCheckHours,
+    now,
+  });
+  const delisting = createDelistingService({
+    db,
+    storage: deps.storage,
+    brands: deps.brands,
+    logger,
+    now,
+  });
+
+  /** Sends the jobs of work whose job was lost; every job is idempotent, and a waiting one is not sent twice. */
+  async function sweep(): Promise<void> {
+    for (const { userId, id } of await takedownRepo.confirmedFindingsWithoutTakedown(SWEEP_BATCH)) {
+      await takedowns.port.onConfirmed(userId, [id]);
+    }
+    for (const id of await takedownRepo.unresolved(new Date(now().getTime() - 60_000), SWEEP_BATCH))
+      await requestResolve(id);
+    for (const { userId, address } of await takedownRepo.waitingWithAuthorization(SWEEP_BATCH))
+      await requestNotice(userId, address);
+    for (const id of await outboxRepo.due(now(), SWEEP_BATCH)) await sendOutbox(id);
+    const day = dueDelistingDay(now(), config.delistingBatchHourUtc);
+    if (!(await delisting.isBatched(day))) await jobs.send('delisting.batch', { day });
+  }
+
+  return {
+    /** Told by findings when they are confirmed or withdrawn. */
+    findingPort: takedowns.port,
+    authorizations,
+    takedowns,
+    recipients,
+    notices,
+    outbox,
+    forms,
+    delisting,
+    sweep,
+    /** The operator commands (`shark forms …`, `shark delisting …`), for the CLI and the admin socket. */
+    operator: createOperatorCommands({ forms, delisting }),
+
+    /** For the takedown lifecycle: asks for the notice to the takedown's current recipient (after an escalation). */
+    async requestNoticeFor(takedownId: string): Promise<void> {
+      const waiting = await takedownRepo.waitingAddressOf(takedownId);
+      if (waiting) await requestNotice(waiting.userId, waiting.address);
+    },
+
+    registerJobs(queue: JobQueue<SharkJobCatalog>): void {
+      queue.handle('takedown.resolve', ({ takedownId }, context) =>
+        recipients.resolve(takedownId, context),
+      );
+      queue.handle('takedown.notify', ({ userId, address }) => notices.notify(userId, address));
+      queue.handle('outbox.send', ({ outboxId }) => outbox.send(outboxId));
+      queue.handle('delisting.batch', ({ day }) => delisting.batch(day));
+    },
+
+    /**
+     * In worker processes: at once, then every ENFORCEMENT_SWEEP_SECONDS. On the embedded database a
+     * send this process did not claim was interrupted by the last run's crash: its claim expires now.
+     */
+    async startSweeper(options: { processStartedAt: Date | null }): Promise<{ stop(): void }> {
+      if (options.processStartedAt) {
+        const expired = await outboxRepo.expireClaimsBefore(
+          options.processStartedAt,
+          config.outboxClaimSeconds,
+        );
+        if (expired > 0)
+          logger.warn('notice sends interrupted by the last run are sent again', {
+            messages: expired,
+          });
+      }
+      let stopped = false;
+      let running = false;
+      const tick = async () => {
+        if (stopped || running) return;
+        running = true;
+        try {
+          await sweep();
+        } catch (error) {
+          logger.error('enforcement sweep failed', {
+            error: error instanceof Error ? error.message : String(error),
+          });
+        } finally {
+          running = false;
+        }
+      };
+      void tick();
+      const timer = setInterval(() => void tick(), config.sweepSeconds * 1000);
+      timer.unref();
+      return {
+        stop() {
+          stopped = true;
+          clearInterval(timer);
+        },
+      };
+    },
+  };
+}
+
+export type Enforcement = ReturnType<typeof createEnforcement>;

@@ -1,0 +1,143 @@
+// Notices for recipients that take only a web form: an operator lists the open tasks, opens one to
+// paste its prepared fields into the form, and marks it done — which moves its takedowns to
+// notice_sent as a sent e-mail would (`shark forms …`).
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '@shark/db/client.ts';
+import { formTask, notice, noticeItem, user } from '@shark/db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { moveToNoticeSent } from './outbox-repository.ts';
+
+const HOUR_MS = 3600_000;
+
+export interface FormTaskSummary {
+  id: string;
+  createdAt: string;
+  formUrl: string;
+  recipient: string;
+  subject: string;
+  urls: number;
+  creatorEmail: string;
+}
+
+export interface FormTaskDetail extends FormTaskSummary {
+  status: 'open' | 'submitted' | 'cancelled';
+  noticeId: string;
+  submittedAt: string | null;
+  submittedBy: string | null;
+  fields: { label: string; value: string }[];
+}
+
+export interface FormTaskServiceDeps {
+  db: Database;
+  responseHours: number;
+  firstCheckHours: number;
+  now?: () => Date;
+}
+
+function parseFields(value: unknown): { label: string; value: string }[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((field: unknown) => {
+    if (typeof field !== 'object' || field === null) return [];
+    const { label, value: text } = field as { label?: unknown; value?: unknown };
+    return typeof label === 'string' && typeof text === 'string' ? [{ label, value: text }] : [];
+  });
+}
+
+export function createFormTaskService(deps: FormTaskServiceDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const urls = sql<number>`(select count(*)::int from ${noticeItem} c where c.notice_id = ${notice.id})`;
+  const columns = { task: formTask, notice, creatorEmail: user.email, urls };
+
+  async function find(id: string) {
+    const [row] = await db
+      .select(columns)
+      .from(formTask)
+      .innerJoin(notice, eq(notice.id, formTask.noticeId))
+      .innerJoin(user, eq(user.id, formTask.userId))
+      .where(eq(formTask.id, id));
+    if (!row)
+      throw new AppError(
+        'NOT_FOUND',
+        `No form task ${id.slice(0, 100)}. Run shark forms list to see the open ones.`,
+      );
+    return row;
+  }
+
+  const summary = (row: Awaited<ReturnType<typeof find>>): FormTaskSummary => ({
+    id: row.task.id,
+    createdAt: row.task.createdAt.toISOString(),
+    formUrl: row.task.formUrl,
+    recipient: row.notice.recipientName,
+    subject: row.notice.subject,
+    urls: row.urls,
+    creatorEmail: row.creatorEmail,
+  });
+
+  async function show(id: string): Promise<FormTaskDetail> {
+    const row = await find(id);
+    return {
+      ...summary(row),
+      status: row.task.status,
+      noticeId: row.notice.id,
+      submittedAt: row.task.submittedAt?.toISOString() ?? null,
+      submittedBy: row.task.submittedBy,
+      fields: parseFields(row.notice.formFields),
+    };
+  }
+
+  return {
+    /** Open tasks, oldest first. */
+    async list(): Promise<FormTaskSummary[]> {
+      const rows = await db
+        .select(columns)
+        .from(formTask)
+        .innerJoin(notice, eq(notice.id, formTask.noticeId))
+        .innerJoin(user, eq(user.id, formTask.userId))
+        .where(eq(formTask.status, 'open'))
+        .orderBy(asc(formTask.createdAt), asc(formTask.id));
+      return rows.map(summary);
+    },
+
+    show,
+
+    /** The operator submitted the form: the task is done and its takedowns are notice_sent. */
+    async done(id: string, by: string | null): Promise<FormTaskDetail> {
+      const row = await find(id);
+      if (row.task.status !== 'open') {
+        const when = row.task.submittedAt
+          ? ` on ${row.task.submittedAt.toISOString()}${row.task.submittedBy ? ` by ${row.task.submittedBy}` : ''}`
+          : '';
+        throw new AppError('CONFLICT', `Form task ${id} is already ${row.task.status}${when}.`);
+      }
+      const at = now();
+      const updated = await db.transaction(async (tx) => {
+        const [task] = await tx
+          .update(formTask)
+          .set({ status: 'submitted', submittedAt: at, submittedBy: by })
+          .where(and(eq(formTask.id, id), eq(formTask.status, 'open')))
+          .returning();
+        if (!task) return false;
+        await moveToNoticeSent(
+          tx,
+          task.noticeId,
+          at,
+          {
+            responseDueAt: new Date(at.getTime() + deps.responseHours * HOUR_MS),
+            nextCheckAt: new Date(at.getTime() + deps.firstCheckHours * HOUR_MS),
+          },
+          `Notice submitted through ${row.notice.recipientName}'s web form (${task.formUrl})${by ? ` by ${by}` : ''}`,
+        );
+        return true;
+      });
+      if (!updated)
+        throw new AppError(
+          'CONFLICT',
+          `Form task ${id} was changed meanwhile; run shark forms show ${id}.`,
+        );
+      return show(id);
+    },
+  };
+}
+
+export type FormTaskService = ReturnType<typeof createFormTaskService>;

@@ -1,0 +1,35 @@
+// For the CLI on a database it may open itself: the enforcement operator commands, without HTTP,
+// jobs or mail.
+import { openDatabase } from '@shark/db/client.ts';
+import type { Config } from '../../config/env.ts';
+import { loadBrands } from '../../config/brands.ts';
+import { createLogger } from '../../http/logger.ts';
+import { createFileStorage } from '../storage/file-storage.ts';
+import { createDelistingService } from './delisting-service.ts';
+import { createFormTaskService } from './form-task-service.ts';
+import { createOperatorCommands, type OperatorCommand } from './operator-commands.ts';
+
+export async function openOperatorCommands(
+  config: Config,
+): Promise<{ commands: Record<string, OperatorCommand>; close: () => Promise<void> }> {
+  const database = await openDatabase(config.database);
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const db = database.db;
+  const forms = createFormTaskService({
+    db,
+    responseHours: config.enforcement.responseHours,
+    firstCheckHours: config.enforcement.firstCheckHours,
+  });
+  const delisting = createDelistingService({
+    db,
+    storage: createFileStorage(config.storage),
+    brands: loadBrands(config.brandsFile),
+    logger: createLogger('silent'),
+  });
+  return { commands: createOperatorCommands({ forms, delisting }), close: () => database.close() };
+}
