@@ -1,12 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { dashboardSummaryQueryOptions } from '#app/features/dashboard/api/get-dashboard-summary.ts';
 import { DashboardPage } from '#app/features/dashboard/components/dashboard-page.tsx';
 import { useUser } from '#app/lib/queries/get-user.ts';
 import { ACCESS_RULES, requireAccess } from '#app/lib/require-access.ts';
 import { usePageTitle } from '#app/lib/use-document-title.ts';
 
 export const Route = createFileRoute('/_app/dashboard')({
-  beforeLoad: async ({ context, location }) => {
-    await requireAccess({ queryClient: context.queryClient, location }, ACCESS_RULES.signedIn);
+  beforeLoad: async ({ context, location }) => ({
+    dashboardOwner: await requireAccess(
+      { queryClient: context.queryClient, location },
+      ACCESS_RULES.signedIn,
+    ),
+  }),
+  // Started early but not awaited: the figures show their own loading and error states.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(
+      dashboardSummaryQueryOptions(context.dashboardOwner.id, '30d'),
+    );
   },
   component: Dashboard,
 });

@@ -1,39 +1,32 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { UserX } from 'lucide-react';
-import { Button } from '#app/components/ui/button.tsx';
-import { EmptyState } from '#app/components/ui/empty-state.tsx';
-import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { createFileRoute } from '@tanstack/react-router';
+import { impersonationPlatformsQueryOptions } from '#app/features/report-impersonation/api/get-impersonation-platforms.ts';
+import { impersonationReportsQueryOptions } from '#app/features/report-impersonation/api/get-impersonation-reports.ts';
+import { ReportImpersonationPage } from '#app/features/report-impersonation/components/report-impersonation-page.tsx';
+import { useUser } from '#app/lib/queries/get-user.ts';
 import { ACCESS_RULES, requireAccess } from '#app/lib/require-access.ts';
 import { usePageTitle } from '#app/lib/use-document-title.ts';
 
 export const Route = createFileRoute('/_app/report-impersonation')({
-  beforeLoad: async ({ context, location }) => {
-    await requireAccess(
+  beforeLoad: async ({ context, location }) => ({
+    reportsOwner: await requireAccess(
       { queryClient: context.queryClient, location },
       ACCESS_RULES.reportImpersonation,
+    ),
+  }),
+  // Started early but not awaited: the page shows its own loading and error states.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(
+      impersonationPlatformsQueryOptions(context.reportsOwner.id),
+    );
+    void context.queryClient.prefetchInfiniteQuery(
+      impersonationReportsQueryOptions(context.reportsOwner.id),
     );
   },
-  component: ReportImpersonationPage,
+  component: ReportImpersonation,
 });
 
-function ReportImpersonationPage() {
+function ReportImpersonation() {
+  const user = useUser();
   usePageTitle('Report Impersonation');
-  return (
-    <PageFrame title="Report Impersonation">
-      <EmptyState
-        icon={UserX}
-        title="Your impersonation reports will appear here"
-        action={
-          <Button asChild variant="outline">
-            <Link to="/good-to-know" hash="impersonation">
-              How impersonation is handled
-            </Link>
-          </Button>
-        }
-      >
-        Here you will report fake accounts that pretend to be you and follow each report until the
-        platform removes the account.
-      </EmptyState>
-    </PageFrame>
-  );
+  return <ReportImpersonationPage userId={user.id} />;
 }

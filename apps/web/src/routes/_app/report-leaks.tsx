@@ -1,34 +1,28 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { Flag } from 'lucide-react';
-import { Button } from '#app/components/ui/button.tsx';
-import { EmptyState } from '#app/components/ui/empty-state.tsx';
-import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { createFileRoute } from '@tanstack/react-router';
+import { reportedUrlsQueryOptions } from '#app/features/report-leaks/api/get-reported-urls.ts';
+import { ReportLeaksPage } from '#app/features/report-leaks/components/report-leaks-page.tsx';
+import { useUser } from '#app/lib/queries/get-user.ts';
 import { ACCESS_RULES, requireAccess } from '#app/lib/require-access.ts';
 import { usePageTitle } from '#app/lib/use-document-title.ts';
 
 export const Route = createFileRoute('/_app/report-leaks')({
-  beforeLoad: async ({ context, location }) => {
-    await requireAccess({ queryClient: context.queryClient, location }, ACCESS_RULES.reportLeaks);
+  beforeLoad: async ({ context, location }) => ({
+    reportsOwner: await requireAccess(
+      { queryClient: context.queryClient, location },
+      ACCESS_RULES.reportLeaks,
+    ),
+  }),
+  // Started early but not awaited: the page shows its own loading and error states.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchInfiniteQuery(
+      reportedUrlsQueryOptions(context.reportsOwner.id),
+    );
   },
-  component: ReportLeaksPage,
+  component: ReportLeaks,
 });
 
-function ReportLeaksPage() {
+function ReportLeaks() {
+  const user = useUser();
   usePageTitle('Report Leaks');
-  return (
-    <PageFrame title="Report Leaks">
-      <EmptyState
-        icon={Flag}
-        title="Your leak reports will appear here"
-        action={
-          <Button asChild variant="outline">
-            <Link to="/takedown-report">Open Takedown Report</Link>
-          </Button>
-        }
-      >
-        Here you will send us links to leaks you find yourself; each one joins your takedowns and
-        shows up in your Takedown Report.
-      </EmptyState>
-    </PageFrame>
-  );
+  return <ReportLeaksPage userId={user.id} />;
 }

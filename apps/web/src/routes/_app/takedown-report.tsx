@@ -1,37 +1,34 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { FileText } from 'lucide-react';
-import { Button } from '#app/components/ui/button.tsx';
-import { EmptyState } from '#app/components/ui/empty-state.tsx';
-import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { createFileRoute } from '@tanstack/react-router';
+import { takedownsQueryOptions } from '#app/features/takedown-report/api/get-takedowns.ts';
+import { TakedownReportPage } from '#app/features/takedown-report/components/takedown-report-page.tsx';
+import {
+  queryOf,
+  takedownReportSearchSchema,
+} from '#app/features/takedown-report/lib/report-search.ts';
+import { useUser } from '#app/lib/queries/get-user.ts';
 import { ACCESS_RULES, requireAccess } from '#app/lib/require-access.ts';
 import { usePageTitle } from '#app/lib/use-document-title.ts';
 
 export const Route = createFileRoute('/_app/takedown-report')({
-  beforeLoad: async ({ context, location }) => {
-    await requireAccess(
+  validateSearch: takedownReportSearchSchema,
+  beforeLoad: async ({ context, location }) => ({
+    reportOwner: await requireAccess(
       { queryClient: context.queryClient, location },
       ACCESS_RULES.takedownReport,
-    );
+    ),
+  }),
+  // The open side panel does not change the page of rows.
+  loaderDeps: ({ search }) => queryOf(search),
+  // Started early but not awaited: the page shows its own loading and error states.
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(takedownsQueryOptions(context.reportOwner.id, deps));
   },
-  component: TakedownReportPage,
+  component: TakedownReport,
 });
 
-function TakedownReportPage() {
+function TakedownReport() {
+  const search = Route.useSearch();
+  const user = useUser();
   usePageTitle('Takedown Report');
-  return (
-    <PageFrame title="Takedown Report">
-      <EmptyState
-        icon={FileText}
-        title="Your takedowns will be listed here"
-        action={
-          <Button asChild variant="outline">
-            <Link to="/dashboard">Go to Dashboard</Link>
-          </Button>
-        }
-      >
-        Every copy found or reported for you will be listed here: where it was, which notices were
-        filed, to whom and when, and whether it is gone.
-      </EmptyState>
-    </PageFrame>
-  );
+  return <TakedownReportPage userId={user.id} search={search} />;
 }

@@ -1,15 +1,18 @@
-// The dashboard: where the account stands, then, for creators whose plan includes scanning, the
-// scans (live progress), the sources they use and the review of what they found. Others see why
-// there is nothing to review yet and the way to get there.
+// The dashboard: where the account stands, the takedown figures (found, confirmed, notices sent,
+// removed, pending, the removal rate, charts, recent activity, the next scan), then, for creators whose
+// plan includes scanning, the scans (live progress), the sources they use and the review of what they
+// found. Others see why there is nothing to review yet and the way to get there.
 import type { FrontendStatus, User } from '@shark/contracts/user.ts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CircleAlert, CircleCheck, Radar } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
 import { Card } from '#app/components/ui/card.tsx';
 import { EmptyState } from '#app/components/ui/empty-state.tsx';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { dashboardKeys } from '#app/features/dashboard/api/dashboard-keys.ts';
+import { TakedownOverview } from '#app/features/dashboard/components/takedown-overview.tsx';
 import { findingKeys } from '#app/features/findings/api/finding-keys.ts';
 import { ReviewList } from '#app/features/findings/components/review-list.tsx';
 import { scanKeys } from '#app/features/scans/api/scan-keys.ts';
@@ -67,9 +70,30 @@ export function DashboardPage({ user }: { user: User }) {
         </SummaryCard>
       </div>
 
+      <TakedownOverview userId={user.id} canSeeReport={user.frontendStatus === 'subscribed'} />
+      <RefreshFiguresAfterChanges userId={user.id} />
+
       {canUseScans(user) ? <Scanning userId={user.id} /> : <NoScanning user={user} />}
     </PageFrame>
   );
+}
+
+/**
+ * Reviews and scans change the figures (a confirmation opens a takedown): once the page's changes have
+ * settled, the figures are read again.
+ */
+function RefreshFiguresAfterChanges({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const changing = useIsMutating();
+  const wasChanging = useRef(false);
+  useEffect(() => {
+    if (changing > 0) wasChanging.current = true;
+    else if (wasChanging.current) {
+      wasChanging.current = false;
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all(userId) });
+    }
+  }, [changing, queryClient, userId]);
+  return null;
 }
 
 function Scanning({ userId }: { userId: string }) {
@@ -79,9 +103,10 @@ function Scanning({ userId }: { userId: string }) {
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <ScansCard
           userId={userId}
-          onFindingsChanged={() =>
-            void queryClient.invalidateQueries({ queryKey: findingKeys.all(userId) })
-          }
+          onFindingsChanged={() => {
+            void queryClient.invalidateQueries({ queryKey: findingKeys.all(userId) });
+            void queryClient.invalidateQueries({ queryKey: dashboardKeys.all(userId) });
+          }}
           onScanFinished={() =>
             void queryClient.invalidateQueries({ queryKey: scanKeys.sources(userId) })
           }
