@@ -1,6 +1,7 @@
 // The simulated web: local sites of every catalog kind and a stand-in Brave Search API on 127.0.0.1,
 // with planted copies of a creator's reference photos, her official pages, decoys and impersonators.
 // For tests, benchmarks and `npm run demo`; see README.md beside this package.
+import { startRdapStandIn } from '@shark/engine/recipients/testing/rdap-stand-in.ts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -335,7 +336,10 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
       ),
       1,
     );
-    const allowlist = [...sites.map((site) => site.host), braveEndpoint.replace('http://', '')];
+    // Recipient look-ups of takedowns go to a local RDAP registry, never to IANA's: the simulated
+    // sites are on loopback addresses, which have no registry record, so it answers the bootstrap files.
+    const rdap = await startRdapStandIn();
+    const allowlist = [...sites.map((site) => site.host), braveEndpoint.replace('http://', ''), new URL(rdap.origin).host];
     let closed = false;
     return {
       catalogFile,
@@ -360,6 +364,9 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
         SHARK_FETCH_ALLOWLIST: allowlist.join(','),
         SCAN_MAX_SEARCH_PAGES: String(searchPagesNeeded),
         SCAN_VARIANTS_PER_USERNAME: String(VARIANTS_NEEDED),
+        RDAP_BOOTSTRAP_IPV4_URL: rdap.bootstrap.ipv4Url,
+        RDAP_BOOTSTRAP_IPV6_URL: rdap.bootstrap.ipv6Url,
+        RDAP_BOOTSTRAP_DNS_URL: rdap.bootstrap.dnsUrl,
       }),
       profileUrlTemplates: {
         x: `${origins['sim-social']}/u/{username}`,
@@ -374,7 +381,7 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
       async close() {
         if (closed) return;
         closed = true;
-        await Promise.all([...servers.values()].map(closeServer));
+        await Promise.all([...[...servers.values()].map(closeServer), rdap.close()]);
         rmSync(directory, { recursive: true, force: true });
       },
     };
