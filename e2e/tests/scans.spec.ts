@@ -2,32 +2,15 @@
 // (e2e/simulated-web-server.ts): a subscriber starts a scan from the dashboard, follows it to the end,
 // then confirms one finding, marks one as not theirs and whitelists one, and the lists and counts
 // follow; a free creator runs the free scan in onboarding and sees blurred results beside the offer.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DATA_DIR } from '../playwright.config.ts';
-import { expect, grant, test } from './pages-support.ts';
+import { expect, test } from './pages-support.ts';
+import { setUpScannableCreator, simulatedCreator } from './scan-support.ts';
 import { BRAND } from './shell-support.ts';
 
 type Status = 'pending_review' | 'confirmed' | 'rejected' | 'whitelisted';
 type Counts = Record<Status, number>;
 type FindingRow = { id: string; status: Status; pageUrl: string; pageTitle: string | null };
-
-type SimulatedCreator = {
-  usernames: string[];
-  accounts: { platform: string; username: string }[];
-  /** Her reference photos on disk; the simulated sites carry edited copies of them. */
-  references: { name: string; path: string }[];
-};
-
-/** The creator the simulated web plants copies and impersonators of (written by the e2e server). */
-function simulatedCreator(): SimulatedCreator {
-  const info = JSON.parse(readFileSync(join(DATA_DIR, 'simulated-web.json'), 'utf8')) as {
-    creator: SimulatedCreator;
-  };
-  return info.creator;
-}
 
 const headers = { 'x-provider': BRAND.id, 'content-type': 'application/json' };
 
@@ -55,22 +38,7 @@ test('a subscriber scans the simulated web and reviews what it found', async ({
 }) => {
   // A scan of the whole simulated web, on a machine shared with other work.
   test.setTimeout(300_000);
-  await grant(signedInCreator.email, { status: 'subscribed', plan: 'premium' });
-  const creator = simulatedCreator();
-  for (const account of creator.accounts) {
-    const added = await page.request.post('/api/accounts', { headers, data: account });
-    expect(added.status(), await added.text()).toBe(201);
-  }
-
-  await test.step('upload the reference photos the simulated web has copies of', async () => {
-    await page.goto('/file-uploads');
-    await page.getByLabel('Files to upload').setInputFiles(creator.references.map((r) => r.path));
-    for (const reference of creator.references) {
-      await expect(
-        page.getByRole('listitem', { name: reference.name }).getByTestId('upload-status'),
-      ).toContainText('Ready', { timeout: 60_000 });
-    }
-  });
+  const creator = await setUpScannableCreator(page, signedInCreator.email);
 
   await page.goto('/dashboard');
   const scans = page.getByRole('region', { name: 'Scans', exact: true });

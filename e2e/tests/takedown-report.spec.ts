@@ -3,16 +3,10 @@
 // counted on the dashboard and listed in the report as confirmed — found by a search, sorted, its
 // details opened, and in the CSV export. (The full removal flow is the enforcement spec's.)
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { DATA_DIR } from '../playwright.config.ts';
-import { expect, grant, test } from './pages-support.ts';
+import { expect, test } from './pages-support.ts';
+import { setUpScannableCreator } from './scan-support.ts';
 import { BRAND } from './shell-support.ts';
-
-type SimulatedCreator = {
-  accounts: { platform: string; username: string }[];
-  references: { name: string; path: string }[];
-};
 
 type Summary = {
   totals: {
@@ -29,13 +23,6 @@ type ReportPage = {
   total: number;
 };
 
-function simulatedCreator(): SimulatedCreator {
-  const info = JSON.parse(readFileSync(join(DATA_DIR, 'simulated-web.json'), 'utf8')) as {
-    creator: SimulatedCreator;
-  };
-  return info.creator;
-}
-
 const headers = { 'x-provider': BRAND.id, 'content-type': 'application/json' };
 
 async function apiGet<T>(page: Page, path: string): Promise<T> {
@@ -50,22 +37,7 @@ test('a confirmed finding shows in the dashboard figures and the takedown report
 }) => {
   // A scan of the whole simulated web, on a machine shared with other work.
   test.setTimeout(300_000);
-  await grant(signedInCreator.email, { status: 'subscribed', plan: 'premium' });
-  const creator = simulatedCreator();
-  for (const account of creator.accounts) {
-    const added = await page.request.post('/api/accounts', { headers, data: account });
-    expect(added.status(), await added.text()).toBe(201);
-  }
-
-  await test.step('upload the reference photos the simulated web has copies of', async () => {
-    await page.goto('/file-uploads');
-    await page.getByLabel('Files to upload').setInputFiles(creator.references.map((r) => r.path));
-    for (const reference of creator.references) {
-      await expect(
-        page.getByRole('listitem', { name: reference.name }).getByTestId('upload-status'),
-      ).toContainText('Ready', { timeout: 60_000 });
-    }
-  });
+  await setUpScannableCreator(page, signedInCreator.email);
 
   await page.goto('/dashboard');
   const takedowns = page.getByRole('region', { name: 'Takedowns', exact: true });

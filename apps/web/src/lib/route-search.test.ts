@@ -53,6 +53,8 @@ describe('routes with search options', () => {
       '/plans',
       '/sign-in',
       '/sign-up',
+      // Its filters, sort and page live in the URL (features/takedown-report/lib/report-search.ts).
+      '/takedown-report',
     ]);
   });
 });

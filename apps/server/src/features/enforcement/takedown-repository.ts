@@ -1,7 +1,7 @@
 // Takedown rows as enforcement opens and reads them: one per confirmed finding, its recipients by
 // level, what a creator's takedown shows, and the sweeps' look-ups of work a crash left unsent.
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@shark/db/client.ts';
 import {
   agentAuthorization,
@@ -36,6 +36,17 @@ export const noNoticeAtLevel = sql`not exists (select 1 from ${noticeItem} ni jo
 
 /** The user has signed an authorisation she has not revoked. */
 const hasActiveAuthorization = sql`exists (select 1 from ${agentAuthorization} a where a.user_id = ${takedown.userId} and a.revoked_at is null)`;
+
+/** Joins a takedown to its recipient at the level it has reached (one per level). */
+const recipientAtCurrentLevel = and(
+  eq(takedownRecipient.takedownId, takedown.id),
+  eq(takedownRecipient.level, takedown.level),
+);
+
+/** The takedowns, narrowed by `scope`, that wait for a notice at their current level. */
+function waitingForNotice(scope: SQL): SQL | undefined {
+  return and(scope, inArray(takedown.status, [...WAITING_STATUSES]), noNoticeAtLevel);
+}
 
 function hostOf(pageUrl: string): string {
   try {
@@ -195,20 +206,8 @@ export function createTakedownRepository(db: Database) {
       const [row] = await db
         .select({ userId: takedown.userId, address: takedownRecipient.address })
         .from(takedown)
-        .innerJoin(
-          takedownRecipient,
-          and(
-            eq(takedownRecipient.takedownId, takedown.id),
-            eq(takedownRecipient.level, takedown.level),
-          ),
-        )
-        .where(
-          and(
-            eq(takedown.id, takedownId),
-            inArray(takedown.status, [...WAITING_STATUSES]),
-            noNoticeAtLevel,
-          ),
-        );
+        .innerJoin(takedownRecipient, recipientAtCurrentLevel)
+        .where(waitingForNotice(eq(takedown.id, takedownId)));
       return row;
     },
 
@@ -217,20 +216,8 @@ export function createTakedownRepository(db: Database) {
       const rows = await db
         .selectDistinct({ address: takedownRecipient.address })
         .from(takedown)
-        .innerJoin(
-          takedownRecipient,
-          and(
-            eq(takedownRecipient.takedownId, takedown.id),
-            eq(takedownRecipient.level, takedown.level),
-          ),
-        )
-        .where(
-          and(
-            eq(takedown.userId, userId),
-            inArray(takedown.status, [...WAITING_STATUSES]),
-            noNoticeAtLevel,
-          ),
-        );
+        .innerJoin(takedownRecipient, recipientAtCurrentLevel)
+        .where(waitingForNotice(eq(takedown.userId, userId)));
       return rows.map((row) => row.address);
     },
 
@@ -239,13 +226,7 @@ export function createTakedownRepository(db: Database) {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(takedown)
-        .where(
-          and(
-            eq(takedown.userId, userId),
-            inArray(takedown.status, [...WAITING_STATUSES]),
-            noNoticeAtLevel,
-          ),
-        );
+        .where(waitingForNotice(eq(takedown.userId, userId)));
       return row?.n ?? 0;
     },
 
@@ -290,20 +271,8 @@ export function createTakedownRepository(db: Database) {
       return db
         .selectDistinct({ userId: takedown.userId, address: takedownRecipient.address })
         .from(takedown)
-        .innerJoin(
-          takedownRecipient,
-          and(
-            eq(takedownRecipient.takedownId, takedown.id),
-            eq(takedownRecipient.level, takedown.level),
-          ),
-        )
-        .where(
-          and(
-            inArray(takedown.status, [...WAITING_STATUSES]),
-            noNoticeAtLevel,
-            hasActiveAuthorization,
-          ),
-        )
+        .innerJoin(takedownRecipient, recipientAtCurrentLevel)
+        .where(waitingForNotice(hasActiveAuthorization))
         .limit(limit);
     },
 

@@ -1,44 +1,35 @@
 // Her reports of fake profiles, newest first, with where each platform report stands.
 import type { ImpersonationReport } from '@shark/contracts/reports.ts';
 import { Link } from '@tanstack/react-router';
-import { ExternalLink, RotateCcw, UserX } from 'lucide-react';
-import { Alert } from '#app/components/ui/alert.tsx';
+import { ExternalLink, UserX } from 'lucide-react';
+import {
+  ListLoadError,
+  ListLoading,
+  ShowMoreButton,
+} from '#app/components/paged-list-states.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { EmptyState } from '#app/components/ui/empty-state.tsx';
-import { Skeleton } from '#app/components/ui/skeleton.tsx';
-import { Spinner } from '#app/components/ui/spinner.tsx';
 import { useImpersonationReports } from '#app/features/report-impersonation/api/get-impersonation-reports.ts';
 import {
   formatReportedDate,
   handleOf,
   takedownLabel,
 } from '#app/features/report-impersonation/lib/labels.ts';
-import { isApiClientError } from '#app/lib/api.ts';
 
 export function ImpersonationList({ userId }: { userId: string }) {
   const reports = useImpersonationReports(userId);
 
   if (reports.isPending) {
-    return (
-      <div role="status" aria-label="Loading your impersonation reports" className="grid gap-3">
-        <Skeleton className="h-24 rounded-2xl" />
-        <Skeleton className="h-24 rounded-2xl" />
-      </div>
-    );
+    return <ListLoading label="Loading your impersonation reports" itemClassName="h-24" />;
   }
   if (reports.isError) {
     return (
-      <div className="grid gap-3">
-        <Alert variant="error">
-          Your impersonation reports could not be loaded.{' '}
-          {isApiClientError(reports.error) ? reports.error.message : 'Try again in a moment.'}
-        </Alert>
-        <Button variant="outline" className="w-fit" onClick={() => void reports.refetch()}>
-          <RotateCcw aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
+      <ListLoadError
+        what="Your impersonation reports"
+        error={reports.error}
+        onRetry={() => void reports.refetch()}
+      />
     );
   }
   const items = reports.data.pages.flatMap((page) => page.reports);
@@ -66,17 +57,11 @@ export function ImpersonationList({ userId }: { userId: string }) {
           <ImpersonationItem key={report.id} report={report} />
         ))}
       </ul>
-      {reports.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="w-fit"
-          disabled={reports.isFetchingNextPage}
-          onClick={() => void reports.fetchNextPage()}
-        >
-          {reports.isFetchingNextPage ? <Spinner /> : null}
-          Show more
-        </Button>
-      ) : null}
+      <ShowMoreButton
+        hasNextPage={reports.hasNextPage}
+        isFetchingNextPage={reports.isFetchingNextPage}
+        onShowMore={() => void reports.fetchNextPage()}
+      />
     </div>
   );
 }

@@ -2,13 +2,15 @@
 // where the takedown stands. The list refreshes by itself while any address is still being checked.
 import type { ReportedUrl, ReportedUrlStatus } from '@shark/contracts/reports.ts';
 import { Link } from '@tanstack/react-router';
-import { CircleCheck, CircleHelp, CircleX, ExternalLink, Flag, RotateCcw } from 'lucide-react';
+import { CircleCheck, CircleHelp, CircleX, ExternalLink, Flag } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Alert } from '#app/components/ui/alert.tsx';
+import {
+  ListLoadError,
+  ListLoading,
+  ShowMoreButton,
+} from '#app/components/paged-list-states.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
-import { Button } from '#app/components/ui/button.tsx';
 import { EmptyState } from '#app/components/ui/empty-state.tsx';
-import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { useReportedUrls } from '#app/features/report-leaks/api/get-reported-urls.ts';
 import {
@@ -16,7 +18,6 @@ import {
   REPORT_STATUS_LABELS,
   takedownLabel,
 } from '#app/features/report-leaks/lib/labels.ts';
-import { isApiClientError } from '#app/lib/api.ts';
 
 const STATUS: Record<
   ReportedUrlStatus,
@@ -32,25 +33,15 @@ export function ReportedUrlList({ userId }: { userId: string }) {
   const reports = useReportedUrls(userId);
 
   if (reports.isPending) {
-    return (
-      <div role="status" aria-label="Loading your reported addresses" className="grid gap-3">
-        <Skeleton className="h-20 rounded-2xl" />
-        <Skeleton className="h-20 rounded-2xl" />
-      </div>
-    );
+    return <ListLoading label="Loading your reported addresses" itemClassName="h-20" />;
   }
   if (reports.isError) {
     return (
-      <div className="grid gap-3">
-        <Alert variant="error">
-          Your reported addresses could not be loaded.{' '}
-          {isApiClientError(reports.error) ? reports.error.message : 'Try again in a moment.'}
-        </Alert>
-        <Button variant="outline" className="w-fit" onClick={() => void reports.refetch()}>
-          <RotateCcw aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
+      <ListLoadError
+        what="Your reported addresses"
+        error={reports.error}
+        onRetry={() => void reports.refetch()}
+      />
     );
   }
 
@@ -78,17 +69,11 @@ export function ReportedUrlList({ userId }: { userId: string }) {
           <ReportedUrlItem key={report.id} report={report} />
         ))}
       </ul>
-      {reports.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="w-fit"
-          disabled={reports.isFetchingNextPage}
-          onClick={() => void reports.fetchNextPage()}
-        >
-          {reports.isFetchingNextPage ? <Spinner /> : null}
-          Show more
-        </Button>
-      ) : null}
+      <ShowMoreButton
+        hasNextPage={reports.hasNextPage}
+        isFetchingNextPage={reports.isFetchingNextPage}
+        onShowMore={() => void reports.fetchNextPage()}
+      />
     </div>
   );
 }

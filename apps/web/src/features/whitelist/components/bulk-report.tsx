@@ -1,12 +1,10 @@
 // What happened to each line of a paste or CSV import: added, duplicate, unreadable, or over the limit.
 import type { WhitelistBulkReport, WhitelistLineStatus } from '@shark/contracts/whitelist.ts';
 import { Link } from '@tanstack/react-router';
-import { Ban, CircleCheck, CircleX, Copy, X } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { Ban, CircleCheck, CircleX, Copy } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { LineResults } from '#app/components/line-results.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
-import { Badge } from '#app/components/ui/badge.tsx';
-import { Button } from '#app/components/ui/button.tsx';
-import { Card } from '#app/components/ui/card.tsx';
 import { reportSummary } from '#app/features/whitelist/lib/labels.ts';
 
 const STATUS: Record<
@@ -29,27 +27,21 @@ export function BulkReport({
   source: string;
   onDismiss: () => void;
 }) {
-  const headingId = useId();
   return (
-    <Card className="p-4 sm:p-6" role="region" aria-labelledby={headingId}>
-      <div className="flex items-start justify-between gap-4">
-        <div className="min-w-0">
-          <h2 id={headingId} className="text-lg font-semibold tracking-tight">
-            Import report
-          </h2>
-          <p className="mt-1 text-sm break-all text-muted-foreground">
-            {source}: {reportSummary(report)}.
-          </p>
-        </div>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Close the import report"
-          onClick={onDismiss}
-        >
-          <X aria-hidden="true" />
-        </Button>
-      </div>
+    <LineResults
+      title="Import report"
+      summary={`${source}: ${reportSummary(report)}.`}
+      dismissLabel="Close the import report"
+      onDismiss={onDismiss}
+      listLabel="Result of each line"
+      rows={report.results.map((result) => ({
+        line: result.line,
+        status: result.status,
+        input: result.input,
+        message: result.message,
+        badge: STATUS[result.status],
+      }))}
+    >
       {report.limitMessage ? (
         <Alert variant="error" className="mt-4">
           <Ban aria-hidden="true" />
@@ -62,33 +54,6 @@ export function BulkReport({
           </p>
         </Alert>
       ) : null}
-      <ol
-        aria-label="Result of each line"
-        className="mt-4 max-h-96 divide-y overflow-y-auto rounded-lg border text-sm"
-      >
-        {report.results.map((result) => {
-          const status = STATUS[result.status];
-          return (
-            <li
-              key={result.line}
-              data-status={result.status}
-              className="grid grid-cols-[3.5rem_minmax(0,1fr)] gap-x-3 gap-y-1 px-3 py-2 sm:grid-cols-[3.5rem_minmax(0,2fr)_minmax(0,3fr)]"
-            >
-              <span className="text-muted-foreground tabular-nums">Line {result.line}</span>
-              <span className="min-w-0 font-mono text-xs break-all sm:pt-0.5">
-                {result.input === '' ? <em className="font-sans">(empty)</em> : result.input}
-              </span>
-              <span className="col-start-2 flex min-w-0 flex-wrap items-start gap-2 sm:col-start-auto">
-                <Badge variant={status.variant}>
-                  {status.icon}
-                  {status.label}
-                </Badge>
-                <span className="min-w-0 text-muted-foreground">{result.message}</span>
-              </span>
-            </li>
-          );
-        })}
-      </ol>
-    </Card>
+    </LineResults>
   );
 }
