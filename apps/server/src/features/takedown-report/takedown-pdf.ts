@@ -81,7 +81,7 @@ const glyphWidths = new Map<string, number>();
  * size the caller has set. Glyph widths are summed one by one, with a point to spare for kerning (which
  * pdfkit applies when it draws), instead of measuring the whole string again for every cut.
  */
-function fit(doc: Doc, text: string, width: number, font: string): string {
+function truncateToWidth(doc: Doc, text: string, width: number, font: string): string {
   const widthOf = (ch: string) => {
     const key = `${font}|${ch}`;
     let w = glyphWidths.get(key);
@@ -298,7 +298,7 @@ function barChart(
     doc.font('Helvetica').fontSize(6.5).fillColor(MUTED);
     put(
       doc,
-      fit(doc, bar.label, slot - 2, 'Helvetica 6.5'),
+      truncateToWidth(doc, bar.label, slot - 2, 'Helvetica 6.5'),
       cx - slot / 2,
       plot.y + plot.height + 4,
       { width: slot, align: 'center' },
@@ -315,7 +315,7 @@ function drawHeader(doc: Doc, input: PdfReportInput, subtitle: string): number {
   doc.font('Helvetica').fontSize(8.5).fillColor(MUTED);
   put(
     doc,
-    fit(doc, subtitle, PAGE.width - 2 * PAGE.margin - 40, 'Helvetica 8.5'),
+    truncateToWidth(doc, subtitle, PAGE.width - 2 * PAGE.margin - 40, 'Helvetica 8.5'),
     PAGE.margin + 40,
     42,
   );
@@ -352,7 +352,7 @@ function drawSummaryPage(doc: Doc, input: PdfReportInput): void {
     doc.font('Helvetica-Bold').fontSize(18).fillColor(INK);
     put(doc, value, x + 8, y + 21);
     doc.font('Helvetica').fontSize(6.5).fillColor(MUTED);
-    put(doc, fit(doc, note, boxWidth - 16, 'Helvetica 6.5'), x + 8, y + 46);
+    put(doc, truncateToWidth(doc, note, boxWidth - 16, 'Helvetica 6.5'), x + 8, y + 46);
   });
   y += 72;
   doc
@@ -498,7 +498,7 @@ export function createPdfReportWriter(input: PdfReportInput): {
         for (const column of COLUMNS) {
           put(
             doc,
-            fit(doc, standardFontText(column.value(row)), column.width - 6, TABLE_FONT),
+            truncateToWidth(doc, standardFontText(column.value(row)), column.width - 6, TABLE_FONT),
             x + 3,
             y + 4,
           );
