@@ -1,5 +1,5 @@
-// The operator CLI as operators run it: a separate process on the server's database.
-import { spawn } from 'node:child_process';
+// The operator CLI on the server's database: each command once as operators run it (a separate process),
+// the rest of the cases in-process through the same runCli.
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,22 +10,14 @@ import { createServices } from '../services.ts';
 import { createLogger } from '../http/logger.ts';
 import { createTestPostgresDatabase, TEST_DB } from '../testing/test-server.ts';
 import { startAdminSocket } from '../features/admin/admin-socket.ts';
+import { sharkInProcess, sharkProcess } from './testing/run-shark.ts';
 
 const bin = fileURLToPath(new URL('../../bin/shark.js', import.meta.url));
 let env: Record<string, string>;
 let cleanup: () => Promise<void>;
 
-function shark(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** Most cases run in this process; a few run as operators run them, in a child process. */
+const shark = (...args: string[]) => sharkInProcess(env, ...args);
 
 beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'shark-cli-'));
@@ -46,7 +38,7 @@ afterAll(async () => {
 
 describe('shark users', () => {
   it('grants and shows the same JSON as /api/user', async () => {
-    const granted = await shark('users', 'grant', 'CLI@example.com', '--status', 'subscribed', '--plan', 'premium', '--features', 'promoProtect,explicitlyShowUploadFiles', '--suggest-upgrade', 'Try Premium', '--cancelled-but-active');
+    const granted = await sharkProcess(env, 'users', 'grant', 'CLI@example.com', '--status', 'subscribed', '--plan', 'premium', '--features', 'promoProtect,explicitlyShowUploadFiles', '--suggest-upgrade', 'Try Premium', '--cancelled-but-active');
     expect(granted.stderr).not.toMatch(/shark:/);
     expect(granted.code).toBe(0);
     const shown = await shark('users', 'show', 'cli@example.com');
@@ -108,15 +100,7 @@ describe('shark users while a server holds the embedded database (always PGlite)
     const socket = await startAdminSocket(dataDir, services.accounts);
     try {
       await services.auth.api.signUpEmail({ body: { name: 'Live', email: 'live@example.com', password: 'live password 1' } });
-      const run = (...args: string[]) =>
-        new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-          const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, DATA_DIR: dataDir } });
-          let stdout = '';
-          let stderr = '';
-          child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-          child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-          child.on('close', (code) => resolve({ code, stdout, stderr }));
-        });
+      const run = (...args: string[]) => sharkProcess({ DATA_DIR: dataDir }, ...args);
       const granted = await run('users', 'grant', 'live@example.com', '--status', 'subscribed', '--plan', 'standard');
       expect(granted.stderr).toBe('');
       expect(granted.code).toBe(0);
@@ -140,7 +124,7 @@ describe('shark hash', () => {
   it("prints '<hash>,<quality>,<file>' lines equal to Meta's reference output", async () => {
     const expected = readFileSync(join(vectors, 'expected.csv'), 'utf8').trim().split('\n').slice(0, 3);
     const files = expected.map((line) => join(vectors, line.split(',')[2]!));
-    const result = await shark('hash', ...files);
+    const result = await sharkProcess(env, 'hash', ...files);
     expect(result.code).toBe(0);
     expect(result.stdout.trim().split('\n')).toEqual(expected.map((line, i) => `${line.split(',').slice(0, 2).join(',')},${files[i]}`));
   });
@@ -183,7 +167,7 @@ describe('shark match', () => {
   });
 
   it('prints one JSON object per candidate, with an error line for a bad file, and exits 0', async () => {
-    const result = await shark('match', '--refs', refs, '--candidates', candidates, '--json');
+    const result = await sharkProcess(env, 'match', '--refs', refs, '--candidates', candidates, '--json');
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toHaveLength(3);

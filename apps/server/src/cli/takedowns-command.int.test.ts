@@ -1,12 +1,11 @@
-// `shark takedowns show|respond` as operators run it: a separate process on the server's database (or,
-// while a server holds the embedded database, through its admin socket).
-import { spawn } from 'node:child_process';
+// `shark takedowns show|respond|check` on the server's database (or, while a server holds the embedded
+// database, through its admin socket): `show` and the admin socket as operators run them, a separate
+// process; the other cases in-process through the same runCli.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.ts';
 import { startAdminSocket } from '../features/admin/admin-socket.ts';
@@ -14,8 +13,8 @@ import { insertCreator, insertTakedown, markNoticeSent } from '../features/taked
 import { createLogger } from '../http/logger.ts';
 import { createServices } from '../services.ts';
 import { createTestPostgresDatabase, TEST_DB } from '../testing/test-server.ts';
+import { sharkInProcess, sharkProcess } from './testing/run-shark.ts';
 
-const bin = fileURLToPath(new URL('../../bin/shark.js', import.meta.url));
 let env: Record<string, string>;
 let cleanup: () => Promise<void>;
 let confirmedId: string;
@@ -26,17 +25,8 @@ let goneId: string;
 let site: Server;
 let origin: string;
 
-function shark(extraEnv: Record<string, string>, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...extraEnv } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** Cases run in this process through runCli; `show` and the admin-socket case run as a separate process. */
+const shark = sharkInProcess;
 
 beforeAll(async () => {
   site = createServer((req, res) => void res.writeHead(req.url === '/robots.txt' ? 200 : 404, { 'content-type': 'text/plain' }).end(''));
@@ -67,7 +57,7 @@ afterAll(async () => {
 
 describe('shark takedowns', () => {
   it('shows a takedown with its status, events, recipients and notices', async () => {
-    const result = await shark(env, 'takedowns', 'show', sentId);
+    const result = await sharkProcess(env, 'takedowns', 'show', sentId);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const shown = JSON.parse(result.stdout) as Record<string, unknown>;
@@ -145,16 +135,16 @@ describe('shark takedowns while a server holds the embedded database (always PGl
       const userId = await insertCreator(db);
       const row = (await markNoticeSent(db, (await insertTakedown(db, { userId })).id, new Date()))!;
       const live = { DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
-      const rejected = await shark(live, 'takedowns', 'respond', row.id, '--rejected', 'Not our content');
+      const rejected = await sharkProcess(live, 'takedowns', 'respond', row.id, '--rejected', 'Not our content');
       expect(rejected.stderr).toBe('');
       expect(rejected.code).toBe(0);
       expect(JSON.parse(rejected.stdout)).toMatchObject({ id: row.id, status: 'rejected' });
       expect(await services.takedownLifecycle.describe(row.id)).toMatchObject({ status: 'rejected' });
       const gone = (await markNoticeSent(db, (await insertTakedown(db, { userId, pageUrl: `${origin}/watch/gone-live` })).id, new Date()))!;
-      const checked = await shark(live, 'takedowns', 'check', gone.id);
+      const checked = await sharkProcess(live, 'takedowns', 'check', gone.id);
       expect(checked.code).toBe(0);
       expect(JSON.parse(checked.stdout)).toMatchObject({ check: { outcome: 'removed' }, takedown: { status: 'removed' } });
-      const missing = await shark(live, 'takedowns', 'show', 'ghost');
+      const missing = await sharkProcess(live, 'takedowns', 'show', 'ghost');
       expect(missing.code).toBe(1);
       expect(missing.stderr).toMatch(/No takedown with the id "ghost"/);
     } finally {

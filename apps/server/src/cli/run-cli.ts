@@ -1,0 +1,164 @@
+// `shark`'s commands, run with the process's arguments, environment and output given, so tests can run
+// them in-process as well as in a child process (main.ts is the process's entry).
+import { DataDirLockedError } from '@shark/db/client.ts';
+import { existsSync } from 'node:fs';
+import { ConfigError, loadConfig, type Config } from '../config/env.ts';
+import { adminSocketPath, callAdminSocket } from '../features/admin/admin-socket.ts';
+import { AppError } from '../http/app-error.ts';
+import { UsageError } from './args.ts';
+import { HASH_HELP, runHashCommand } from './hash-command.ts';
+import { MATCH_HELP, runMatchCommand } from './match-command.ts';
+import { parseUsersCommand, runUsersCommand, USERS_HELP, type UsersCommand } from './users-command.ts';
+import { FORMS_HELP, formatForms, formsRequest, parseFormsCommand } from './forms-command.ts';
+import { DELISTING_HELP, delistingRequest, formatDelisting, parseDelistingCommand } from './delisting-command.ts';
+import { executeTakedownsCommand, parseTakedownsCommand, TAKEDOWNS_HELP } from './takedowns-command.ts';
+
+const HELP = `shark — operator commands for Shark
+
+Commands:
+  shark users show <email>          print a user as GET /api/user returns it
+  shark users grant <email> [...]   change a user's status, plan, features and flags
+  shark hash FILE...                PDQ hash of each image, as Meta's pdq-photo-hasher prints it
+  shark match --refs DIR --candidates DIR [--json]
+                                    which candidate images and videos copy which references
+  shark forms list|show|done        notices for recipients that take only a web form
+  shark delisting list|csv|submitted
+                                    the daily delisting files for Google and Bing
+  shark takedowns show <id>         a takedown's status, events, recipients and notices
+  shark takedowns respond <id> --rejected "<reason>" | --removed
+                                    record what the recipient answered
+  shark takedowns check <id>        check the URL now (removed when gone)
+  shark --help                      this text
+
+${USERS_HELP}
+
+${FORMS_HELP}
+
+${DELISTING_HELP}
+
+${TAKEDOWNS_HELP}
+
+${HASH_HELP}
+
+${MATCH_HELP}
+
+The database is the server's: DATA_DIR (embedded, default ./data) or DATABASE_URL.`;
+
+/** Where a command reads its configuration and writes its output. */
+export interface CliIo {
+  env: Record<string, string | undefined>;
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+/** Runs one `shark` command line; resolves to the exit code. Expected problems are printed, not thrown. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  try {
+    return await run(argv, io);
+  } catch (error) {
+    const isExpected = error instanceof UsageError || error instanceof AppError || error instanceof ConfigError || error instanceof DataDirLockedError;
+    // Expected problems get their message alone; anything else keeps its stack for a bug report.
+    const text = isExpected ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    io.err(`shark: ${text}\n`);
+    return 1;
+  }
+}
+
+async function run(argv: string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    io.out(`${HELP}\n`);
+    return command === undefined ? 1 : 0;
+  }
+  if (command === 'hash') {
+    if (rest[0] === '--help' || rest[0] === '-h') {
+      io.out(`${HASH_HELP}\n`);
+      return 0;
+    }
+    return runHashCommand(rest, (line) => io.out(`${line}\n`), (line) => io.err(`${line}\n`));
+  }
+  if (command === 'match') {
+    if (rest[0] === '--help' || rest[0] === '-h') {
+      io.out(`${MATCH_HELP}\n`);
+      return 0;
+    }
+    return runMatchCommand(rest, (line) => io.out(`${line}\n`), (line) => io.err(`${line}\n`));
+  }
+  if (command === 'forms' || command === 'delisting') {
+    if (rest[0] === '--help' || rest[0] === '-h') {
+      io.out(`${command === 'forms' ? FORMS_HELP : DELISTING_HELP}\n`);
+      return 0;
+    }
+    // Checked completely before the database is opened.
+    if (command === 'forms') {
+      const parsed = parseFormsCommand(rest);
+      const { name, body } = formsRequest(parsed);
+      io.out(`${formatForms(parsed, await executeOperator(name, body, loadConfig(io.env, 'cli')))}\n`);
+    } else {
+      const parsed = parseDelistingCommand(rest);
+      const { name, body } = delistingRequest(parsed);
+      io.out(`${formatDelisting(parsed, await executeOperator(name, body, loadConfig(io.env, 'cli')))}\n`);
+    }
+    return 0;
+  }
+  if (command === 'takedowns') {
+    if (rest[0] === '--help' || rest[0] === '-h') {
+      io.out(`${TAKEDOWNS_HELP}\n`);
+      return 0;
+    }
+    const parsed = parseTakedownsCommand(rest);
+    const result = await executeTakedownsCommand(parsed, loadConfig(io.env, 'cli'));
+    io.out(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  }
+  if (command !== 'users') throw new UsageError(`Unknown command "${command}". Run shark --help.`);
+  if (rest[0] === '--help' || rest[0] === '-h') {
+    io.out(`${USERS_HELP}\n`);
+    return 0;
+  }
+  const parsed = parseUsersCommand(rest);
+  const config = loadConfig(io.env, 'cli');
+  const result = await execute(parsed, config);
+  io.out(`${JSON.stringify(result, null, 2)}\n`);
+  return 0;
+}
+
+async function execute(command: UsersCommand, config: Config): Promise<unknown> {
+  // Loaded only once the arguments are known to be good: opening the database takes a moment.
+  const { openAccountServices } = await import('../services.ts');
+  let opened: Awaited<ReturnType<typeof openAccountServices>>;
+  try {
+    opened = await openAccountServices(config);
+  } catch (error) {
+    // A running server holds the embedded database: hand it the command instead.
+    if (error instanceof DataDirLockedError && existsSync(adminSocketPath(config.dataDir))) {
+      const body = command.kind === 'show' ? { email: command.email } : { email: command.email, changes: command.changes };
+      return callAdminSocket(config.dataDir, `users/${command.kind}`, body);
+    }
+    throw error;
+  }
+  try {
+    return await runUsersCommand(command, opened.accounts);
+  } finally {
+    await opened.close();
+  }
+}
+
+/** An enforcement operator command (features/enforcement/operator-commands.ts), here or in the running server. */
+async function executeOperator(name: string, body: unknown, config: Config): Promise<unknown> {
+  const { openOperatorCommands } = await import('../features/enforcement/operator-services.ts');
+  let opened: Awaited<ReturnType<typeof openOperatorCommands>>;
+  try {
+    opened = await openOperatorCommands(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError && existsSync(adminSocketPath(config.dataDir))) return callAdminSocket(config.dataDir, name, body);
+    throw error;
+  }
+  try {
+    const command = opened.commands[name];
+    if (!command) throw new UsageError(`Unknown command ${name}.`);
+    return await command(body);
+  } finally {
+    await opened.close();
+  }
+}
