@@ -35,7 +35,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectNoBlockingViolations(page, '/sign-up');
     });
 
-    test('onboarding, search terms, dashboard, DMCA badges and Good to Know', async ({
+    test('onboarding, search terms, dashboard, account, DMCA badges and Good to Know', async ({
       page,
       signedInCreator,
     }) => {
@@ -52,6 +52,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.goto('/dashboard');
       await expect(page.getByRole('heading', { name: 'Account status' })).toBeVisible();
       await expectNoBlockingViolations(page, '/dashboard');
+
+      await page.goto('/account');
+      await expect(page.getByRole('form', { name: 'Sign the agent authorisation' })).toBeVisible();
+      await expectNoBlockingViolations(page, '/account');
 
       await page.goto('/dmca-badges');
       await expect(

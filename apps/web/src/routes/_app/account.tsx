@@ -3,32 +3,52 @@ import { UserRound } from 'lucide-react';
 import { Button } from '#app/components/ui/button.tsx';
 import { EmptyState } from '#app/components/ui/empty-state.tsx';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { authorizationQueryOptions } from '#app/features/agent-authorization/api/get-authorization.ts';
+import { AgentAuthorizationSection } from '#app/features/agent-authorization/components/agent-authorization-section.tsx';
+import { useUser } from '#app/lib/queries/get-user.ts';
 import { ACCESS_RULES, requireAccess } from '#app/lib/require-access.ts';
 import { usePageTitle } from '#app/lib/use-document-title.ts';
 
 export const Route = createFileRoute('/_app/account')({
-  beforeLoad: async ({ context, location }) => {
-    await requireAccess({ queryClient: context.queryClient, location }, ACCESS_RULES.signedIn);
+  beforeLoad: async ({ context, location }) => ({
+    accountOwner: await requireAccess(
+      { queryClient: context.queryClient, location },
+      ACCESS_RULES.signedIn,
+    ),
+  }),
+  // Awaited, so the section is on the page when a link to #agent-authorization scrolls to it; a failure
+  // is the section's own error state, not the page's. Affiliates sign nothing: no takedown is theirs.
+  loader: async ({ context }) => {
+    if (context.accountOwner.isAffiliateOnly) return;
+    await context.queryClient
+      .ensureQueryData(authorizationQueryOptions(context.accountOwner.id))
+      .catch(() => undefined);
   },
   component: AccountPage,
 });
 
 function AccountPage() {
+  const user = useUser();
   usePageTitle('Account');
   return (
     <PageFrame title="Account">
-      <EmptyState
-        icon={UserRound}
-        title="Your account settings will be here"
-        action={
-          <Button asChild variant="outline">
-            <Link to="/plans">See plans</Link>
-          </Button>
-        }
-      >
-        Your profile, e-mail address, password and subscription (plan, renewal, cancellation and
-        reactivation) will be managed here.
-      </EmptyState>
+      <div className="grid gap-6">
+        {user.isAffiliateOnly ? null : (
+          <AgentAuthorizationSection userId={user.id} email={user.email} />
+        )}
+        <EmptyState
+          icon={UserRound}
+          title="Your account settings will be here"
+          action={
+            <Button asChild variant="outline">
+              <Link to="/plans">See plans</Link>
+            </Button>
+          }
+        >
+          Your profile, e-mail address, password and subscription (plan, renewal, cancellation and
+          reactivation) will be managed here.
+        </EmptyState>
+      </div>
     </PageFrame>
   );
 }

@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { authorizationQueryOptions } from '#app/features/agent-authorization/api/get-authorization.ts';
+import { AgentAuthorizationCallout } from '#app/features/agent-authorization/components/agent-authorization-callout.tsx';
 import { dashboardSummaryQueryOptions } from '#app/features/dashboard/api/get-dashboard-summary.ts';
 import { DashboardPage } from '#app/features/dashboard/components/dashboard-page.tsx';
 import { useUser } from '#app/lib/queries/get-user.ts';
@@ -17,6 +19,7 @@ export const Route = createFileRoute('/_app/dashboard')({
     void context.queryClient.prefetchQuery(
       dashboardSummaryQueryOptions(context.dashboardOwner.id, '30d'),
     );
+    void context.queryClient.prefetchQuery(authorizationQueryOptions(context.dashboardOwner.id));
   },
   component: Dashboard,
 });
@@ -24,5 +27,10 @@ export const Route = createFileRoute('/_app/dashboard')({
 function Dashboard() {
   const user = useUser();
   usePageTitle('Dashboard');
-  return <DashboardPage user={user} />;
+  return (
+    <DashboardPage
+      user={user}
+      callout={<AgentAuthorizationCallout user={user} className="mb-6" />}
+    />
+  );
 }

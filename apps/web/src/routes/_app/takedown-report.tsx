@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { authorizationQueryOptions } from '#app/features/agent-authorization/api/get-authorization.ts';
+import { AgentAuthorizationCallout } from '#app/features/agent-authorization/components/agent-authorization-callout.tsx';
 import { takedownsQueryOptions } from '#app/features/takedown-report/api/get-takedowns.ts';
 import { TakedownReportPage } from '#app/features/takedown-report/components/takedown-report-page.tsx';
 import {
@@ -22,6 +24,7 @@ export const Route = createFileRoute('/_app/takedown-report')({
   // Started early but not awaited: the page shows its own loading and error states.
   loader: ({ context, deps }) => {
     void context.queryClient.prefetchQuery(takedownsQueryOptions(context.reportOwner.id, deps));
+    void context.queryClient.prefetchQuery(authorizationQueryOptions(context.reportOwner.id));
   },
   component: TakedownReport,
 });
@@ -30,5 +33,11 @@ function TakedownReport() {
   const search = Route.useSearch();
   const user = useUser();
   usePageTitle('Takedown Report');
-  return <TakedownReportPage userId={user.id} search={search} />;
+  return (
+    <TakedownReportPage
+      userId={user.id}
+      search={search}
+      callout={<AgentAuthorizationCallout user={user} />}
+    />
+  );
 }

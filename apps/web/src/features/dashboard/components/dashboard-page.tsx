@@ -44,13 +44,21 @@ function SummaryCard({
   );
 }
 
-export function DashboardPage({ user }: { user: User }) {
+export function DashboardPage({
+  user,
+  callout,
+}: {
+  user: User;
+  /** Shown first, above the figures: what she must do before anything else (the route decides). */
+  callout?: ReactNode;
+}) {
   const status = STATUS_LABELS[user.frontendStatus];
   return (
     <PageFrame
       title={`Welcome, ${user.name.trim() !== '' ? user.name : user.email}`}
       description="Here is where your account stands."
     >
+      {callout}
       <div className="grid gap-6 md:grid-cols-2">
         <SummaryCard title="Account status" value={status.label}>
           <p className="text-muted-foreground">{status.description}</p>

@@ -11,6 +11,7 @@ import {
   RotateCcw,
   SearchX,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { EmptyState } from '#app/components/ui/empty-state.tsx';
@@ -32,9 +33,12 @@ import { isApiClientError, PROVIDER_ID } from '#app/lib/api.ts';
 export function TakedownReportPage({
   userId,
   search,
+  callout,
 }: {
   userId: string;
   search: TakedownReportSearch;
+  /** Shown above the filters: what she must do before notices go out (the route decides). */
+  callout?: ReactNode;
 }) {
   const navigate = useNavigate({ from: '/takedown-report' });
   const query = queryOf(search);
@@ -63,6 +67,7 @@ export function TakedownReportPage({
       }
     >
       <div className="grid gap-4">
+        {callout}
         <ReportFilters search={search} />
 
         {page === undefined && !takedowns.isError ? (
