@@ -79,7 +79,6 @@ import {
   STAGE_JOBS,
   startScanScheduler,
 } from './features/scans/scan-worker.ts';
-import { createReportAccess, type ReportAccess } from './features/reports/report-access.ts';
 import { createReportRepository } from './features/reports/report-repository.ts';
 import { createReportService, type ReportService } from './features/reports/report-service.ts';
 import { createReportedUrlJob } from './features/reports/reported-url-job.ts';
@@ -138,7 +137,6 @@ export interface Services {
   /** Report Leaks and Report Impersonation: what the creator reports herself (features/reports). */
   reports: ReportService;
   /** Their guards: subscribed plus submitLeak, or plus impersonation. */
-  reportAccess: ReportAccess;
   /** Takedowns after the notice: checks until the URL is gone, escalation, recipients' answers (features/takedown-lifecycle). */
   takedownLifecycle: TakedownLifecycle;
   /** Takedowns from confirmed findings: authorisation, recipients, notices, outbox, form tasks, delisting (features/enforcement). */
@@ -342,7 +340,6 @@ export async function createServices(
     logger,
   });
   registerTakedownLifecycleJobs(jobs, takedownLifecycle);
-  const reportAccess = createReportAccess({ accountStates, planFeatures, entitlements });
   const processStartedAt = new Date();
   let scheduler: { stop(): void } | null = null;
   let takedownSweeper: { stop(): void } | null = null;
@@ -379,7 +376,7 @@ export async function createServices(
       });
       takedownSweeper = startTakedownLifecycleSweeper({
         lifecycle: takedownLifecycle,
-        everySeconds: config.scans.scheduleCheckSeconds,
+        everySeconds: config.enforcement.sweepSeconds,
         logger,
       });
       enforcementSweeper = await enforcement.startSweeper({
@@ -444,7 +441,6 @@ export async function createServices(
     crawler,
     takedownReport,
     reports,
-    reportAccess,
     takedownLifecycle,
     enforcement,
     async close() {

@@ -99,10 +99,10 @@ export function createApp(services: Services) {
         logoDirectories: [config.webDistDir, fileURLToPath(new URL('../../../web/public', import.meta.url))],
       }),
     )
-    .route('/', reportRoutes({ auth: services.auth, access: services.reportAccess, reports: services.reports }))
+    .route('/', reportRoutes({ auth: services.auth, entitlements: services.entitlements, reports: services.reports }))
     // After the takedown report's routes: its /takedowns/export.* are not takedown ids.
     .route('/', authorizationRoutes({ auth: services.auth, authorizations: services.enforcement.authorizations }))
-    .route('/', takedownRoutes({ auth: services.auth, takedowns: services.enforcement.takedowns }))
+    .route('/', takedownRoutes({ auth: services.auth, entitlements: services.entitlements, takedowns: services.enforcement.takedowns }))
     .route('/', authRoutes({ auth: services.auth, limiter: services.rateLimiter, limits: config.rateLimit, secureCookies }));
 
   api.doc31('/openapi.json', {

@@ -1,6 +1,6 @@
 // Documents made with createPdf and read back by poppler (pdfinfo, pdftotext).
 import { describe, expect, it } from 'vitest';
-import { createPdf, pdfToBuffer, standardFontText, writeText } from './create-pdf.ts';
+import { createPdf, onPageAdded, pdfToBuffer, standardFontText, writeText } from './create-pdf.ts';
 import { readBackPdf, squashSpace } from './test-poppler.ts';
 
 describe('createPdf and pdfToBuffer', () => {
@@ -33,6 +33,56 @@ describe('createPdf and pdfToBuffer', () => {
     const read = readBackPdf(await pdfToBuffer(doc));
     expect(read.pages).toBe(1);
     expect(read.pageText(1)).toContain('page 1 of 1');
+  });
+});
+
+describe('a streamed document', () => {
+  it('writes pages out as they finish, numbers each as it starts and draws the letterhead on each', async () => {
+    const doc = createPdf({
+      title: 'Long report',
+      footer: 'Brand',
+      size: 'A4',
+      layout: 'landscape',
+      margins: { top: 80, left: 36, right: 36 },
+      producer: 'Brand',
+      isStreamed: true,
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let letterheads = 0;
+    onPageAdded(doc, () => {
+      letterheads += 1;
+      doc.font('Helvetica-Bold').fontSize(14).fillColor('#aa0000');
+      doc.text(`Letterhead ${letterheads}`, 36, 30, { lineBreak: false });
+    });
+    writeText(doc, 'A line of the report.\n'.repeat(120), { size: 9, color: '#000000' });
+    // The finished pages were written out as the next ones began: the stream does not wait for the end
+    // (pdfkit hands out what it wrote on the next turn of the event loop).
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const beforeEnd = Buffer.concat(chunks).toString('latin1');
+    expect(beforeEnd.match(/\/Type \/Page\b/g)?.length).toBeGreaterThan(1);
+    expect(beforeEnd).not.toContain('%%EOF');
+    const ended = new Promise<void>((resolve) => doc.once('end', resolve));
+    doc.end();
+    await ended;
+    const read = readBackPdf(Buffer.concat(chunks));
+
+    expect(read.pages).toBe(letterheads + 1);
+    expect(read.pages).toBeGreaterThan(2);
+    for (let page = 1; page <= read.pages; page += 1) {
+      const text = read.pageText(page);
+      expect(text).toContain(`Brand · page ${page}`);
+      expect(text).not.toMatch(/page \d+ of \d+/);
+      if (page > 1) expect(text).toContain(`Letterhead ${page - 1}`);
+    }
+    // The text runs on below the letterhead in its own font: as many lines fit on each full page.
+    const lines = (page: number) => read.pageText(page).match(/A line of the report\./g)?.length;
+    expect(lines(2)).toBe(lines(1));
+    // In 9 pt a line is under 100 pt wide (it would be wider in the letterhead's 14 pt).
+    expect(read.boxText(2, { x: 136, y: 80, width: 600, height: 430 }).trim()).toBe('');
+    expect(squashSpace(read.boxText(2, { x: 36, y: 0, width: 770, height: 79 }))).toBe(
+      'Letterhead1',
+    );
   });
 });
 

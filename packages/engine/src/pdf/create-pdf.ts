@@ -1,6 +1,7 @@
 // pdfkit documents the way Shark prints them (US Letter, Helvetica, a numbered footer on every page)
 // and the pieces every such document needs: text the standard fonts can show, wrapped text with a
-// hanging indent, keeping a heading with what follows it, and the finished file as bytes.
+// hanging indent, keeping a heading with what follows it, a letterhead on every page, and the finished
+// file as bytes (or, for a document too long to hold, as a stream of finished pages).
 import PDFDocument from 'pdfkit';
 import { wrapLines } from './wrap-lines.ts';
 
@@ -18,14 +19,38 @@ export interface CreatePdfOptions {
   footer?: string;
   /** `LETTER` (the default: notices and reports are for US recipients) or `A4`. */
   size?: 'LETTER' | 'A4';
+  /** `portrait` (the default) or `landscape` (a wide table). */
+  layout?: 'portrait' | 'landscape';
+  /**
+   * Margins in points to change: a taller top margin leaves room for a letterhead drawn there on
+   * every page (`onPageAdded`). The bottom one keeps at least the footer's room.
+   */
+  margins?: Partial<PdfMargins>;
+  /** The document's Producer; Shark when left out (a brand's documents name the brand). */
+  producer?: string;
+  /**
+   * Pages are written out as each one is finished instead of being kept for `pdfToBuffer` to number:
+   * for documents too long to hold whole. The footer then reads "<footer> · page N" (the total is not
+   * known yet) and is drawn as each page starts. Read the document as a stream (`doc.on('data')`) and
+   * finish it with `doc.end()`, or with `pdfToBuffer`.
+   */
+  isStreamed?: boolean;
+}
+
+export interface PdfMargins {
+  top: number;
+  left: number;
+  right: number;
+  bottom: number;
 }
 
 interface FooterSettings {
   footer: string | undefined;
+  isStreamed: boolean;
 }
 
 /** Margins in points: one inch less a quarter, with room at the bottom for the footer. */
-const MARGINS = { top: 54, left: 54, right: 54, bottom: 72 };
+const MARGINS: PdfMargins = { top: 54, left: 54, right: 54, bottom: 72 };
 const FOOTER_SIZE = 8;
 /** The footer's top edge, measured up from the bottom of the page. */
 const FOOTER_FROM_BOTTOM = 48;
@@ -34,33 +59,87 @@ const footers = new WeakMap<PDFKit.PDFDocument, FooterSettings>();
 
 /**
  * A new document on its first page, in Helvetica 10 pt at the top margin. Pages are buffered so that
- * `pdfToBuffer` can number them once the total is known: finish with `pdfToBuffer`, not `doc.end()`.
+ * `pdfToBuffer` can number them once the total is known: finish with `pdfToBuffer`, not `doc.end()`
+ * (unless `isStreamed`).
  */
 export function createPdf(options: CreatePdfOptions): PDFKit.PDFDocument {
+  const margins = { ...MARGINS, ...options.margins };
+  margins.bottom = Math.max(margins.bottom, MARGINS.bottom);
+  const isStreamed = options.isStreamed === true;
   const doc = new PDFDocument({
     size: options.size ?? 'LETTER',
-    margins: MARGINS,
-    bufferPages: true,
+    layout: options.layout ?? 'portrait',
+    margins,
+    bufferPages: !isStreamed,
     info: {
       Title: options.title,
       ...(options.author === undefined ? {} : { Author: options.author }),
       ...(options.subject === undefined ? {} : { Subject: options.subject }),
-      Producer: 'Shark',
+      Producer: options.producer ?? 'Shark',
       CreationDate: options.createdAt ?? new Date(),
     },
   });
   doc.font(PDF_FONTS.regular).fontSize(10);
-  footers.set(doc, { footer: options.footer === undefined ? undefined : oneLine(options.footer) });
+  const footer = options.footer === undefined ? undefined : oneLine(options.footer);
+  footers.set(doc, { footer, isStreamed });
+  if (isStreamed) {
+    let pageNumber = 0;
+    const drawRunningFooter = () => {
+      pageNumber += 1;
+      drawFooter(doc, footer, `page ${pageNumber}`);
+    };
+    keepingPosition(doc, drawRunningFooter);
+    onPageAdded(doc, drawRunningFooter);
+  }
   return doc;
 }
 
 /**
+ * Calls `draw` on every page added from now on, as the page starts (a letterhead, a running footer),
+ * and then puts the position, font and fill colour back as they were: text that runs onto the new
+ * page goes on where and as it would have.
+ */
+export function onPageAdded(doc: PDFKit.PDFDocument, draw: () => void): void {
+  doc.on('pageAdded', () => keepingPosition(doc, draw));
+}
+
+/** pdfkit's text state, which its typings do not declare: what `doc.font`, `fontSize` and `fillColor` set. */
+interface TextState {
+  _font: unknown;
+  _fontSize: number;
+  _fontSource: unknown;
+  _fontFamily: unknown;
+  _fillColor?: [PDFKit.Mixins.ColorValue, number];
+}
+
+function keepingPosition(doc: PDFKit.PDFDocument, draw: () => void): void {
+  const state = doc as unknown as TextState;
+  const { x, y } = doc;
+  const saved = {
+    font: state._font,
+    fontSize: state._fontSize,
+    fontSource: state._fontSource,
+    fontFamily: state._fontFamily,
+    fillColor: state._fillColor,
+  };
+  draw();
+  state._font = saved.font;
+  state._fontSize = saved.fontSize;
+  state._fontSource = saved.fontSource;
+  state._fontFamily = saved.fontFamily;
+  // The new page's graphics start black: the colour in use is set on it again.
+  if (saved.fillColor !== undefined) doc.fillColor(saved.fillColor[0], saved.fillColor[1]);
+  doc.x = x;
+  doc.y = y;
+}
+
+/**
  * Numbers every page ("<footer> · page N of M"), ends the document and resolves to the file's bytes.
- * Call it once, after the last drawing call.
+ * Call it once, after the last drawing call. (A streamed document's pages are numbered already.)
  */
 export function pdfToBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
   const settings = footers.get(doc);
-  if (settings !== undefined) drawFooters(doc, settings.footer);
+  if (settings !== undefined && !settings.isStreamed) drawFooters(doc, settings.footer);
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -74,24 +153,27 @@ function drawFooters(doc: PDFKit.PDFDocument, footer: string | undefined): void 
   const { start, count } = doc.bufferedPageRange();
   for (let index = start; index < start + count; index += 1) {
     doc.switchToPage(index);
-    const page = doc.page;
-    const label = `page ${index - start + 1} of ${count}`;
-    // Text below the bottom margin would make pdfkit start a new page: lift the margin while writing.
-    const bottom = page.margins.bottom;
-    page.margins.bottom = 0;
-    doc
-      .font(PDF_FONTS.regular)
-      .fontSize(FOOTER_SIZE)
-      .fillColor('#666666')
-      .text(
-        standardFontText(footer === undefined ? label : `${footer} · ${label}`),
-        page.margins.left,
-        page.height - FOOTER_FROM_BOTTOM,
-        { lineBreak: false },
-      )
-      .fillColor('black');
-    page.margins.bottom = bottom;
+    drawFooter(doc, footer, `page ${index - start + 1} of ${count}`);
   }
+}
+
+function drawFooter(doc: PDFKit.PDFDocument, footer: string | undefined, label: string): void {
+  const page = doc.page;
+  // Text below the bottom margin would make pdfkit start a new page: lift the margin while writing.
+  const bottom = page.margins.bottom;
+  page.margins.bottom = 0;
+  doc
+    .font(PDF_FONTS.regular)
+    .fontSize(FOOTER_SIZE)
+    .fillColor('#666666')
+    .text(
+      standardFontText(footer === undefined ? label : `${footer} · ${label}`),
+      page.margins.left,
+      page.height - FOOTER_FROM_BOTTOM,
+      { lineBreak: false },
+    )
+    .fillColor('black');
+  page.margins.bottom = bottom;
 }
 
 /** The printable characters of Windows-1252 above ASCII that are not at the same code point in Unicode. */

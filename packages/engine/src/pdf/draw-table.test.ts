@@ -1,7 +1,7 @@
 // Tables drawn with drawTable and read back by poppler, page by page (pdftotext -f N -l N).
 import { describe, expect, it } from 'vitest';
 import { createPdf, pdfToBuffer, writeText } from './create-pdf.ts';
-import { drawTable, type PdfTableColumn } from './draw-table.ts';
+import { drawTable, startTable, type PdfTableColumn } from './draw-table.ts';
 import { readBackPdf, squashSpace } from './test-poppler.ts';
 
 const columns: PdfTableColumn[] = [
@@ -90,6 +90,73 @@ describe('drawTable', () => {
     expect(() => drawTable(doc, { columns: [], rows: [] })).toThrow(/at least one column/);
     expect(() => drawTable(doc, { columns: [{ header: 'A', width: 5 }], rows: [] })).toThrow(
       /column 0 \("A"\) is too narrow/,
+    );
+    expect(() =>
+      drawTable(doc, { columns: [{ header: 'A', width: 50, maxLines: 0 }], rows: [] }),
+    ).toThrow(/maxLines of 1 or more/);
+  });
+
+  it('shows at most maxLines of a cell, the last ending in "…", and every line of the others', async () => {
+    const doc = createPdf({ title: 'max lines' });
+    const url = `https://example.com/${'segment/'.repeat(60)}end`;
+    drawTable(doc, {
+      columns: [
+        { header: 'Cut', width: 150, maxLines: 2 },
+        { header: 'Whole', width: 150 },
+      ],
+      rows: [[url, url]],
+    });
+    const read = readBackPdf(await pdfToBuffer(doc));
+    const cut = read
+      .boxText(1, { x: 54, y: 0, width: 150, height: 720 })
+      .trim()
+      .split('\n')
+      .slice(1);
+    expect(cut).toHaveLength(2);
+    expect(cut[1]?.endsWith('…')).toBe(true);
+    expect(url.startsWith(squashSpace(cut.join('')).slice(0, -1))).toBe(true);
+    const whole = read
+      .boxText(1, { x: 204, y: 0, width: 150, height: 720 })
+      .replace(/^Whole$/m, '');
+    expect(squashSpace(whole)).toBe(url);
+  });
+});
+
+describe('startTable', () => {
+  it('takes rows a batch at a time, counts them, and draws the same table as drawTable', async () => {
+    const rows = Array.from({ length: 120 }, (_, index) => [
+      String(index + 1),
+      `https://site.example/${index}/${'part/'.repeat(index % 9)}`,
+      'pending',
+      '2025-03-05',
+    ]);
+    const whole = createPdf({ title: 'same', createdAt: new Date('2025-03-05T00:00:00Z') });
+    drawTable(whole, { columns, rows });
+
+    const batched = createPdf({ title: 'same', createdAt: new Date('2025-03-05T00:00:00Z') });
+    const table = startTable(batched, { columns });
+    const counts: number[] = [];
+    // A page added while the table runs sees how many rows are above it.
+    batched.on('pageAdded', () => counts.push(table.rowsDrawn));
+    for (let start = 0; start < rows.length; start += 25) {
+      table.addRows(rows.slice(start, start + 25));
+      expect(table.rowsDrawn).toBe(Math.min(rows.length, start + 25));
+    }
+    table.end();
+
+    const [a, b] = [readBackPdf(await pdfToBuffer(whole)), readBackPdf(await pdfToBuffer(batched))];
+    expect(b.pages).toBe(a.pages);
+    expect(b.text).toBe(a.text);
+    expect(counts).toHaveLength(b.pages - 1);
+    // Each count is the first row number printed on that page, less one.
+    counts.forEach((count, index) => {
+      const first = /^\s*(\d+)\s*$/m.exec(
+        b.boxText(index + 2, { x: 55, y: 60, width: 38, height: 660 }),
+      )?.[1];
+      expect(Number(first), `page ${index + 2}`).toBe(count + 1);
+    });
+    expect(() => table.addRows([['1', '2', '3', '4', '5']])).toThrow(
+      /row 120 has 5 cells for 4 columns/,
     );
   });
 });

@@ -1,21 +1,30 @@
 // A bordered table for pdfkit documents that never loses a cell's text: cells wrap (long URLs
 // included, see wrap-lines.ts), the table runs onto as many pages as it needs with its header row on
 // each one, and a row taller than a page is continued on the next. pdfkit's own `doc.table` repeats no header and
-// cuts a row that does not fit a page short, so the table is drawn here line by line.
+// cuts a row that does not fit a page short, so the table is drawn here line by line. Rows can be given
+// all at once (`drawTable`) or a batch at a time (`startTable`), for a table too long to hold.
 import { PDF_FONTS, standardFontText, type PdfFontWeight } from './create-pdf.ts';
-import { wrapLines } from './wrap-lines.ts';
+import { ellipsize, wrapLines } from './wrap-lines.ts';
 
 export interface PdfTableColumn {
   header: string;
   /** In points. */
   width: number;
   align?: 'left' | 'center' | 'right';
+  /**
+   * The most lines a cell of this column shows; the last one ends in "…" when text is left out. For
+   * a long listing whose full text is elsewhere (the report's CSV); every line is shown when left out.
+   */
+  maxLines?: number;
 }
 
-export interface DrawTableOptions {
-  columns: readonly PdfTableColumn[];
+export interface DrawTableOptions extends TableOptions {
   /** One string per column; missing cells are empty. */
   rows: readonly (readonly string[])[];
+}
+
+export interface TableOptions {
+  columns: readonly PdfTableColumn[];
   /** Background of the header row (a CSS colour such as `#eeeeee`); none when left out. */
   headerFill?: string;
   /** Font size of every cell, 8 pt by default. */
@@ -32,7 +41,26 @@ export interface DrawTableOptions {
  * are columns: all are the caller's bug, not bad input.
  */
 export function drawTable(doc: PDFKit.PDFDocument, options: DrawTableOptions): void {
-  const { columns, rows } = options;
+  const table = startTable(doc, options);
+  table.addRows(options.rows);
+  table.end();
+}
+
+export interface PdfTable {
+  /** Draws these rows under the ones drawn so far, starting pages (under the header row) as needed. */
+  addRows(rows: readonly (readonly string[])[]): void;
+  /** Rows finished so far: while a page is being added, the number of rows above it. */
+  readonly rowsDrawn: number;
+  /** Leaves `doc.y` below the table and the font as `drawTable` does. */
+  end(): void;
+}
+
+/**
+ * Draws the header row at the current position now and the rows as they are given, for a table whose
+ * rows are read a batch at a time (only the batch is held). Same drawing and errors as `drawTable`.
+ */
+export function startTable(doc: PDFKit.PDFDocument, options: TableOptions): PdfTable {
+  const { columns } = options;
   const size = options.fontSize ?? 8;
   const padding = options.padding ?? 3;
   const leading = size * 1.25;
@@ -48,20 +76,25 @@ export function drawTable(doc: PDFKit.PDFDocument, options: DrawTableOptions): v
     if (!(column.width > 2 * padding + size)) {
       throw new Error(`drawTable: column ${index} ("${column.header}") is too narrow for any text`);
     }
-  });
-  rows.forEach((row, index) => {
-    if (row.length > columns.length) {
+    if (
+      column.maxLines !== undefined &&
+      !(Number.isInteger(column.maxLines) && column.maxLines > 0)
+    ) {
       throw new Error(
-        `drawTable: row ${index} has ${row.length} cells for ${columns.length} columns`,
+        `drawTable: column ${index} ("${column.header}") needs maxLines of 1 or more`,
       );
     }
   });
 
   const wrapRow = (cells: readonly string[], weight: PdfFontWeight): string[][] => {
     doc.font(PDF_FONTS[weight]).fontSize(size);
-    return columns.map((column, index) =>
-      wrapLines(doc, standardFontText(cells[index] ?? ''), column.width - 2 * padding),
-    );
+    return columns.map((column, index) => {
+      const width = column.width - 2 * padding;
+      const lines = wrapLines(doc, standardFontText(cells[index] ?? ''), width);
+      const max = column.maxLines;
+      if (max === undefined || lines.length <= max) return lines;
+      return [...lines.slice(0, max - 1), ellipsize(doc, lines[max - 1] ?? '', width)];
+    });
   };
   const linesIn = (cells: readonly string[][]) =>
     Math.max(1, ...cells.map((lines) => lines.length));
@@ -123,30 +156,48 @@ export function drawTable(doc: PDFKit.PDFDocument, options: DrawTableOptions): v
   if (doc.y + headerHeight + leading + 2 * padding > doc.page.maxY()) doc.addPage();
   drawHeader();
 
-  for (const row of rows) {
-    let cells = wrapRow(row, 'regular');
-    let isPageFresh = false;
-    for (;;) {
-      const needed = linesIn(cells);
-      const room = linesThatFit();
-      if (needed <= room) {
-        drawRow(cells, needed, 'regular');
-        break;
+  let rowsDrawn = 0;
+  return {
+    get rowsDrawn() {
+      return rowsDrawn;
+    },
+    addRows(rows) {
+      rows.forEach((row, index) => {
+        if (row.length > columns.length) {
+          throw new Error(
+            `drawTable: row ${rowsDrawn + index} has ${row.length} cells for ${columns.length} columns`,
+          );
+        }
+      });
+      for (const row of rows) {
+        let cells = wrapRow(row, 'regular');
+        let isPageFresh = false;
+        for (;;) {
+          const needed = linesIn(cells);
+          const room = linesThatFit();
+          if (needed <= room) {
+            drawRow(cells, needed, 'regular');
+            break;
+          }
+          // A row that fits on a page is moved to the next one whole (as is one that would leave a
+          // single line here); a row taller than a page fills what is left of it and goes on.
+          if (!isPageFresh && (needed <= linesOnFreshPage || room < 2)) {
+            newPage();
+            isPageFresh = true;
+            continue;
+          }
+          drawRow(cells, room, 'regular');
+          cells = cells.map((lines) => lines.slice(room));
+          newPage();
+          isPageFresh = true;
+        }
+        rowsDrawn += 1;
       }
-      // A row that fits on a page is moved to the next one whole (as is one that would leave a
-      // single line here); a row taller than a page fills what is left of it and goes on.
-      if (!isPageFresh && (needed <= linesOnFreshPage || room < 2)) {
-        newPage();
-        isPageFresh = true;
-        continue;
-      }
-      drawRow(cells, room, 'regular');
-      cells = cells.map((lines) => lines.slice(room));
-      newPage();
-      isPageFresh = true;
-    }
-  }
-  doc.font(PDF_FONTS.regular).fontSize(10);
-  doc.x = left;
-  doc.y += 8;
+    },
+    end() {
+      doc.font(PDF_FONTS.regular).fontSize(10);
+      doc.x = left;
+      doc.y += 8;
+    },
+  };
 }

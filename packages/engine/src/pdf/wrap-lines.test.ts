@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPdf } from './create-pdf.ts';
-import { wrapLines } from './wrap-lines.ts';
+import { fitLine, wrapLines } from './wrap-lines.ts';
 
 function doc(): PDFKit.PDFDocument {
   return createPdf({ title: 'wrap' }).fontSize(10);
@@ -46,5 +46,22 @@ describe('wrapLines', () => {
 
   it('keeps line breaks and blank lines', () => {
     expect(wrapLines(doc(), 'one\n\ntwo', 200)).toEqual(['one', '', 'two']);
+  });
+});
+
+describe('fitLine', () => {
+  it('keeps text that fits, and cuts the rest to the longest start that fits with "…"', () => {
+    const pdf = doc();
+    expect(fitLine(pdf, 'short label', 200)).toBe('short label');
+    expect(fitLine(pdf, 'two\nlines', 200)).toBe('two lines');
+    const long = 'https://leaks.example/watch?id=0123456789abcdefghijklmnopqrstuvwxyz';
+    const cut = fitLine(pdf, long, 120);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(pdf.widthOfString(cut)).toBeLessThanOrEqual(120);
+    const kept = cut.slice(0, -1);
+    expect(long.startsWith(kept)).toBe(true);
+    // One more character would not fit.
+    expect(pdf.widthOfString(`${long.slice(0, kept.length + 1)}…`)).toBeGreaterThan(120);
+    expect(fitLine(pdf, 'anything at all', 1)).toBe('…');
   });
 });

@@ -118,3 +118,30 @@ export function wrapLines(doc: PDFKit.PDFDocument, text: string, width: number):
   }
   return lines;
 }
+
+const ELLIPSIS = '…';
+
+/**
+ * `text` on one line of `width` points in the document's current font: whole when it fits, else its
+ * longest start that fits with "…" after it (for a label, or a table cell limited to a few lines).
+ */
+export function fitLine(doc: PDFKit.PDFDocument, text: string, width: number): string {
+  const line = text.replace(/\s+/g, ' ');
+  return doc.widthOfString(line) <= width + 1e-9 ? line : ellipsize(doc, line, width);
+}
+
+/** The longest start of `text` that fits `width` with "…" after it (the "…" alone when none does). */
+export function ellipsize(doc: PDFKit.PDFDocument, text: string, width: number): string {
+  const chars = [...text];
+  const fits = (length: number) =>
+    doc.widthOfString(`${chars.slice(0, length).join('')}${ELLIPSIS}`) <= width + 1e-9;
+  // Binary search on the length: the width only grows as characters are added.
+  let low = 0;
+  let high = chars.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (fits(middle)) low = middle;
+    else high = middle - 1;
+  }
+  return `${chars.slice(0, low).join('').trimEnd()}${ELLIPSIS}`;
+}

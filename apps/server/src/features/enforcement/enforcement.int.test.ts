@@ -290,6 +290,43 @@ describe('opening takedowns', () => {
     );
     expect((await owner.browser.get('/api/takedowns/no-such-takedown')).status).toBe(404);
   });
+
+  it('needs the takedown report’s subscription: the same 403 as the list, before any id is looked up', async () => {
+    const owner = await testCreator(server);
+    const leak = await recordLeak(server, owner.userId, 'https://leaky-tube.example/watch/lapsed');
+    const paths = [
+      `/api/takedowns/${leak.takedownId}`,
+      `/api/takedowns/${leak.takedownId}/notices/n_missing.pdf`,
+      '/api/takedowns/no-such-takedown',
+    ];
+    expect((await owner.browser.get(paths[0]!)).status).toBe(200);
+
+    // Her subscription ends: her own takedown is answered as the report is.
+    await server.services.accounts.grant(owner.email, { status: 'former' });
+    const list = await owner.browser.get<{ code: string; message: string }>('/api/takedowns');
+    expect(list.status).toBe(403);
+    expect(list.body.message).toMatch(/needs an active subscription/);
+    for (const path of paths) {
+      const response = await owner.browser.get(path);
+      expect(response.status, path).toBe(403);
+      expect(response.body, path).toEqual(list.body);
+    }
+
+    // A free account gets the same answer for another account's takedown: nothing says it exists.
+    const free = await testCreator(server);
+    await server.services.accounts.grant(free.email, { status: 'free' });
+    expect((await free.browser.get('/api/takedowns')).body).toEqual(list.body);
+    for (const path of paths) {
+      const response = await free.browser.get(path);
+      expect(response.status, path).toBe(403);
+      expect(response.body, path).toEqual(list.body);
+    }
+    // Subscribed, the other account sees a 404; the owner, subscribed again, her takedown.
+    await server.services.accounts.grant(free.email, { status: 'subscribed', plan: 'standard' });
+    expect((await free.browser.get(paths[0]!)).status).toBe(404);
+    await server.services.accounts.grant(owner.email, { status: 'subscribed', plan: 'premium' });
+    expect((await owner.browser.get(paths[0]!)).status).toBe(200);
+  });
 });
 
 describe('recipients, notices and delisting', () => {

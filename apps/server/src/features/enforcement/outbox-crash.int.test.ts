@@ -98,6 +98,8 @@ async function seed(smtpUrl: string | null): Promise<Seeded> {
     .update(user)
     .set({ emailVerified: true })
     .where(eq(user.id, created.id));
+  // Subscribed: her takedown's details (read back over HTTP below) need what the takedown report needs.
+  await services.accounts.grant(email, { status: 'subscribed', plan: 'premium' });
   await services.enforcement.authorizations.sign(
     { id: created.id, name: 'Luna Vale', email, emailVerified: true, isAffiliateOnly: false },
     services.brands.get('shark')!,

@@ -1,5 +1,6 @@
 // /api/takedowns/{id}: one takedown of the creator — its history, recipients, notices and delisting —
-// and the PDF copy of each notice. Another account's takedown is a 404.
+// and the PDF copy of each notice. They open from the Takedown Report, so they need what the report
+// needs (status subscribed: 403 otherwise); another account's takedown is a 404.
 import { Readable } from 'node:stream';
 import { createMiddleware } from 'hono/factory';
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
@@ -9,6 +10,7 @@ import { errorResponse as error, jsonResponse as json } from '../../http/openapi
 import { requireSessionUser } from '../../http/session.ts';
 import { throwOnInvalid } from '../../http/validation.ts';
 import type { Auth } from '../auth/auth.ts';
+import type { Entitlements } from '../entitlements/entitlements.ts';
 import type { TakedownService } from './takedown-service.ts';
 
 const tags = ['Enforcement'];
@@ -24,6 +26,7 @@ const detail = createRoute({
   responses: {
     200: json(takedownDetailSchema, 'The takedown'),
     401: error('Not signed in'),
+    403: error('The takedown report needs an active subscription (FORBIDDEN)'),
     404: error('No such takedown of this creator'),
   },
 });
@@ -45,17 +48,24 @@ const pdf = createRoute({
       content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
     },
     401: error('Not signed in'),
+    403: error('The takedown report needs an active subscription (FORBIDDEN)'),
     404: error('No such notice of this takedown'),
   },
 });
 
-export function takedownRoutes(deps: { auth: Auth; takedowns: TakedownService }) {
+export function takedownRoutes(deps: {
+  auth: Auth;
+  entitlements: Pick<Entitlements, 'require'>;
+  takedowns: TakedownService;
+}) {
   const { takedowns } = deps;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: throwOnInvalid });
+  // Sign-in, then the report's rule, before the id is looked up: a free account learns nothing of ids.
   app.use(
     '/takedowns/*',
     createMiddleware<AppEnv>(async (c, next) => {
-      await requireSessionUser(deps.auth, c);
+      const user = await requireSessionUser(deps.auth, c);
+      await deps.entitlements.require(user.id, 'takedowns');
       await next();
     }),
   );

@@ -8,9 +8,16 @@ import type { PlanFeatures } from '../account/plan-features.ts';
 
 /**
  * setup: Accounts, Search Engines, Whitelist, Your Content (status subscribed, or promoProtect);
- * uploads: Uploaded Files (status subscribed).
+ * uploads: Uploaded Files (status subscribed);
+ * takedowns: the Takedown Report, its exports and each takedown's details (status subscribed).
  */
-export type Entitlement = 'setup' | 'uploads';
+export type Entitlement = 'setup' | 'uploads' | 'takedowns';
+
+/**
+ * The special features a page is guarded by on top of the subscription (spec §6): Report Leaks needs
+ * submitLeak, Report Impersonation needs impersonation — the same rule as the SPA's guards.
+ */
+export type ReportFeature = Extract<SpecialFeature, 'submitLeak' | 'impersonation'>;
 
 export interface Entitled {
   userId: string;
@@ -22,6 +29,14 @@ export interface Entitled {
 const GUARD_MESSAGES: Record<Entitlement, string> = {
   setup: 'Setting up your protection needs an active subscription. Choose a plan to continue.',
   uploads: 'Uploading reference files needs an active subscription. Choose a plan to continue.',
+  takedowns: 'The takedown report needs an active subscription. Choose a plan to continue.',
+};
+
+const FEATURE_MESSAGES: Record<ReportFeature, string> = {
+  submitLeak:
+    'Reporting leaks needs an active subscription that includes Report Leaks. Choose a plan to continue.',
+  impersonation:
+    'Reporting impersonation needs an active subscription that includes impersonation protection (Premium). Choose a plan to continue.',
 };
 
 export function formatBytes(bytes: number): string {
@@ -70,6 +85,15 @@ export function createEntitlements(deps: { accountStates: AccountStateRepository
       const state = await deps.accountStates.findState(userId);
       const allowed = state.status === 'subscribed' || (what === 'setup' && features(state).has('promoProtect'));
       if (!allowed) throw new AppError('FORBIDDEN', GUARD_MESSAGES[what]);
+      return entitledOf(userId, state);
+    },
+
+    /** Throws 403 unless the user is subscribed and has the feature (from her plan or granted). */
+    async requireFeature(userId: string, feature: ReportFeature): Promise<Entitled> {
+      const state = await deps.accountStates.findState(userId);
+      if (state.status !== 'subscribed' || !features(state).has(feature)) {
+        throw new AppError('FORBIDDEN', FEATURE_MESSAGES[feature]);
+      }
       return entitledOf(userId, state);
     },
 

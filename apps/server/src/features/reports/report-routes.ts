@@ -27,8 +27,7 @@ import {
 import { requireSessionUser } from '../../http/session.ts';
 import { throwOnInvalid } from '../../http/validation.ts';
 import type { Auth } from '../auth/auth.ts';
-import type { Entitled } from '../entitlements/entitlements.ts';
-import type { ReportAccess, ReportFeature } from './report-access.ts';
+import type { Entitled, Entitlements, ReportFeature } from '../entitlements/entitlements.ts';
 import { decodeCsvBytes, numberedLines, readCsvUrls } from './report-input.ts';
 import type { ReportService } from './report-service.ts';
 
@@ -208,13 +207,17 @@ async function csvText(file: unknown): Promise<string> {
   return decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
 }
 
-export function reportRoutes(deps: { auth: Auth; access: ReportAccess; reports: ReportService }) {
+export function reportRoutes(deps: {
+  auth: Auth;
+  entitlements: Pick<Entitlements, 'requireFeature'>;
+  reports: ReportService;
+}) {
   const { reports } = deps;
   const app = new OpenAPIHono<ReportsEnv>({ defaultHook: throwOnInvalid });
   const guard = (feature: ReportFeature) =>
     createMiddleware<ReportsEnv>(async (c, next) => {
       const user = await requireSessionUser(deps.auth, c);
-      c.set('entitled', await deps.access.require(user.id, feature));
+      c.set('entitled', await deps.entitlements.requireFeature(user.id, feature));
       await next();
     });
   app.use('/report-leaks', guard('submitLeak'));

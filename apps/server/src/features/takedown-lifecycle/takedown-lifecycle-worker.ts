@@ -14,7 +14,7 @@ export function registerTakedownLifecycleJobs(jobs: JobQueue<SharkJobCatalog>, l
   jobs.handle('takedown.escalate', async ({ takedownId }) => ({ steps: await lifecycle.escalate(takedownId, new Date()) }));
 }
 
-/** Sweeps now and then every `everySeconds`; returns a stop function. */
+/** Sweeps now and then every `everySeconds` (ENFORCEMENT_SWEEP_SECONDS); returns a stop function. */
 export function startTakedownLifecycleSweeper(deps: { lifecycle: TakedownLifecycle; everySeconds: number; logger: Logger }): { stop(): void } {
   let stopped = false;
   let running = false;

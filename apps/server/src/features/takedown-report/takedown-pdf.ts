@@ -1,9 +1,18 @@
-// The branded PDF takedown report, drawn with pdfkit: a summary page (the dashboard's figures, the
-// removal rate and its definition, vector bar charts of removals over time and by kind of site), then
-// the table of takedowns a page at a time. Rows are drawn a batch at a time as the reader asks for more,
-// and pdfkit writes each finished page out, so the document is never held whole.
-import PDFDocument from 'pdfkit';
-import { standardFontText } from '@shark/engine/pdf/create-pdf.ts';
+// The branded PDF takedown report: a summary page (the dashboard's figures, the removal rate and its
+// definition, vector bar charts of removals over time and by kind of site), then the table of takedowns
+// under the brand's letterhead on every page. Drawn with the engine's pdfkit helpers (createPdf,
+// startTable, writeText, fitLine): rows are drawn a batch at a time as the reader asks for more and the
+// document is streamed, each page written out once finished, so it is never held whole.
+import {
+  PDF_FONTS,
+  contentWidth,
+  createPdf,
+  onPageAdded,
+  standardFontText,
+  writeText,
+} from '@shark/engine/pdf/create-pdf.ts';
+import { startTable, type PdfTable, type PdfTableColumn } from '@shark/engine/pdf/draw-table.ts';
+import { fitLine } from '@shark/engine/pdf/wrap-lines.ts';
 import {
   RECIPIENT_ROLE_LABELS,
   SITE_KIND_LABELS,
@@ -19,34 +28,34 @@ import type { ReportRow } from './takedown-report-repository.ts';
 
 type Doc = PDFKit.PDFDocument;
 
-const PAGE = { width: 841.89, height: 595.28, margin: 36 };
+/** A4 landscape; the letterhead is drawn in the top margin of every page. */
+const MARGINS = { top: 72, left: 36, right: 36 };
 const INK = '#1f2937';
 const MUTED = '#6b7280';
-const RULE = '#e5e7eb';
-const ROW_HEIGHT = 14;
+const RULE = '#d1d5db';
 const TABLE_FONT_SIZE = 7.5;
-const TABLE_FONT = `Helvetica ${TABLE_FONT_SIZE}`;
 
-interface Column {
-  title: string;
-  width: number;
+interface Column extends PdfTableColumn {
   value: (row: ReportRow) => string;
 }
 
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : '');
 
+// 769 pt: the width between the margins. Addresses show two lines at most (ending in "…" when cut):
+// the CSV export has every one whole.
 const COLUMNS: Column[] = [
-  { title: 'Status', width: 62, value: (r) => TAKEDOWN_STATUS_LABELS[r.status] },
-  { title: 'Kind', width: 62, value: (r) => TAKEDOWN_KIND_LABELS[r.kind] },
-  { title: 'Page', width: 214, value: (r) => r.pageUrl },
-  { title: 'Host', width: 100, value: (r) => r.host },
-  { title: 'Site kind', width: 70, value: (r) => SITE_KIND_LABELS[r.siteKind] },
-  { title: 'Confirmed', width: 52, value: (r) => day(r.confirmedAt) },
-  { title: 'Notice sent', width: 52, value: (r) => day(r.noticeSentAt) },
-  { title: 'Removed', width: 52, value: (r) => day(r.removedAt) },
+  { header: 'Status', width: 62, value: (r) => TAKEDOWN_STATUS_LABELS[r.status] },
+  { header: 'Kind', width: 62, value: (r) => TAKEDOWN_KIND_LABELS[r.kind] },
+  { header: 'Page', width: 213, maxLines: 2, value: (r) => r.pageUrl },
+  { header: 'Host', width: 100, maxLines: 2, value: (r) => r.host },
+  { header: 'Site kind', width: 70, value: (r) => SITE_KIND_LABELS[r.siteKind] },
+  { header: 'Confirmed', width: 52, value: (r) => day(r.confirmedAt) },
+  { header: 'Notice sent', width: 52, value: (r) => day(r.noticeSentAt) },
+  { header: 'Removed', width: 52, value: (r) => day(r.removedAt) },
   {
-    title: 'Recipient',
+    header: 'Recipient',
     width: 106,
+    maxLines: 2,
     value: (r) =>
       r.recipientName
         ? `${r.recipientName} (${RECIPIENT_ROLE_LABELS[r.recipientRole ?? 'site']})`
@@ -73,40 +82,6 @@ function tint(hex: string, share: number): string {
   return `#${[16, 8, 0].map((s) => channel(s).toString(16).padStart(2, '0')).join('')}`;
 }
 
-/** Glyph widths by font, size and character, measured once (a table measures the same few hundred). */
-const glyphWidths = new Map<string, number>();
-
-/**
- * The longest start of `text` that fits `width`, with an ellipsis when cut. `font` names the font and
- * size the caller has set. Glyph widths are summed one by one, with a point to spare for kerning (which
- * pdfkit applies when it draws), instead of measuring the whole string again for every cut.
- */
-function truncateToWidth(doc: Doc, text: string, width: number, font: string): string {
-  const widthOf = (ch: string) => {
-    const key = `${font}|${ch}`;
-    let w = glyphWidths.get(key);
-    if (w === undefined) {
-      w = doc.widthOfString(ch);
-      glyphWidths.set(key, w);
-    }
-    return w;
-  };
-  const limit = width - 1;
-  let used = 0;
-  for (let i = 0; i < text.length; i++) {
-    used += widthOf(text[i]!);
-    if (used > limit) {
-      const room = limit - widthOf('…');
-      let kept = 0;
-      let length = 0;
-      while (length < text.length && kept + widthOf(text[length]!) <= room)
-        kept += widthOf(text[length++]!);
-      return `${text.slice(0, length)}…`;
-    }
-  }
-  return text;
-}
-
 /** One line of text at (x, y), aligned within `width` (measured here: pdfkit aligns only wrapped text). */
 function put(
   doc: Doc,
@@ -116,12 +91,13 @@ function put(
   options: { width?: number; align?: 'left' | 'center' | 'right' } = {},
 ): void {
   const width = options.width;
+  const printable = standardFontText(text);
   let left = x;
   if (width !== undefined && options.align && options.align !== 'left') {
-    const room = width - doc.widthOfString(text);
+    const room = width - doc.widthOfString(printable);
     left = x + (options.align === 'right' ? room : room / 2);
   }
-  doc.text(standardFontText(text), left, y, { lineBreak: false });
+  doc.text(printable, left, y, { lineBreak: false });
 }
 
 function paintFor(
@@ -217,7 +193,7 @@ function drawLogo(
   }
   doc.roundedRect(x, y, size, size, size / 4).fill(brand.theme.dark);
   doc
-    .font('Helvetica-Bold')
+    .font(PDF_FONTS.bold)
     .fontSize(size * 0.55)
     .fillColor('#ffffff');
   put(doc, brand.name.slice(0, 1).toUpperCase(), x, y + size * 0.22, {
@@ -246,10 +222,10 @@ function barChart(
   bars: { label: string; value: number; second?: number }[],
   colors: { first: string; second?: string; legend: [string, string?] },
 ): void {
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(INK);
+  doc.font(PDF_FONTS.bold).fontSize(10).fillColor(INK);
   put(doc, title, box.x, box.y);
   const legendY = box.y + 14;
-  doc.font('Helvetica').fontSize(7);
+  doc.font(PDF_FONTS.regular).fontSize(7);
   doc.rect(box.x, legendY + 1, 7, 7).fill(colors.first);
   doc.fillColor(MUTED);
   put(doc, colors.legend[0], box.x + 10, legendY);
@@ -275,7 +251,7 @@ function barChart(
       .moveTo(plot.x, y)
       .lineTo(plot.x + plot.width, y)
       .stroke();
-    doc.font('Helvetica').fontSize(6.5).fillColor(MUTED);
+    doc.font(PDF_FONTS.regular).fontSize(6.5).fillColor(MUTED);
     put(doc, Number.isInteger(tick) ? String(tick) : tick.toFixed(1), box.x, y - 3, {
       width: 24,
       align: 'right',
@@ -295,41 +271,35 @@ function barChart(
     } else {
       draw(bar.value, cx - barWidth / 2, colors.first);
     }
-    doc.font('Helvetica').fontSize(6.5).fillColor(MUTED);
-    put(
-      doc,
-      truncateToWidth(doc, bar.label, slot - 2, 'Helvetica 6.5'),
-      cx - slot / 2,
-      plot.y + plot.height + 4,
-      { width: slot, align: 'center' },
-    );
+    doc.font(PDF_FONTS.regular).fontSize(6.5).fillColor(MUTED);
+    put(doc, fitLine(doc, bar.label, slot - 2), cx - slot / 2, plot.y + plot.height + 4, {
+      width: slot,
+      align: 'center',
+    });
   });
 }
 
-function drawHeader(doc: Doc, input: PdfReportInput, subtitle: string): number {
+function drawHeader(doc: Doc, input: PdfReportInput, subtitle: string): void {
   const { brand } = input;
-  doc.rect(0, 0, PAGE.width, 6).fill(brand.theme.dark);
-  drawLogo(doc, input.logo, brand, PAGE.margin, 20, 30);
-  doc.font('Helvetica-Bold').fontSize(16).fillColor(INK);
-  put(doc, `${brand.name} · Takedown report`, PAGE.margin + 40, 22);
-  doc.font('Helvetica').fontSize(8.5).fillColor(MUTED);
-  put(
-    doc,
-    truncateToWidth(doc, subtitle, PAGE.width - 2 * PAGE.margin - 40, 'Helvetica 8.5'),
-    PAGE.margin + 40,
-    42,
-  );
-  return 64;
+  const left = doc.page.margins.left;
+  doc.rect(0, 0, doc.page.width, 6).fill(brand.theme.dark);
+  drawLogo(doc, input.logo, brand, left, 20, 30);
+  doc.font(PDF_FONTS.bold).fontSize(16).fillColor(INK);
+  put(doc, `${brand.name} · Takedown report`, left + 40, 22);
+  doc.font(PDF_FONTS.regular).fontSize(8.5).fillColor(MUTED);
+  put(doc, fitLine(doc, subtitle, contentWidth(doc) - 40), left + 40, 42);
 }
 
 function drawSummaryPage(doc: Doc, input: PdfReportInput): void {
   const { summary, brand } = input;
-  let y = drawHeader(
+  const left = doc.page.margins.left;
+  const width = contentWidth(doc);
+  drawHeader(
     doc,
     input,
     `For ${input.owner} · generated ${input.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
   );
-  y += 8;
+  let y = doc.page.margins.top;
   const figures: [string, string, string][] = [
     ['Found', String(summary.totals.found), 'possible copies and impersonators not dismissed'],
     ['Confirmed', String(summary.totals.confirmed), 'takedowns opened'],
@@ -343,28 +313,22 @@ function drawSummaryPage(doc: Doc, input: PdfReportInput): void {
     ],
   ];
   const gap = 8;
-  const boxWidth = (PAGE.width - 2 * PAGE.margin - gap * (figures.length - 1)) / figures.length;
+  const boxWidth = (width - gap * (figures.length - 1)) / figures.length;
   figures.forEach(([label, value, note], i) => {
-    const x = PAGE.margin + i * (boxWidth + gap);
+    const x = left + i * (boxWidth + gap);
     doc.roundedRect(x, y, boxWidth, 62, 6).fill(tint(brand.theme.light, 0.12));
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+    doc.font(PDF_FONTS.regular).fontSize(8).fillColor(MUTED);
     put(doc, label, x + 8, y + 8);
-    doc.font('Helvetica-Bold').fontSize(18).fillColor(INK);
+    doc.font(PDF_FONTS.bold).fontSize(18).fillColor(INK);
     put(doc, value, x + 8, y + 21);
-    doc.font('Helvetica').fontSize(6.5).fillColor(MUTED);
-    put(doc, truncateToWidth(doc, note, boxWidth - 16, 'Helvetica 6.5'), x + 8, y + 46);
+    doc.font(PDF_FONTS.regular).fontSize(6.5).fillColor(MUTED);
+    put(doc, fitLine(doc, note, boxWidth - 16), x + 8, y + 46);
   });
-  y += 72;
-  doc
-    .font('Helvetica')
-    .fontSize(8)
-    .fillColor(INK)
-    .text(standardFontText(summary.removalRate.definition), PAGE.margin, y, {
-      width: PAGE.width - 2 * PAGE.margin,
-    });
-  y += 24;
+  doc.y = y + 72;
+  writeText(doc, summary.removalRate.definition, { size: 8, color: INK });
+  y = Math.max(y + 96, doc.y + 6);
 
-  const chartWidth = (PAGE.width - 2 * PAGE.margin - 24) / 2;
+  const chartWidth = (width - 24) / 2;
   const chartHeight = 190;
   const monthLabel = (start: string) =>
     new Date(`${start}T00:00:00Z`).toLocaleDateString('en-GB', {
@@ -374,14 +338,14 @@ function drawSummaryPage(doc: Doc, input: PdfReportInput): void {
     });
   barChart(
     doc,
-    { x: PAGE.margin, y, width: chartWidth, height: chartHeight },
+    { x: left, y, width: chartWidth, height: chartHeight },
     'Removals over the last 12 months',
     summary.series.points.map((p) => ({ label: monthLabel(p.start), value: p.removed })),
     { first: brand.theme.dark, legend: ['Removed'] },
   );
   barChart(
     doc,
-    { x: PAGE.margin + chartWidth + 24, y, width: chartWidth, height: chartHeight },
+    { x: left + chartWidth + 24, y, width: chartWidth, height: chartHeight },
     'By kind of site',
     summary.bySiteKind.map((k) => ({
       label: SITE_KIND_LABELS[k.siteKind],
@@ -394,26 +358,20 @@ function drawSummaryPage(doc: Doc, input: PdfReportInput): void {
       legend: ['Found', 'Removed'],
     },
   );
-  y += chartHeight + 16;
-  doc
-    .font('Helvetica')
-    .fontSize(8)
-    .fillColor(MUTED)
-    .text(
-      standardFontText(
-        `${describeFilters(input.filters)}: ${input.total} ${input.total === 1 ? 'takedown' : 'takedowns'}, listed from the next page.`,
-      ),
-      PAGE.margin,
-      y,
-      {
-        width: PAGE.width - 2 * PAGE.margin,
-      },
-    );
+  doc.y = y + chartHeight + 16;
+  writeText(
+    doc,
+    `${describeFilters(input.filters)}: ${input.total} ${input.total === 1 ? 'takedown' : 'takedowns'}, listed from the next page.`,
+    { size: 8, color: MUTED, gapAfter: 16 },
+  );
+  if (input.total === 0) {
+    writeText(doc, 'No takedowns match these filters.', { weight: 'bold', color: INK });
+  }
 }
 
 /**
- * Draws the report into a pdfkit document as the caller feeds it rows. `start` draws the summary page;
- * `rows` adds rows to the table (starting pages as they fill); `end` finishes the document.
+ * Draws the report into a streamed pdfkit document as the caller feeds it rows. `start` draws the
+ * summary page; `rows` adds rows to the table (starting pages as they fill); `end` finishes the document.
  */
 export function createPdfReportWriter(input: PdfReportInput): {
   doc: Doc;
@@ -421,100 +379,47 @@ export function createPdfReportWriter(input: PdfReportInput): {
   rows(rows: readonly ReportRow[]): void;
   end(): void;
 } {
-  const doc = new PDFDocument({
-    size: [PAGE.width, PAGE.height],
-    margin: PAGE.margin,
-    autoFirstPage: false,
-    // Finished pages are written out at once; nothing is kept for a table of contents.
-    bufferPages: false,
-    info: {
-      Title: `${input.brand.name} takedown report`,
-      Author: input.brand.name,
-      Creator: input.brand.name,
-    },
+  const doc = createPdf({
+    title: `${input.brand.name} takedown report`,
+    author: input.brand.name,
+    producer: input.brand.name,
+    createdAt: input.generatedAt,
+    footer: input.brand.name,
+    size: 'A4',
+    layout: 'landscape',
+    margins: MARGINS,
+    isStreamed: true,
   });
-  let y = 0;
-  let pageNumber = 0;
-  let drawn = 0;
-  const tableBottom = PAGE.height - PAGE.margin - 14;
-
-  function footer(): void {
-    doc.font('Helvetica').fontSize(7).fillColor(MUTED);
-    put(
-      doc,
-      `${input.brand.name} · page ${pageNumber}`,
-      PAGE.margin,
-      PAGE.height - PAGE.margin + 4,
-      { width: PAGE.width - 2 * PAGE.margin, align: 'right' },
-    );
-  }
-
-  function newPage(): void {
-    doc.addPage({ size: [PAGE.width, PAGE.height], margin: 0 });
-    pageNumber++;
-    footer();
-  }
-
-  function tablePage(): void {
-    newPage();
-    y = drawHeader(
-      doc,
-      input,
-      `${describeFilters(input.filters)} · rows ${drawn + 1}–${Math.min(input.total, drawn + Math.floor((tableBottom - 90) / ROW_HEIGHT))} of ${input.total}`,
-    );
-    y += 6;
-    let x = PAGE.margin;
-    doc
-      .rect(PAGE.margin, y, PAGE.width - 2 * PAGE.margin, ROW_HEIGHT + 2)
-      .fill(input.brand.theme.dark);
-    doc.font('Helvetica-Bold').fontSize(TABLE_FONT_SIZE).fillColor('#ffffff');
-    for (const column of COLUMNS) {
-      put(doc, column.title, x + 3, y + 4.5);
-      x += column.width;
-    }
-    y += ROW_HEIGHT + 2;
-  }
+  let table: PdfTable | null = null;
 
   return {
     doc,
     start() {
-      newPage();
       drawSummaryPage(doc, input);
-      if (input.total === 0) {
-        doc.font('Helvetica-Bold').fontSize(10).fillColor(INK);
-        put(doc, 'No takedowns match these filters.', PAGE.margin, PAGE.height - 120);
-      }
+      // Every page after the summary is a page of the table, under the letterhead.
+      onPageAdded(doc, () =>
+        drawHeader(
+          doc,
+          input,
+          `${describeFilters(input.filters)} · from row ${(table?.rowsDrawn ?? 0) + 1} of ${input.total}`,
+        ),
+      );
     },
     rows(rows) {
-      doc.font('Helvetica').fontSize(TABLE_FONT_SIZE);
-      for (const row of rows) {
-        if (drawn === 0 || y + ROW_HEIGHT > tableBottom) tablePage();
-        if (drawn % 2 === 1)
-          doc
-            .rect(PAGE.margin, y, PAGE.width - 2 * PAGE.margin, ROW_HEIGHT)
-            .fill(tint(input.brand.theme.light, 0.07));
-        doc.font('Helvetica').fontSize(TABLE_FONT_SIZE).fillColor(INK);
-        let x = PAGE.margin;
-        for (const column of COLUMNS) {
-          put(
-            doc,
-            truncateToWidth(doc, standardFontText(column.value(row)), column.width - 6, TABLE_FONT),
-            x + 3,
-            y + 4,
-          );
-          x += column.width;
-        }
-        doc
-          .lineWidth(0.3)
-          .strokeColor(RULE)
-          .moveTo(PAGE.margin, y + ROW_HEIGHT)
-          .lineTo(PAGE.width - PAGE.margin, y + ROW_HEIGHT)
-          .stroke();
-        y += ROW_HEIGHT;
-        drawn++;
+      if (rows.length === 0) return;
+      if (table === null) {
+        doc.addPage();
+        table = startTable(doc, {
+          columns: COLUMNS,
+          headerFill: tint(input.brand.theme.light, 0.3),
+          borderColor: RULE,
+          fontSize: TABLE_FONT_SIZE,
+        });
       }
+      table.addRows(rows.map((row) => COLUMNS.map((column) => column.value(row))));
     },
     end() {
+      table?.end();
       doc.end();
     },
   };

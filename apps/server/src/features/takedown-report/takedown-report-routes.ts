@@ -88,13 +88,10 @@ const exportPdf = createRoute({
   },
 });
 
-const SUBSCRIPTION_NEEDED =
-  'The takedown report needs an active subscription. Choose a plan to continue.';
-
 export function takedownReportRoutes(deps: {
   auth: Auth;
   reports: TakedownReportService;
-  entitlements: Entitlements;
+  entitlements: Pick<Entitlements, 'require'>;
   brands: BrandRegistry;
   /** Where the brands' logo files are looked for (the built web app, then its public folder). */
   logoDirectories: readonly string[];
@@ -105,16 +102,10 @@ export function takedownReportRoutes(deps: {
     c.set('user', await requireSessionUser(deps.auth, c));
     await next();
   });
-  // Status subscribed, the Takedown Report page's own guard ('uploads' is exactly that rule).
+  // Status subscribed, the Takedown Report page's own guard.
   const subscriber = createMiddleware<ReportEnv>(async (c, next) => {
     const user = await requireSessionUser(deps.auth, c);
-    try {
-      await deps.entitlements.require(user.id, 'uploads');
-    } catch (thrown) {
-      if (thrown instanceof AppError && thrown.code === 'FORBIDDEN')
-        throw new AppError('FORBIDDEN', SUBSCRIPTION_NEEDED);
-      throw thrown;
-    }
+    await deps.entitlements.require(user.id, 'takedowns');
     c.set('user', user);
     await next();
   });

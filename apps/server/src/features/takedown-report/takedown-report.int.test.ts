@@ -684,6 +684,9 @@ describe('exports', () => {
       expect(text).toContain(host);
     expect(text.match(/Escalated/g)?.length).toBeGreaterThanOrEqual(1);
     expect(text).toContain('Hosty Networks (Host)');
+    // The table's page under the letterhead, and every page numbered as it was streamed.
+    expect(text).toContain('All takedowns · from row 1 of 11');
+    expect(text).toMatch(/Lumen Guard · page 1\b[^]*Lumen Guard · page 2\b/);
   });
 
   it('filters the PDF’s table like the report, and says when nothing matches', async () => {
