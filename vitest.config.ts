@@ -3,6 +3,7 @@
 import { defineConfig } from 'vitest/config';
 
 const alwaysExcluded = ['**/node_modules/**', '**/dist/**'];
+const onPostgres = process.env.SHARK_TEST_DB === 'postgres';
 
 export default defineConfig({
   test: {
@@ -18,6 +19,8 @@ export default defineConfig({
             'apps/**/*.test.tsx',
           ],
           exclude: [...alwaysExcluded, '**/*.int.test.ts'],
+          // Both cores: Vitest's default leaves one for itself, which on CI's 2 cores is one worker.
+          maxWorkers: 2,
           // The matching engine's tests decode and fingerprint real pictures: a limit for a loaded
           // machine, not a speed assertion.
           testTimeout: 30_000,
@@ -31,8 +34,10 @@ export default defineConfig({
           exclude: alwaysExcluded,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One file at a time: each file starts its own database and the machine has 2 cores.
-          fileParallelism: false,
+          // On PGlite one file at a time: each file runs its own database in the test's process and
+          // the machine has 2 cores. On Postgres the database is a server of its own and a file
+          // spends much of its time waiting on it, or on the processes it starts: two at once.
+          ...(onPostgres ? { maxWorkers: 2 } : { fileParallelism: false }),
         },
       },
     ],
