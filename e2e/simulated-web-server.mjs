@@ -1,7 +1,8 @@
 // The e2e server: starts the simulated web (packages/simulated-web: catalog sites and a stand-in Brave
 // API on loopback, ephemeral ports), then Shark in this same process pointed at it, so scans in the
 // specs never reach the real web. What the specs need to know about it (the seeded creator and what a
-// scan must find) is written to DATA_DIR/simulated-web.json. Plain JavaScript run through tsx, so the
+// scan must find, who takes each site's notices, and where a spec makes a site remove a page) is written
+// to DATA_DIR/simulated-web.json. Plain JavaScript run through tsx, so the
 // e2e typecheck does not take in the server and engine sources it loads.
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,7 +21,18 @@ process.env.SHARK_FETCH_ALLOWLIST = [process.env.SHARK_FETCH_ALLOWLIST, simulate
 
 writeFileSync(
   join(dataDir, 'simulated-web.json'),
-  JSON.stringify({ creator: web.creator, expected: web.expected, sites: web.sites }, null, 2),
+  JSON.stringify(
+    {
+      creator: web.creator,
+      expected: web.expected,
+      sites: web.sites,
+      hosting: web.hosting,
+      // Where a spec makes a site take a page down (POST /pages/remove): see the package's README.
+      controlOrigin: web.controlOrigin,
+    },
+    null,
+    2,
+  ),
 );
 // The simulated web's temporary directory (catalog, reference photos) goes with the server.
 process.on('exit', () => rmSync(web.directory, { recursive: true, force: true }));

@@ -1,6 +1,7 @@
 // The simulated web: local sites of every catalog kind and a stand-in Brave Search API on 127.0.0.1,
 // with planted copies of a creator's reference photos, her official pages, decoys and impersonators.
 // For tests, benchmarks and `npm run demo`; see README.md beside this package.
+import { arinNetworkAnswer } from '@shark/engine/recipients/testing/rdap-answers.ts';
 import { startRdapStandIn } from '@shark/engine/recipients/testing/rdap-stand-in.ts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -23,7 +24,8 @@ import {
   type Scenario,
   type SiteContent,
 } from './scenario.ts';
-import { skinOf, type SiteSkin } from './sites.ts';
+import { handleControl, RemovedPages, routeKeys } from './removal.ts';
+import { SITE_CONTACTS, skinOf, type SiteSkin } from './sites.ts';
 import { hasFfmpeg, makeVideos } from './video.ts';
 
 export type {
@@ -76,6 +78,19 @@ export interface SimulatedSite {
   origin: string;
   /** host:port */
   host: string;
+  /** Where the site takes copyright notices (and impersonation reports): its catalog entry's. */
+  dmca: { email?: string; url?: string };
+  impersonation?: { email?: string; url?: string };
+}
+
+/** The network every simulated site is served from, as the stand-in RDAP registry describes it. */
+export interface SimulatedHosting {
+  /** The network's prefix: 127.0.0.0/8, where the sites listen. */
+  cidr: string;
+  name: string;
+  organisation: string;
+  /** Its abuse contact: the host level of a takedown's recipients. */
+  abuseEmail: string;
 }
 
 export interface SimulatedWeb {
@@ -103,6 +118,24 @@ export interface SimulatedWeb {
   sites: SimulatedSite[];
   /** A loopback server that is deliberately not on the allowlist; any request to it is a failure. */
   trapOrigin: string;
+  /** Who hosts the sites (the RDAP stand-in's record of 127.0.0.0/8). */
+  hosting: SimulatedHosting;
+  /**
+   * A site takes a page down (a notice was acted on): from now on it answers 410 Gone, and the site's
+   * search results and profiles stop listing it. `url` is the page's full address (path and query).
+   * Throws for an address that is not one of the sites'.
+   */
+  removePage(url: string): void;
+  /** The page is back (re-uploaded): served and listed again. Returns whether it had been removed. */
+  restorePage(url: string): boolean;
+  /** The pages removed so far, as full addresses. */
+  removedPages(): string[];
+  /**
+   * The same three as HTTP, for a test in another process (JSON bodies `{ "url": … }`):
+   * `POST /pages/remove`, `POST /pages/restore`, `GET /pages/removed`. A loopback server of its own,
+   * not on the allowlist, so Shark's fetcher can never reach it.
+   */
+  controlOrigin: string;
   /** The temporary directory holding the catalog and the reference files (removed by close). */
   directory: string;
   /**
@@ -131,6 +164,17 @@ const HOST = '127.0.0.1';
 const VARIANTS_NEEDED = 40;
 const SERVICES = [...SITE_IDS, 'brave', 'trap'] as const;
 type ServiceId = (typeof SERVICES)[number];
+/**
+ * Loopback addresses have no registry record; the stand-in registry gives 127.0.0.0/8 an ARIN-style one
+ * so that a takedown's host level (the network's abuse contact) resolves. The sites are addressed by IP,
+ * so there is no domain and no registrar level: that is what a bare-address site gets in the real world.
+ */
+const HOSTING: SimulatedHosting = {
+  cidr: '127.0.0.0/8',
+  name: 'SIMULATED-LOOPBACK-HOSTING',
+  organisation: 'Simulated Loopback Hosting, LLC',
+  abuseEmail: 'abuse@loopback-hosting.example',
+};
 
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
 
@@ -175,6 +219,7 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
   const bulk = new BulkPages(seed, bulkCount, options.bulkCopyShare ?? 0.1, creator.displayName);
   const log: RequestRecord[] = [];
   const handlers = new Map<ServiceId, Handler>();
+  const removed = new RemovedPages();
 
   // Listen first: every URL of the scenario needs the ports.
   const servers = new Map<ServiceId, Server>();
@@ -284,6 +329,7 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
           namesCreator,
           pageSize,
           videoCopyFile,
+          removed,
         }),
       );
     }
@@ -328,7 +374,19 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
       kind: skinOf(id).kind,
       origin: origins[id],
       host: origins[id].replace('http://', ''),
+      ...SITE_CONTACTS[id],
+      dmca: SITE_CONTACTS[id].dmca ?? {},
     }));
+    removed.setSites(
+      sites.map((site) => ({
+        origin: site.origin,
+        // Any address but the site's own furniture: its home page, robots.txt and search pages.
+        isPage: (url) =>
+          url.pathname !== '/' &&
+          url.pathname !== '/robots.txt' &&
+          !skinOf(site.id).parseSearch?.(url),
+      })),
+    );
     const braveEndpoint = originOf('brave');
     const searchPagesNeeded = Math.max(
       ...SITE_IDS.map((id) =>
@@ -336,10 +394,24 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
       ),
       1,
     );
-    // Recipient look-ups of takedowns go to a local RDAP registry, never to IANA's: the simulated
-    // sites are on loopback addresses, which have no registry record, so it answers the bootstrap files.
-    const rdap = await startRdapStandIn();
-    const allowlist = [...sites.map((site) => site.host), braveEndpoint.replace('http://', ''), new URL(rdap.origin).host];
+    // Recipient look-ups of takedowns go to a local RDAP registry, never to IANA's: it answers the
+    // bootstrap files and holds the one network the sites are on (see HOSTING).
+    const rdap = await startRdapStandIn({
+      networks: [{ registry: 'arin', cidr: HOSTING.cidr, answer: arinNetworkAnswer(HOSTING) }],
+    });
+    // Test controls (a site removing a page) on a port of their own, off the allowlist.
+    const control = await listen(0, (req, res) => {
+      handleControl(req, res, removed).catch((error: unknown) => {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end(`simulated web: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    });
+    const controlOrigin = `http://${HOST}:${(control.address() as AddressInfo).port}`;
+    const allowlist = [
+      ...sites.map((site) => site.host),
+      braveEndpoint.replace('http://', ''),
+      new URL(rdap.origin).host,
+    ];
     let closed = false;
     return {
       catalogFile,
@@ -356,6 +428,11 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
       expected: scenario.expected,
       sites,
       trapOrigin: originOf('trap'),
+      hosting: HOSTING,
+      removePage: (url) => removed.remove(url),
+      restorePage: (url) => removed.restore(url),
+      removedPages: () => removed.list(),
+      controlOrigin,
       directory,
       env: () => ({
         SITE_CATALOG_FILE: catalogFile,
@@ -381,7 +458,7 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
       async close() {
         if (closed) return;
         closed = true;
-        await Promise.all([...[...servers.values()].map(closeServer), rdap.close()]);
+        await Promise.all([...[...servers.values(), control].map(closeServer), rdap.close()]);
         rmSync(directory, { recursive: true, force: true });
       },
     };
@@ -401,6 +478,7 @@ interface SiteContext {
   namesCreator: (query: string) => boolean;
   pageSize: number;
   videoCopyFile: string | null;
+  removed: RemovedPages;
 }
 
 function sendHtml(req: IncomingMessage, res: ServerResponse, status: number, html: string): void {
@@ -437,6 +515,14 @@ function homePage(skin: SiteSkin): string {
   });
 }
 
+function removedPage(siteName: string): string {
+  return page({
+    siteName,
+    title: `Removed - ${siteName}`,
+    body: `<h1>This content has been removed</h1><p>It was taken down following a copyright notice.</p>`,
+  });
+}
+
 function bulkAsPost(bulkPage: BulkPage): Post {
   return {
     kind: 'post',
@@ -451,15 +537,6 @@ function bulkAsPost(bulkPage: BulkPage): Post {
       via: 'img' as const,
     })),
   };
-}
-
-/** The key a post is stored under: its path, or for query-string sites (the board) path and query. */
-function routeKeys(url: URL): string[] {
-  const keys = [url.pathname];
-  if (url.pathname === '/index.php' && url.searchParams.get('s') === 'view') {
-    keys.unshift(`/index.php?page=post&s=view&id=${url.searchParams.get('id') ?? ''}`);
-  }
-  return keys;
 }
 
 async function handleSite(
@@ -483,22 +560,26 @@ async function handleSite(
     return;
   }
   if (url.pathname === '/') return sendHtml(req, res, 200, homePage(skin));
+  // A page the site took down after a notice: gone for good, as far as it says.
+  if (context.removed.has(url)) return sendHtml(req, res, 410, removedPage(skin.name));
+  const isListed = (href: string) => !context.removed.has(new URL(href, content.origin));
 
   const search = skin.parseSearch?.(url);
   if (search && skin.renderSearch && skin.searchHref) {
     // The scenario's results first, then the bulk pages; only the page asked for is computed.
     const bulkIndexes = bulk.indexesOf(skin.id);
+    const scenarioListings = content.listings.filter((listing) => isListed(listing.href));
     const total = context.namesCreator(search.query)
-      ? content.listings.length + bulkIndexes.length
+      ? scenarioListings.length + bulkIndexes.length
       : 0;
     const start = (search.page - 1) * context.pageSize;
     const listings: Listing[] = [];
     for (let n = start; n < Math.min(total, start + context.pageSize); n++) {
-      if (n < content.listings.length) {
-        listings.push(content.listings[n]!);
+      if (n < scenarioListings.length) {
+        listings.push(scenarioListings[n]!);
         continue;
       }
-      const bulkPage = bulk.page(bulkIndexes[n - content.listings.length]!)!;
+      const bulkPage = bulk.page(bulkIndexes[n - scenarioListings.length]!)!;
       listings.push({
         href: bulkPage.path,
         title: bulkPage.title,
@@ -567,7 +648,7 @@ async function handleSite(
     if (profile) {
       const posts = profile.posts
         .map((path) => content.routes.get(path))
-        .filter((route): route is Post => route?.kind === 'post');
+        .filter((route): route is Post => route?.kind === 'post' && isListed(route.path));
       return sendHtml(req, res, 200, skin.renderProfile(profile, posts, content.origin));
     }
   }

@@ -11,6 +11,28 @@ export interface SearchRequest {
   page: number;
 }
 
+/**
+ * Where each simulated site takes copyright notices (and, on the social networks, impersonation
+ * reports), as a real site documents it: on reserved `.example` domains (RFC 2606), so a notice can
+ * never reach anyone. Most take e-mail, so notices arrive as mail; ChanBooru takes a web form only and
+ * PicGram's copyright channel is a form, so the operator's form tasks are exercised too.
+ */
+export const SITE_CONTACTS: Record<SiteId, Pick<CatalogSite, 'dmca' | 'impersonation'>> = {
+  'sim-tube': { dmca: { email: 'dmca@cliptube.example' } },
+  'sim-forum': { dmca: { email: 'abuse@leakforum.example' } },
+  'sim-files': { dmca: { email: 'copyright@dropfiles.example' } },
+  'sim-board': { dmca: { url: 'https://chanbooru.example/contact/dmca' } },
+  'sim-tg': { dmca: { email: 'dmca@tgindex.example' } },
+  'sim-social': {
+    dmca: { email: 'copyright@chirper.example' },
+    impersonation: { url: 'https://help.chirper.example/forms/impersonation' },
+  },
+  'sim-pics': {
+    dmca: { url: 'https://help.picgram.example/contact/copyright' },
+    impersonation: { email: 'impersonation@picgram.example' },
+  },
+};
+
 export interface SiteSkin {
   id: SiteId;
   name: string;
@@ -128,6 +150,7 @@ const tube: SiteSkin = {
     name: 'ClipTube (simulated)',
     kind: 'tube',
     baseUrl: origin,
+    ...SITE_CONTACTS['sim-tube'],
     search: {
       url: `${origin}/search?q={query}`,
       spaces: 'plus',
@@ -210,6 +233,7 @@ const forum: SiteSkin = {
     name: 'LeakForum (simulated)',
     kind: 'forum',
     baseUrl: origin,
+    ...SITE_CONTACTS['sim-forum'],
     search: {
       url: `${origin}/search.php?keywords={query}&o=date`,
       spaces: 'plus',
@@ -278,6 +302,7 @@ const files: SiteSkin = {
     name: 'DropFiles (simulated)',
     kind: 'file-host',
     baseUrl: origin,
+    ...SITE_CONTACTS['sim-files'],
     search: {
       url: `${origin}/search?q={query}`,
       spaces: 'percent',
@@ -353,6 +378,7 @@ const board: SiteSkin = {
     name: 'ChanBooru (simulated)',
     kind: 'image-board',
     baseUrl: origin,
+    ...SITE_CONTACTS['sim-board'],
     search: {
       url: `${origin}/index.php?page=post&s=list&tags={query}`,
       spaces: 'underscore',
@@ -418,6 +444,7 @@ const telegram: SiteSkin = {
     name: 'TgIndex (simulated)',
     kind: 'telegram-index',
     baseUrl: origin,
+    ...SITE_CONTACTS['sim-tg'],
     search: {
       url: `${origin}/search?q={query}`,
       spaces: 'percent',
@@ -487,6 +514,7 @@ const social: SiteSkin = {
     name: 'Chirper (simulated)',
     kind: 'social-network',
     baseUrl: origin,
+    ...SITE_CONTACTS['sim-social'],
     search: {
       url: `${origin}/search?q={query}&sort=new`,
       spaces: 'percent',
@@ -568,6 +596,7 @@ const pics: SiteSkin = {
     name: 'PicGram (simulated)',
     kind: 'social-network',
     baseUrl: origin,
+    ...SITE_CONTACTS['sim-pics'],
     accountPlatform: 'instagram',
     profile: {
       url: `${origin}/{username}/`,
