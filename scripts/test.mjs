@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// What root `npm test` runs: checks the tools the suites need, typechecks, runs Vitest on
+// What root `npm test` runs: checks the tools the suites need, typechecks and lints, runs Vitest on
 // PGlite and the integration tests again on Postgres, runs Playwright, and prints one
 // `tests: N passed, N failed` line summed over every suite.
 //
@@ -352,8 +352,14 @@ async function main() {
   await ensureDebianTools(selected.has('e2e'), selected.has('eval'));
   if (selected.has('integration')) await ensurePostgres();
 
-  header('typecheck');
-  if ((await run('npm', ['run', 'typecheck'])) !== 0) fail('typecheck failed; no tests were run');
+  // Lint beside the typecheck: tsc keeps one core busy and leaves the other to eslint.
+  header('typecheck and lint');
+  const [typecheck, lint] = await Promise.all([
+    run('npm', ['run', 'typecheck']),
+    run('npm', ['run', 'lint']),
+  ]);
+  if (typecheck !== 0) fail('typecheck failed; no tests were run');
+  if (lint !== 0) fail('lint failed; no tests were run');
 
   let ok = true;
   if (wantsVitest) {

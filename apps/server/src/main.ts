@@ -9,6 +9,7 @@ const loadRuntime = async () => ({
   ...(await import('./http/app.ts')),
   ...(await import('./services.ts')),
   ...(await import('./features/admin/admin-socket.ts')),
+  ...(await import('./features/offers/offer-commands.ts')),
 });
 
 type Role = 'all' | 'api' | 'worker';
@@ -41,7 +42,7 @@ async function main() {
     process.exit(1);
   }
 
-  const { serve, createApp, createServices, startAdminSocket } = await loadRuntime();
+  const { serve, createApp, createServices, startAdminSocket, offerCommands } = await loadRuntime();
   const services = await createServices(config, { workers: role !== 'api' });
   const { logger } = services;
   if (role === 'worker') {
@@ -73,7 +74,7 @@ async function main() {
   });
 
   // Embedded mode: the CLI reaches this process for operator commands (see features/admin).
-  const adminSocket = config.database.driver === 'pglite' ? await startAdminSocket(config.dataDir, services.accounts, { ...services.enforcement.operator, ...services.takedownLifecycle.adminCommands }) : null;
+  const adminSocket = config.database.driver === 'pglite' ? await startAdminSocket(config.dataDir, services.accounts, { ...services.enforcement.operator, ...services.takedownLifecycle.adminCommands, ...offerCommands(services.offers) }) : null;
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -94,6 +94,10 @@ import {
   startTakedownLifecycleSweeper,
 } from './features/takedown-lifecycle/takedown-lifecycle-worker.ts';
 import { createEnforcement, type Enforcement } from './features/enforcement/enforcement.ts';
+import { createBillingRepository } from './features/billing/billing-repository.ts';
+import { createBillingService, startBillingSweeper, type BillingService } from './features/billing/billing-service.ts';
+import { createOfferRepository } from './features/offers/offer-repository.ts';
+import { createOfferService, type OfferService } from './features/offers/offer-service.ts';
 
 export interface Services {
   config: Config;
@@ -141,6 +145,8 @@ export interface Services {
   takedownLifecycle: TakedownLifecycle;
   /** Takedowns from confirmed findings: authorisation, recipients, notices, outbox, form tasks, delisting (features/enforcement). */
   enforcement: Enforcement;
+  /** Custom offers: the public page's offer, claims, and the operator's commands (features/offers). */
+  offers: OfferService;
   close(): Promise<void>;
 }
 
@@ -340,7 +346,15 @@ export async function createServices(
     logger,
   });
   registerTakedownLifecycleJobs(jobs, takedownLifecycle);
+  const billing = createBillingService({
+    repo: createBillingRepository(database.db),
+    catalog,
+    config: config.billing,
+    publicUrl: config.publicUrl,
+    logger,
+  });
   const processStartedAt = new Date();
+  let billingSweeper: { stop(): void } | null = null;
   let scheduler: { stop(): void } | null = null;
   let takedownSweeper: { stop(): void } | null = null;
   let enforcementSweeper: { stop(): void } | null = null;
@@ -382,8 +396,10 @@ export async function createServices(
       enforcementSweeper = await enforcement.startSweeper({
         processStartedAt: config.database.driver === 'pglite' ? processStartedAt : null,
       });
+      billingSweeper = startBillingSweeper({ billing, everySeconds: config.billing.sweepSeconds, logger });
     }
   } catch (error) {
+    billingSweeper?.stop();
     scheduler?.stop();
     takedownSweeper?.stop();
     enforcementSweeper?.stop();
@@ -411,6 +427,8 @@ export async function createServices(
     maxUploadBytes: config.uploads.maxBytes,
   });
   const uploadSweeper = startUploadSweeper(uploads, logger);
+  // Paid offers are billed by hand until billing passes its startCheckout here.
+  const offers = createOfferService({ repo: createOfferRepository(database.db), planFeatures, publicUrl: config.publicUrl });
   return {
     config,
     logger,
@@ -443,6 +461,7 @@ export async function createServices(
     reports,
     takedownLifecycle,
     enforcement,
+    offers,
     async close() {
       scheduler?.stop();
       takedownSweeper?.stop();

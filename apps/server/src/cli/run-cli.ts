@@ -12,6 +12,7 @@ import { parseUsersCommand, runUsersCommand, USERS_HELP, type UsersCommand } fro
 import { FORMS_HELP, formatForms, formsRequest, parseFormsCommand } from './forms-command.ts';
 import { DELISTING_HELP, delistingRequest, formatDelisting, parseDelistingCommand } from './delisting-command.ts';
 import { executeTakedownsCommand, parseTakedownsCommand, TAKEDOWNS_HELP } from './takedowns-command.ts';
+import { executeOffersCommand, OFFERS_HELP, parseOffersCommand } from './offers-command.ts';
 
 const HELP = `shark — operator commands for Shark
 
@@ -28,6 +29,8 @@ Commands:
   shark takedowns respond <id> --rejected "<reason>" | --removed
                                     record what the recipient answered
   shark takedowns check <id>        check the URL now (removed when gone)
+  shark offers create|list|show|revoke
+                                    custom offers: a plan at a price, with its public link
   shark --help                      this text
 
 ${USERS_HELP}
@@ -37,6 +40,8 @@ ${FORMS_HELP}
 ${DELISTING_HELP}
 
 ${TAKEDOWNS_HELP}
+
+${OFFERS_HELP}
 
 ${HASH_HELP}
 
@@ -109,6 +114,15 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     const parsed = parseTakedownsCommand(rest);
     const result = await executeTakedownsCommand(parsed, loadConfig(io.env, 'cli'));
     io.out(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  }
+  if (command === 'offers') {
+    if (rest[0] === '--help' || rest[0] === '-h') {
+      io.out(`${OFFERS_HELP}\n`);
+      return 0;
+    }
+    const parsed = parseOffersCommand(rest);
+    io.out(`${await executeOffersCommand(parsed, loadConfig(io.env, 'cli'))}\n`);
     return 0;
   }
   if (command !== 'users') throw new UsageError(`Unknown command "${command}". Run shark --help.`);

@@ -273,6 +273,14 @@ export const envSchema = z
     ENFORCEMENT_SWEEP_SECONDS: positiveInt(30),
     // --- Takedown lifecycle (features/takedown-lifecycle) ---
     TAKEDOWN_CHECK_MAX_HOURS: positiveInt(7 * 24),
+    // --- Billing (features/billing) ---
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_API_URL: optionalString
+      .pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional())
+      .transform((v) => v ?? 'https://api.stripe.com'),
+    BILLING_GRACE_DAYS: positiveInt(7),
+    BILLING_SWEEP_SECONDS: positiveInt(300),
   });
 
 /** Rules that tie variables together; checked on the raw input so they are reported with the rest. */
@@ -297,6 +305,11 @@ function crossFieldProblems(source: Record<string, string | undefined>): string[
   // --- Discovery sources (features/scan-sources) ---
   if (set('YANDEX_API_KEY') && !set('YANDEX_FOLDER_ID')) {
     problems.push('YANDEX_FOLDER_ID: is required with YANDEX_API_KEY (the Yandex Cloud folder the searches are billed to)');
+  }
+  // --- Billing (features/billing) ---
+  if (set('STRIPE_SECRET_KEY') !== set('STRIPE_WEBHOOK_SECRET')) {
+    const missing = set('STRIPE_SECRET_KEY') ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY';
+    problems.push(`${missing}: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together (online payment) or not at all (manual billing)`);
   }
   return problems;
 }
@@ -357,6 +370,24 @@ export interface Config {
   enforcement: EnforcementConfig;
   /** Takedown lifecycle (features/takedown-lifecycle): the longest wait between two checks of a URL (the first is enforcement's firstCheckHours). */
   takedownLifecycle: { checkMaxHours: number };
+  /** Billing (features/billing): Stripe when both its secrets are set, else manual; the grace period after a failed payment. */
+  billing: BillingConfig;
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Stripe's API, or a stand-in's (tests). */
+  apiUrl: string;
+}
+
+export interface BillingConfig {
+  /** null: manual billing (operators grant plans with the CLI). */
+  stripe: StripeSettings | null;
+  /** After a failed payment: days the creator keeps her plan before she becomes former. */
+  graceDays: number;
+  /** How often workers end grace periods and cancelled subscriptions whose time ran out. */
+  sweepSeconds: number;
 }
 
 export interface EnforcementConfig {
@@ -499,6 +530,14 @@ export function loadConfig(
       sweepSeconds: env.ENFORCEMENT_SWEEP_SECONDS,
     },
     takedownLifecycle: { checkMaxHours: env.TAKEDOWN_CHECK_MAX_HOURS },
+    billing: {
+      stripe:
+        env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL.replace(/\/+$/, '') }
+          : null,
+      graceDays: env.BILLING_GRACE_DAYS,
+      sweepSeconds: env.BILLING_SWEEP_SECONDS,
+    },
   };
 }
 

@@ -30,6 +30,8 @@ import { reportRoutes } from '../features/reports/report-routes.ts';
 import { takedownReportRoutes } from '../features/takedown-report/takedown-report-routes.ts';
 import { authorizationRoutes } from '../features/enforcement/authorization-routes.ts';
 import { takedownRoutes } from '../features/enforcement/takedown-routes.ts';
+import { billingRoutes } from '../features/billing/billing-routes.ts';
+import { offerRoutes } from '../features/offers/offer-routes.ts';
 
 /** Calls that come from outside the SPA (monitors, OAuth redirects) and so carry no provider header. */
 const WITHOUT_PROVIDER = [
@@ -45,6 +47,8 @@ const WITHOUT_PROVIDER = [
   /^\/api\/takedowns\/export\.(csv|pdf)$/,
   // A notice's PDF copy opens through a plain link; the session cookie still decides access.
   /^\/api\/takedowns\/[^/]+\/notices\/[^/]+\.pdf$/,
+  // Stripe's webhook: Stripe signs it; it knows nothing of brands.
+  /^\/api\/billing\/webhook$/,
 ];
 
 export function createApp(services: Services) {
@@ -103,6 +107,8 @@ export function createApp(services: Services) {
     // After the takedown report's routes: its /takedowns/export.* are not takedown ids.
     .route('/', authorizationRoutes({ auth: services.auth, authorizations: services.enforcement.authorizations }))
     .route('/', takedownRoutes({ auth: services.auth, entitlements: services.entitlements, takedowns: services.enforcement.takedowns }))
+    .route('/', billingRoutes({ auth: services.auth, billing: services.billing }))
+    .route('/', offerRoutes({ auth: services.auth, offers: services.offers }))
     .route('/', authRoutes({ auth: services.auth, limiter: services.rateLimiter, limits: config.rateLimit, secureCookies }));
 
   api.doc31('/openapi.json', {
