@@ -82,8 +82,10 @@ async function start(databaseUrl: string | undefined): Promise<Running> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     AUTH_SECRET: randomBytes(32).toString('hex'),
-    // No scheduled work competes with the requests measured.
+    // No scheduled work competes with the requests measured: the seeded takedowns are rows for the
+    // reads, not work for the sweeps (their URLs and recipients are made up).
     SCAN_SCHEDULE_CHECK_SECONDS: '86400',
+    ENFORCEMENT_SWEEP_SECONDS: '86400',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const services = await createServices(config, { logger: createLogger('warn') });
