@@ -1,5 +1,5 @@
 // The pages whose content the spec gives (onboarding, DMCA badges, Good to Know), the public badge
-// check they link to, and the public pages reached from offer and e-mail links.
+// check they link to, and the public pages reached from e-mail links (offer links: custom-offer.spec.ts).
 import { expect, grant, test } from './pages-support.ts';
 
 test('onboarding explains the free scan, starts the set-up and leads to the plans', async ({
@@ -145,24 +145,6 @@ test('DMCA badges: texts and HTML are copied, previewed, and link to a public pr
     ).toBeVisible();
     await visitor.close();
   });
-});
-
-test('an offer link carries the offer through sign-up to the claim page', async ({ page }) => {
-  await page.goto('/custom-offer/spring-offer');
-  await expect(page).toHaveTitle('Shark | Custom Offer');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'An offer made for you' }),
-  ).toBeVisible();
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-
-  await page.getByRole('link', { name: 'Sign up to claim it' }).click();
-  await expect(page).toHaveURL('/sign-up?customOfferId=spring-offer');
-
-  await page.goBack();
-  await page.getByRole('link', { name: 'I already have an account' }).click();
-  await expect(page).toHaveURL(/\/sign-in\?customRedirect=/);
-  const redirect = new URL(page.url()).searchParams.get('customRedirect') ?? '';
-  expect(redirect).toBe('/claim-offer?customOfferId=spring-offer');
 });
 
 test('the e-mail settings link opens a page that says what it will do', async ({ page }) => {

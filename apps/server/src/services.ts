@@ -147,6 +147,8 @@ export interface Services {
   enforcement: Enforcement;
   /** Custom offers: the public page's offer, claims, and the operator's commands (features/offers). */
   offers: OfferService;
+  /** Plans and billing: Stripe Checkout and webhooks, or manual billing (features/billing). */
+  billing: BillingService;
   close(): Promise<void>;
 }
 
@@ -462,7 +464,9 @@ export async function createServices(
     takedownLifecycle,
     enforcement,
     offers,
+    billing,
     async close() {
+      billingSweeper?.stop();
       scheduler?.stop();
       takedownSweeper?.stop();
       enforcementSweeper?.stop();

@@ -1,9 +1,10 @@
 import { claimOfferSearchSchema } from '@shark/contracts/auth.ts';
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { TicketPercent } from 'lucide-react';
-import { Button } from '#app/components/ui/button.tsx';
-import { EmptyState } from '#app/components/ui/empty-state.tsx';
+import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import {
+  ClaimOfferView,
+  NoOfferInLink,
+} from '#app/features/offers/components/claim-offer-view.tsx';
 import { useBrand } from '#app/lib/queries/get-brand.ts';
 import { ACCESS_RULES, requireAccess } from '#app/lib/require-access.ts';
 import { usePageTitle } from '#app/lib/use-document-title.ts';
@@ -22,33 +23,11 @@ function ClaimOfferPage() {
   usePageTitle('Claim Offer');
   return (
     <PageFrame title="Claim Offer">
-      <EmptyState
-        icon={TicketPercent}
-        title={
-          customOfferId === undefined ? 'No offer in this link' : 'Your offer will be shown here'
-        }
-        action={
-          <Button asChild variant="outline">
-            <Link to="/plans">See plans</Link>
-          </Button>
-        }
-      >
-        {customOfferId === undefined ? (
-          <p>
-            Offers from the {brand.name} team arrive as a link. Open that link to see the offer
-            here, or compare the regular plans.
-          </p>
-        ) : (
-          <p>
-            You opened offer{' '}
-            <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-foreground">
-              {customOfferId}
-            </code>
-            . Here you will see what it includes and accept it; claiming offers opens with an
-            upcoming update.
-          </p>
-        )}
-      </EmptyState>
+      {customOfferId === undefined || customOfferId.trim() === '' ? (
+        <NoOfferInLink brandName={brand.name} />
+      ) : (
+        <ClaimOfferView customOfferId={customOfferId} />
+      )}
     </PageFrame>
   );
 }
