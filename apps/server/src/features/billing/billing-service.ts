@@ -15,6 +15,7 @@ import { planSchema, type Plan } from '@shark/contracts/user.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { BillingConfig, StripeSettings } from '../../config/env.ts';
 import type { Logger } from '../../http/logger.ts';
+import { startPeriodicSweep, type PeriodicSweep } from '../../jobs/periodic-sweep.ts';
 import type { BillingQueries, BillingRepository, StoredSubscription } from './billing-repository.ts';
 import { applySubscription, graceAfterFailure, LIVE_STATUSES, type SubscriptionSnapshot } from './billing-state.ts';
 
@@ -366,27 +367,6 @@ export function createBillingService(deps: { repo: BillingRepository; catalog: P
 
 export type BillingService = ReturnType<typeof createBillingService>;
 
-export function startBillingSweeper(deps: { billing: BillingService; everySeconds: number; logger: Logger }): { stop(): void } {
-  let stopped = false;
-  let running = false;
-  const tick = async () => {
-    if (running || stopped) return;
-    running = true;
-    try {
-      await deps.billing.sweep(new Date());
-    } catch (error) {
-      deps.logger.error('billing sweep failed', { err: error instanceof Error ? error.message : String(error) });
-    } finally {
-      running = false;
-    }
-  };
-  void tick();
-  const timer = setInterval(() => void tick(), deps.everySeconds * 1000);
-  timer.unref();
-  return {
-    stop() {
-      stopped = true;
-      clearInterval(timer);
-    },
-  };
+export function startBillingSweeper(deps: { billing: BillingService; everySeconds: number; logger: Logger }): PeriodicSweep {
+  return startPeriodicSweep({ name: 'billing sweep', everySeconds: deps.everySeconds, logger: deps.logger, sweep: () => deps.billing.sweep(new Date()) });
 }

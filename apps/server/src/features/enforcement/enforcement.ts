@@ -14,6 +14,7 @@ import type { SharkJobCatalog } from '../../jobs/job-catalog.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { createAuthorizationRepository } from './authorization-repository.ts';
+import { startPeriodicSweep } from '../../jobs/periodic-sweep.ts';
 import { createAuthorizationService } from './authorization-service.ts';
 import { createDelistingService, dueDelistingDay } from './delisting-service.ts';
 import { createFormTaskService } from './form-task-service.ts';
@@ -205,30 +206,12 @@ export function createEnforcement(deps: EnforcementDeps) {
             messages: expired,
           });
       }
-      let stopped = false;
-      let running = false;
-      const tick = async () => {
-        if (stopped || running) return;
-        running = true;
-        try {
-          await sweep();
-        } catch (error) {
-          logger.error('enforcement sweep failed', {
-            error: error instanceof Error ? error.message : String(error),
-          });
-        } finally {
-          running = false;
-        }
-      };
-      void tick();
-      const timer = setInterval(() => void tick(), config.sweepSeconds * 1000);
-      timer.unref();
-      return {
-        stop() {
-          stopped = true;
-          clearInterval(timer);
-        },
-      };
+      return startPeriodicSweep({
+        name: 'enforcement sweep',
+        everySeconds: config.sweepSeconds,
+        logger,
+        sweep,
+      });
     },
   };
 }

@@ -5,6 +5,7 @@ import type { Logger } from '../../http/logger.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { SharkJobCatalog } from '../../jobs/job-catalog.ts';
 import type { TakedownLifecycle } from './takedown-lifecycle-service.ts';
+import { startPeriodicSweep, type PeriodicSweep } from '../../jobs/periodic-sweep.ts';
 
 export function registerTakedownLifecycleJobs(jobs: JobQueue<SharkJobCatalog>, lifecycle: TakedownLifecycle): void {
   jobs.handle('takedown.verify', async ({ takedownId, check }, context) => {
@@ -14,29 +15,7 @@ export function registerTakedownLifecycleJobs(jobs: JobQueue<SharkJobCatalog>, l
   jobs.handle('takedown.escalate', async ({ takedownId }) => ({ steps: await lifecycle.escalate(takedownId, new Date()) }));
 }
 
-/** Sweeps now and then every `everySeconds` (ENFORCEMENT_SWEEP_SECONDS); returns a stop function. */
-export function startTakedownLifecycleSweeper(deps: { lifecycle: TakedownLifecycle; everySeconds: number; logger: Logger }): { stop(): void } {
-  let stopped = false;
-  let running = false;
-  const tick = async () => {
-    // A slow sweep (many due takedowns) is not started twice over.
-    if (running || stopped) return;
-    running = true;
-    try {
-      await deps.lifecycle.sweep(new Date());
-    } catch (error) {
-      deps.logger.error('takedown sweep failed', { err: error instanceof Error ? error.message : String(error) });
-    } finally {
-      running = false;
-    }
-  };
-  void tick();
-  const timer = setInterval(() => void tick(), deps.everySeconds * 1000);
-  timer.unref();
-  return {
-    stop() {
-      stopped = true;
-      clearInterval(timer);
-    },
-  };
+/** Sweeps now and then every `everySeconds` (ENFORCEMENT_SWEEP_SECONDS); a slow sweep is not started twice over. */
+export function startTakedownLifecycleSweeper(deps: { lifecycle: TakedownLifecycle; everySeconds: number; logger: Logger }): PeriodicSweep {
+  return startPeriodicSweep({ name: 'takedown sweep', everySeconds: deps.everySeconds, logger: deps.logger, sweep: () => deps.lifecycle.sweep(new Date()) });
 }
