@@ -1,14 +1,12 @@
 // Helpers of the page specs: a verified, signed-in creator made quickly through the API, and roles
-// set with the operator CLI (`npx shark users grant`), which reaches the running server's admin socket.
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+// set as the operator CLI's `shark users grant` sets them, through the running server's admin socket
+// (the CLI itself is run in takedown-support.ts and in the CLI's own tests; a process per grant made
+// the specs that walk a user through every state slow on a loaded machine).
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DATA_DIR } from '../playwright.config.ts';
 import { expect, test as base, type Credentials } from './fixtures.ts';
-
-const run = promisify(execFile);
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export type Grant = {
   status?: 'free' | 'subscribed' | 'former';
@@ -20,17 +18,25 @@ export type Grant = {
 
 /** Sets the user's status, plan, features or affiliate flag as an operator would. */
 export async function grant(email: string, changes: Grant): Promise<void> {
-  const args = ['--no', 'shark', 'users', 'grant', email];
-  if (changes.status) args.push('--status', changes.status);
-  if (changes.plan) args.push('--plan', changes.plan);
-  if (changes.features) args.push('--features', changes.features.join(','));
-  if (changes.affiliateOnly !== undefined) args.push(`--affiliate-only=${changes.affiliateOnly}`);
-  try {
-    await run('npx', args, { cwd: repoRoot, env: { ...process.env, DATA_DIR } });
-  } catch (error) {
-    const { stderr } = error as { stderr?: string };
-    throw new Error(`shark users grant ${email} failed: ${stderr ?? String(error)}`);
-  }
+  const body = JSON.stringify({ email, changes });
+  const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        socketPath: join(DATA_DIR, 'admin.sock'),
+        path: '/users/grant',
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 500, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+  if (answer.status !== 200) throw new Error(`shark users grant ${email} failed: ${answer.text}`);
 }
 
 type SignUpOptions = { request: APIRequestContext; page: Page; baseURL: string | undefined };
