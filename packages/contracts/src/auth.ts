@@ -127,3 +127,55 @@ export const sendVerificationRequestSchema = z.object({
   email: emailSchema,
   callbackURL: customRedirectSchema.optional(),
 });
+
+// --- /account: profile, e-mail change, password change (the auth library's own endpoints behind). ---
+
+const nameSchema = z.string().trim().min(1, 'Enter your name.').max(NAME_MAX_LENGTH, 'This name is too long.');
+
+/** POST /api/auth/update-user: only the name; the account's other fields are not the user's to set here. */
+export const updateProfileRequestSchema = z.object({ name: nameSchema });
+export const profileFormSchema = updateProfileRequestSchema;
+export type ProfileForm = z.input<typeof profileFormSchema>;
+
+/** POST /api/auth/change-email: the link goes to the new address; the change applies when it is opened. */
+export const changeEmailRequestSchema = z.object({
+  newEmail: emailSchema,
+  callbackURL: customRedirectSchema.optional(),
+});
+export const changeEmailFormSchema = z.object({ newEmail: emailSchema });
+export type ChangeEmailForm = z.input<typeof changeEmailFormSchema>;
+
+/** POST /api/auth/change-password: other sessions end unless the caller says otherwise. */
+export const changePasswordRequestSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Enter your current password.').max(PASSWORD_MAX_LENGTH * 4),
+    newPassword: passwordSchema,
+    confirmPassword: z.string().optional(),
+    revokeOtherSessions: z.boolean().default(true),
+  })
+  .refine((body) => confirmationMatches(body, body.newPassword), {
+    path: ['confirmPassword'],
+    message: 'The passwords do not match.',
+  })
+  .transform(({ confirmPassword: _confirmed, ...body }) => body);
+
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Enter your current password.'),
+    newPassword: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The passwords do not match.',
+  });
+export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
+
+/** GET /api/auth/list-accounts: the ways the user can sign in ('credential' is e-mail + password). */
+export const linkedAccountSchema = z.object({
+  id: z.string(),
+  providerId: z.string(),
+  accountId: z.string(),
+});
+export const linkedAccountsSchema = z.array(linkedAccountSchema);
+export type LinkedAccount = z.infer<typeof linkedAccountSchema>;

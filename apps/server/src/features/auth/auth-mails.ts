@@ -1,4 +1,4 @@
-// The account messages: verify the address, reset the password, and "you already have an account".
+// The account messages: verify the address, change it, reset the password, and "you already have an account".
 import type { BrandConfig } from '../../config/brands.ts';
 import { renderMail } from '../mail/layout.ts';
 
@@ -13,6 +13,19 @@ export function verificationMail(brand: BrandConfig, user: { name: string }, url
     ],
     action: { label: 'Verify e-mail address', url },
     after: ['The link works for 24 hours. If you did not create an account, you can ignore this message.'],
+  });
+}
+
+export function changeEmailMail(brand: BrandConfig, user: { name: string; email: string }, previousEmail: string, url: string) {
+  return renderMail(brand, {
+    subject: `Confirm your new e-mail address for ${brand.name}`,
+    paragraphs: [
+      greeting(user.name),
+      `You asked to change the e-mail address of your ${brand.name} account from ${previousEmail} to ${user.email}.`,
+      `Your account keeps using ${previousEmail} until you confirm the new address.`,
+    ],
+    action: { label: 'Confirm new e-mail address', url },
+    after: ['The link works for 24 hours. If you did not ask for this, you can ignore this message.'],
   });
 }
 

@@ -2,13 +2,17 @@
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import {
+  changeEmailRequestSchema,
+  changePasswordRequestSchema,
   passwordResetRequestSchema,
   resetPasswordRequestSchema,
   sendVerificationRequestSchema,
   signInRequestSchema,
   signUpRequestSchema,
+  updateProfileRequestSchema,
 } from '@shark/contracts/auth.ts';
 import type { AppEnv } from '../../http/app-env.ts';
+import { AppError } from '../../http/app-error.ts';
 import { parseBody } from '../../http/validation.ts';
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
 import type { RateLimiter } from './rate-limiter.ts';
@@ -26,6 +30,10 @@ const guarded: Record<string, Guarded> = {
   '/request-password-reset': { schema: passwordResetRequestSchema, bucket: 'reset' },
   '/reset-password': { schema: resetPasswordRequestSchema, bucket: 'reset-password' },
   '/send-verification-email': { schema: sendVerificationRequestSchema, bucket: 'verification' },
+  // /account: the body is cut down to what the form may change, and guessing the current password is limited.
+  '/update-user': { schema: updateProfileRequestSchema, bucket: 'profile' },
+  '/change-email': { schema: changeEmailRequestSchema, bucket: 'change-email' },
+  '/change-password': { schema: changePasswordRequestSchema, bucket: 'change-password' },
 };
 
 export function authRoutes(deps: {
@@ -51,6 +59,7 @@ export function authRoutes(deps: {
         const keys = [{ key: `${rule.bucket}:ip:${c.get('clientIp')}`, max: limits.maxPerIp }];
         if (data.email) keys.push({ key: `${rule.bucket}:email:${data.email}`, max: limits.maxPerEmail });
         await limiter.hit(keys);
+        if (subPath === '/change-email') await refuseTakenAddress(auth, headers, String(data.newEmail));
         body = JSON.stringify(data);
       } else {
         body = raw;
@@ -67,6 +76,26 @@ export function authRoutes(deps: {
   return app;
 }
 
+/**
+ * The auth library answers a change to an address that already has an account like any other (to hide
+ * who has one) and mails nobody; the signed-in owner would wait for a link that never comes. She is told
+ * instead. Only for a signed-in caller: a signed-out one gets the library's 401.
+ */
+async function refuseTakenAddress(auth: Auth, headers: Headers, newEmail: string): Promise<void> {
+  const session = await auth.api.getSession({ headers });
+  if (!session) return;
+  if (session.user.email.toLowerCase() === newEmail) {
+    throw new AppError('VALIDATION_FAILED', 'This is already your e-mail address.', {
+      fields: { newEmail: 'This is already your e-mail address.' },
+    });
+  }
+  const context = await auth.$context;
+  if (await context.internalAdapter.findUserByEmail(newEmail)) {
+    const message = 'This e-mail address belongs to another account. Use a different one.';
+    throw new AppError('CONFLICT', message, { fields: { newEmail: message } });
+  }
+}
+
 /** Messages people can act on, for the auth library's error codes the SPA shows. */
 const MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'The e-mail address or the password is not correct.',
@@ -76,6 +105,13 @@ const MESSAGES: Record<string, string> = {
   USER_NOT_FOUND: 'This link is no longer valid. Please request a new one.',
   PASSWORD_TOO_SHORT: 'The password is too short.',
   PASSWORD_TOO_LONG: 'The password is too long.',
+  INVALID_PASSWORD: 'The current password is not correct.',
+  CREDENTIAL_ACCOUNT_NOT_FOUND:
+    'Your account has no password yet. Use "Set a password" to get a link by e-mail.',
+  FAILED_TO_UNLINK_LAST_ACCOUNT:
+    'This is your only way to sign in. Set a password before you disconnect it.',
+  SESSION_NOT_FRESH: 'For your security, sign out and sign in again, then retry.',
+  PROVIDER_NOT_FOUND: 'Sign-in with this provider is not available.',
 };
 
 /** Every error answer carries a code and a message a person can act on. */

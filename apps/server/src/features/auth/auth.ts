@@ -13,13 +13,29 @@ import { brandAppUrl, type BrandConfig, type BrandRegistry } from '../../config/
 import type { Logger } from '../../http/logger.ts';
 import { currentBrand } from '../../http/request-context.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { existingAccountMail, resetPasswordMail, verificationMail } from './auth-mails.ts';
+import { changeEmailMail, existingAccountMail, resetPasswordMail, verificationMail } from './auth-mails.ts';
 
 /** Header our HTTP layer sets (overwriting any client value) with the caller's address. */
 export const CLIENT_IP_HEADER = 'x-shark-client-ip';
 
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 export const VERIFICATION_TOKEN_TTL_SECONDS = 24 * 60 * 60;
+
+/**
+ * Whether a verification token the library just made is for a change of address. Sign-up verification
+ * and address changes both go through sendVerificationEmail; the token is a JWT (its signature is
+ * checked when the link is used), and a change's carries requestType and the address it replaces.
+ */
+const emailChangeClaims = z.object({ requestType: z.literal('change-email-verification'), email: z.string() });
+function emailChangeIn(token: string): { previousEmail: string } | null {
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    const claims = emailChangeClaims.safeParse(payload);
+    return claims.success ? { previousEmail: claims.data.email } : null;
+  } catch {
+    return null;
+  }
+}
 
 /** What the sign-up form sends along a Google sign-up (OAuth `additionalData`): the user's own choices. */
 const oauthSignUpChoices = z.object({
@@ -75,6 +91,9 @@ export function createAuth({ config, db, brands, mailer, logger }: AuthDeps) {
         isAffiliateOnly: { type: 'boolean', required: false, defaultValue: false, input: true },
         referralCode: { type: 'string', required: false, input: true },
       },
+      // /account: the link goes to the new address (through sendVerificationEmail below) and the address
+      // changes only when it is opened; no step through the old address.
+      changeEmail: { enabled: true },
     },
     emailAndPassword: {
       enabled: true,
@@ -101,7 +120,10 @@ export function createAuth({ config, db, brands, mailer, logger }: AuthDeps) {
       sendVerificationEmail: async ({ user, token }) => {
         const b = brand();
         const url = `${appUrl(b)}/email-settings/verification/${encodeURIComponent(token)}`;
-        await send(user.email, verificationMail(b, user, url), b);
+        // For a change, `user.email` is already the new address: the link goes there.
+        const change = emailChangeIn(token);
+        const mail = change ? changeEmailMail(b, user, change.previousEmail, url) : verificationMail(b, user, url);
+        await send(user.email, mail, b);
       },
     },
     // Reset tokens are kept only as hashes; a database leak does not leak working links.

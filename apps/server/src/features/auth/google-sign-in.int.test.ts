@@ -157,6 +157,70 @@ describe('Sign in with Google (OpenID Connect)', () => {
     expect((await browser.get('/api/user')).status).toBe(401);
   });
 
+  it('connects Google to a password account from /account, and disconnects it again', async () => {
+    const email = 'connects-google@example.com';
+    await new TestClient(server.url).post('/api/auth/sign-up/email', { name: 'Connector', email, password: 'password link 1' });
+    const link = linkIn(await lastMail(server.config.mailDir, email, /Verify/), '/email-settings/verification/');
+    const browser = new TestClient(server.url);
+    await browser.get(`/api/auth/verify-email?token=${link.pathname.split('/').at(-1)}`);
+
+    people.set('google-5', { email, name: 'Connector', emailVerified: true });
+    const start = await browser.post<{ url: string }>('/api/auth/link-social', {
+      provider: 'google',
+      callbackURL: '/account',
+      errorCallbackURL: '/account',
+    });
+    expect(start.status).toBe(200);
+    const callback = await consentAtProvider(start.body.url, 'google-5');
+    const landed = await new TestClient(server.url, null).get(callback.pathname + callback.search, {
+      cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    });
+    expect(landed.status).toBe(302);
+    expect(landed.headers.get('location')).toMatch(/\/account$/);
+
+    const accounts = await browser.get<Array<{ id: string; providerId: string }>>('/api/auth/list-accounts');
+    expect(accounts.body.map((a) => a.providerId).sort()).toEqual(['credential', 'google']);
+    const google = accounts.body.find((a) => a.providerId === 'google')!;
+    expect((await browser.post('/api/auth/unlink-account', { accountId: google.id })).status).toBe(200);
+    const after = await browser.get<Array<{ providerId: string }>>('/api/auth/list-accounts');
+    expect(after.body.map((a) => a.providerId)).toEqual(['credential']);
+  });
+
+  it('refuses to disconnect Google from an account that has no other way to sign in', async () => {
+    people.set('google-6', { email: 'google-only@example.com', name: 'Only Google', emailVerified: true });
+    const { browser } = await signInWithGoogle('google-6');
+    const accounts = await browser.get<Array<{ id: string; providerId: string }>>('/api/auth/list-accounts');
+    expect(accounts.body.map((a) => a.providerId)).toEqual(['google']);
+    const res = await browser.post('/api/auth/unlink-account', { accountId: accounts.body[0]!.id });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'FAILED_TO_UNLINK_LAST_ACCOUNT', message: expect.stringMatching(/only way to sign in/) });
+    expect((await browser.get('/api/user')).status).toBe(200);
+
+    // Its owner has no password to change; she is told how to set one.
+    const change = await browser.post('/api/auth/change-password', { currentPassword: 'anything 1', newPassword: 'new password 22' });
+    expect(change.status).toBe(400);
+    expect(change.body).toMatchObject({ code: 'CREDENTIAL_ACCOUNT_NOT_FOUND', message: expect.stringMatching(/Set a password/) });
+  });
+
+  it('lets a Google-only user set a password by e-mail, after which Google can be disconnected', async () => {
+    const email = 'google-then-password@example.com';
+    people.set('google-7', { email, name: 'Sets Password', emailVerified: true });
+    await signInWithGoogle('google-7');
+
+    expect((await new TestClient(server.url).post('/api/auth/request-password-reset', { email })).status).toBe(200);
+    const link = linkIn(await lastMail(server.config.mailDir, email, /Reset your Shark password/), '/reset/');
+    const token = decodeURIComponent(link.pathname.slice('/reset/'.length));
+    const reset = await new TestClient(server.url).post('/api/auth/reset-password', { token, newPassword: 'first password 7' });
+    expect(reset.status).toBe(200);
+
+    const browser = new TestClient(server.url);
+    expect((await browser.post('/api/auth/sign-in/email', { email, password: 'first password 7' })).status).toBe(200);
+    const accounts = await browser.get<Array<{ id: string; providerId: string }>>('/api/auth/list-accounts');
+    expect(accounts.body.map((a) => a.providerId).sort()).toEqual(['credential', 'google']);
+    const google = accounts.body.find((a) => a.providerId === 'google')!;
+    expect((await browser.post('/api/auth/unlink-account', { accountId: google.id })).status).toBe(200);
+  });
+
   it('reports an unknown provider id as a client error', async () => {
     const res = await new TestClient(server.url).post('/api/auth/sign-in/social', { provider: 'myspace', callbackURL: '/dashboard' });
     expect(res.status).toBeGreaterThanOrEqual(400);
