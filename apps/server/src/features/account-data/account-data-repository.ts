@@ -1,0 +1,304 @@
+// Reads every row that belongs to one creator, page by page (never all at once), for her export; and the
+// rows her deletion needs: her password hash, her files, and the user row whose removal cascades.
+import { and, asc, eq, gt, isNotNull, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AccountExportSection } from '@shark/contracts/account-data.ts';
+import type { Database } from '@shark/db/client.ts';
+import * as t from '@shark/db/schema.ts';
+
+export type ExportRow = Record<string, unknown>;
+
+/** Rows per query: a page is written out before the next is read. */
+const PAGE = 500;
+
+/** Columns never exported: credentials and session tokens are secrets, not her data. */
+const SECRET_COLUMNS: Partial<Record<AccountExportSection, readonly string[]>> = {
+  signInMethods: ['password', 'accessToken', 'refreshToken', 'idToken'],
+  sessions: ['token'],
+};
+
+interface Source {
+  table: PgTable;
+  /** Unique and ordered: the page boundary. */
+  key: PgColumn;
+  keyName: string;
+  /** The second part of a composite key. */
+  key2?: PgColumn;
+  key2Name?: string;
+  owner: PgColumn;
+}
+
+const SOURCES: Record<AccountExportSection, Source> = {
+  signInMethods: { table: t.account, key: t.account.id, keyName: 'id', owner: t.account.userId },
+  sessions: { table: t.session, key: t.session.id, keyName: 'id', owner: t.session.userId },
+  accountState: {
+    table: t.accountState,
+    key: t.accountState.userId,
+    keyName: 'userId',
+    owner: t.accountState.userId,
+  },
+  badge: { table: t.badge, key: t.badge.userId, keyName: 'userId', owner: t.badge.userId },
+  protectedAccounts: {
+    table: t.protectedAccount,
+    key: t.protectedAccount.id,
+    keyName: 'id',
+    owner: t.protectedAccount.userId,
+  },
+  searchTerms: {
+    table: t.searchTerm,
+    key: t.searchTerm.id,
+    keyName: 'id',
+    owner: t.searchTerm.userId,
+  },
+  whitelist: {
+    table: t.whitelistEntry,
+    key: t.whitelistEntry.id,
+    keyName: 'id',
+    owner: t.whitelistEntry.userId,
+  },
+  contentCollections: {
+    table: t.contentCollection,
+    key: t.contentCollection.id,
+    keyName: 'id',
+    owner: t.contentCollection.userId,
+  },
+  contentItems: {
+    table: t.contentItem,
+    key: t.contentItem.id,
+    keyName: 'id',
+    owner: t.contentItem.userId,
+  },
+  // Links between her works and her files (a link has no user column: hers through the file).
+  contentItemFiles: {
+    table: t.contentItemFile,
+    key: t.contentItemFile.fileId,
+    keyName: 'fileId',
+    key2: t.contentItemFile.itemId,
+    key2Name: 'itemId',
+    owner: t.referenceFile.userId,
+  },
+  referenceFiles: {
+    table: t.referenceFile,
+    key: t.referenceFile.id,
+    keyName: 'id',
+    owner: t.referenceFile.userId,
+  },
+  scans: { table: t.scan, key: t.scan.id, keyName: 'id', owner: t.scan.userId },
+  findings: { table: t.finding, key: t.finding.id, keyName: 'id', owner: t.finding.userId },
+  authorizations: {
+    table: t.agentAuthorization,
+    key: t.agentAuthorization.id,
+    keyName: 'id',
+    owner: t.agentAuthorization.userId,
+  },
+  takedowns: { table: t.takedown, key: t.takedown.id, keyName: 'id', owner: t.takedown.userId },
+  takedownEvents: {
+    table: t.takedownEvent,
+    key: t.takedownEvent.id,
+    keyName: 'id',
+    owner: t.takedownEvent.userId,
+  },
+  takedownRecipients: {
+    table: t.takedownRecipient,
+    key: t.takedownRecipient.id,
+    keyName: 'id',
+    owner: t.takedownRecipient.userId,
+  },
+  notices: { table: t.notice, key: t.notice.id, keyName: 'id', owner: t.notice.userId },
+  noticeItems: {
+    table: t.noticeItem,
+    key: t.noticeItem.takedownId,
+    keyName: 'takedownId',
+    key2: t.noticeItem.noticeId,
+    key2Name: 'noticeId',
+    owner: t.noticeItem.userId,
+  },
+  delistingRequests: {
+    table: t.delistingRequest,
+    key: t.delistingRequest.id,
+    keyName: 'id',
+    owner: t.delistingRequest.userId,
+  },
+  reportedUrls: {
+    table: t.reportedUrl,
+    key: t.reportedUrl.id,
+    keyName: 'id',
+    owner: t.reportedUrl.userId,
+  },
+  impersonationReports: {
+    table: t.impersonationReport,
+    key: t.impersonationReport.id,
+    keyName: 'id',
+    owner: t.impersonationReport.userId,
+  },
+  billingCustomer: {
+    table: t.billingCustomer,
+    key: t.billingCustomer.userId,
+    keyName: 'userId',
+    owner: t.billingCustomer.userId,
+  },
+  billingSubscriptions: {
+    table: t.billingSubscription,
+    key: t.billingSubscription.id,
+    keyName: 'id',
+    owner: t.billingSubscription.userId,
+  },
+  billingPayments: {
+    table: t.billingPayment,
+    key: t.billingPayment.id,
+    keyName: 'id',
+    owner: t.billingPayment.userId,
+  },
+  offerClaims: {
+    table: t.customOfferClaim,
+    key: t.customOfferClaim.offerId,
+    keyName: 'offerId',
+    owner: t.customOfferClaim.userId,
+  },
+};
+
+function withoutSecrets(section: AccountExportSection, row: ExportRow): ExportRow {
+  const secret = SECRET_COLUMNS[section];
+  if (!secret) return row;
+  return Object.fromEntries(Object.entries(row).filter(([key]) => !secret.includes(key)));
+}
+
+export function createAccountDataRepository(db: Database) {
+  /** One page of a section after `after` (a key of the previous page). */
+  async function page(
+    section: AccountExportSection,
+    userId: string,
+    after: ExportRow | null,
+  ): Promise<ExportRow[]> {
+    const source = SOURCES[section];
+    let next: SQL | undefined;
+    if (after !== null) {
+      const first = after[source.keyName];
+      next =
+        source.key2 && source.key2Name
+          ? or(
+              gt(source.key, first),
+              and(eq(source.key, first), gt(source.key2, after[source.key2Name])),
+            )
+          : gt(source.key, first);
+    }
+    const where = and(eq(source.owner, userId), next);
+    if (section === 'contentItemFiles') {
+      // Keyed by the file, which is hers; the work it shows in is hers too (both belong to one user).
+      const rows = await db
+        .select({ itemId: t.contentItemFile.itemId, fileId: t.contentItemFile.fileId })
+        .from(t.contentItemFile)
+        .innerJoin(t.referenceFile, eq(t.referenceFile.id, t.contentItemFile.fileId))
+        .where(where)
+        .orderBy(asc(t.contentItemFile.fileId), asc(t.contentItemFile.itemId))
+        .limit(PAGE);
+      return rows;
+    }
+    if (section === 'offerClaims') {
+      // The claim with the offer's terms (the offer itself is the operator's, shared by its claimants).
+      return db
+        .select({
+          offerId: t.customOfferClaim.offerId,
+          claimedAt: t.customOfferClaim.claimedAt,
+          plan: t.customOffer.plan,
+          interval: t.customOffer.interval,
+          currency: t.customOffer.currency,
+          price: t.customOffer.price,
+          features: t.customOffer.features,
+          headline: t.customOffer.headline,
+        })
+        .from(t.customOfferClaim)
+        .innerJoin(t.customOffer, eq(t.customOffer.id, t.customOfferClaim.offerId))
+        .where(where)
+        .orderBy(asc(t.customOfferClaim.offerId))
+        .limit(PAGE);
+    }
+    const rows = (await db
+      .select()
+      .from(source.table)
+      .where(where)
+      .orderBy(asc(source.key), ...(source.key2 ? [asc(source.key2)] : []))
+      .limit(PAGE)) as ExportRow[];
+    return rows.map((row) => withoutSecrets(section, row));
+  }
+
+  return {
+    async profile(userId: string): Promise<ExportRow | undefined> {
+      const [row] = await db.select().from(t.user).where(eq(t.user.id, userId)).limit(1);
+      return row;
+    },
+
+    /** A section's rows in pages, in key order. */
+    async *rows(section: AccountExportSection, userId: string): AsyncGenerator<ExportRow[]> {
+      let after: ExportRow | null = null;
+      for (;;) {
+        const rows = await page(section, userId, after);
+        if (rows.length > 0) yield rows;
+        if (rows.length < PAGE) return;
+        after = rows.at(-1)!;
+      }
+    },
+
+    /** Her password's hash, or null when she signs in with Google only. */
+    async passwordHash(userId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ password: t.account.password })
+        .from(t.account)
+        .where(
+          and(
+            eq(t.account.userId, userId),
+            eq(t.account.providerId, 'credential'),
+            isNotNull(t.account.password),
+          ),
+        )
+        .limit(1);
+      return row?.password ?? null;
+    },
+
+    /** Ids of her reference files, a page at a time. */
+    async referenceFileIds(userId: string, after: string | null): Promise<string[]> {
+      const rows = await db
+        .select({ id: t.referenceFile.id })
+        .from(t.referenceFile)
+        .where(
+          and(
+            eq(t.referenceFile.userId, userId),
+            after === null ? undefined : gt(t.referenceFile.id, after),
+          ),
+        )
+        .orderBy(asc(t.referenceFile.id))
+        .limit(PAGE);
+      return rows.map((r) => r.id);
+    },
+
+    /** Storage keys of her findings' thumbnails and notices' PDFs, a page at a time. */
+    async storedKeys(
+      kind: 'findings' | 'notices',
+      userId: string,
+      after: string | null,
+    ): Promise<{ last: string | null; keys: string[] }> {
+      const table =
+        kind === 'findings'
+          ? { id: t.finding.id, key: t.finding.thumbnailKey, owner: t.finding.userId }
+          : { id: t.notice.id, key: t.notice.pdfKey, owner: t.notice.userId };
+      const rows = await db
+        .select({ id: table.id, key: table.key })
+        .from(kind === 'findings' ? t.finding : t.notice)
+        .where(and(eq(table.owner, userId), after === null ? undefined : gt(table.id, after)))
+        .orderBy(asc(table.id))
+        .limit(PAGE);
+      return { last: rows.at(-1)?.id ?? null, keys: rows.flatMap((r) => (r.key ? [r.key] : [])) };
+    },
+
+    /** Removes the user; every row of hers goes with it (each table's user_id cascades). */
+    async deleteUser(userId: string): Promise<boolean> {
+      const rows = await db
+        .delete(t.user)
+        .where(eq(t.user.id, userId))
+        .returning({ id: t.user.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type AccountDataRepository = ReturnType<typeof createAccountDataRepository>;
