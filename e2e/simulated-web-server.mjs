@@ -2,11 +2,15 @@
 // API on loopback, ephemeral ports), then Shark in this same process pointed at it, so scans in the
 // specs never reach the real web. What the specs need to know about it (the seeded creator and what a
 // scan must find, who takes each site's notices, and where a spec makes a site remove a page) is written
-// to DATA_DIR/simulated-web.json. Plain JavaScript run through tsx, so the
-// e2e typecheck does not take in the server and engine sources it loads.
+// to DATA_DIR/simulated-web.json. Billing is online against the Stripe stand-in
+// (apps/server/src/features/billing/testing/stripe-stand-in.ts): its hosted Checkout page pays and
+// returns the browser, and its control API (the `stripe.controlOrigin` of that file) ends periods.
+// Plain JavaScript run through tsx, so the e2e typecheck does not take in the server and engine
+// sources it loads.
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSimulatedWeb } from '@shark/simulated-web/index.ts';
+import { startStripeStandIn } from '../apps/server/src/features/billing/testing/stripe-stand-in.ts';
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('DATA_DIR is not set; playwright.config.ts starts this file');
@@ -19,6 +23,12 @@ process.env.SHARK_FETCH_ALLOWLIST = [process.env.SHARK_FETCH_ALLOWLIST, simulate
   .filter(Boolean)
   .join(',');
 
+const stripe = await startStripeStandIn();
+stripe.webhookUrl = `${process.env.PUBLIC_URL}/api/billing/webhook`;
+process.env.STRIPE_SECRET_KEY = stripe.secretKey;
+process.env.STRIPE_WEBHOOK_SECRET = stripe.webhookSecret;
+process.env.STRIPE_API_URL = stripe.url;
+
 writeFileSync(
   join(dataDir, 'simulated-web.json'),
   JSON.stringify(
@@ -29,6 +39,9 @@ writeFileSync(
       hosting: web.hosting,
       // Where a spec makes a site take a page down (POST /pages/remove): see the package's README.
       controlOrigin: web.controlOrigin,
+      // Where a spec ends a subscription's period (POST /__control/end-period { email }) or delivers
+      // pending webhooks (POST /__control/flush): see the stand-in's header.
+      stripe: { controlOrigin: stripe.url },
     },
     null,
     2,

@@ -82,7 +82,7 @@ test('an offer is shown signed out, carried through sign-up and claimed: a free 
     await expect(page).toHaveURL('/onboarding');
   });
 
-  await test.step('signed in, a paid offer is reserved and the page says how payment is arranged', async () => {
+  await test.step('signed in, a paid offer is reserved and sends her to Checkout at its price', async () => {
     const paid = await sharkJson<OperatorOffer>(
       'offers',
       'create',
@@ -102,8 +102,11 @@ test('an offer is shown signed out, carried through sign-up and claimed: a free 
     await expect(page).toHaveURL(`/claim-offer?customOfferId=${paid.id}`);
     await page.getByRole('button', { name: 'Claim this offer' }).click();
     await expect(page.getByText('Offer reserved: payment comes next')).toBeVisible();
-    await expect(page.getByText(/we will contact you by e-mail to arrange payment/)).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Continue to payment' })).toHaveCount(0);
+    // Billing is online in the e2e server (the Stripe stand-in): payment is Checkout at the offer's price.
+    await expect(page.getByText('Complete the payment to start your plan.')).toBeVisible();
+    await page.getByRole('link', { name: 'Continue to payment' }).click();
+    await expect(page.getByRole('heading', { name: 'Stand-in Checkout' })).toBeVisible();
+    await expect(page.getByText('29.99 USD a month')).toBeVisible();
     const user = await sharkJson<User>('users', 'show', account.email);
     expect(user.effectiveSpecialFeatures).not.toContain('impersonation');
     expect(

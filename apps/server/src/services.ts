@@ -98,6 +98,8 @@ import { createBillingRepository } from './features/billing/billing-repository.t
 import { createBillingService, startBillingSweeper, type BillingService } from './features/billing/billing-service.ts';
 import { createOfferRepository } from './features/offers/offer-repository.ts';
 import { createOfferService, type OfferService } from './features/offers/offer-service.ts';
+import { createAccountDataRepository } from './features/account-data/account-data-repository.ts';
+import { createAccountDataService, type AccountDataService } from './features/account-data/account-data-service.ts';
 
 export interface Services {
   config: Config;
@@ -149,6 +151,8 @@ export interface Services {
   offers: OfferService;
   /** Plans and billing: Stripe Checkout and webhooks, or manual billing (features/billing). */
   billing: BillingService;
+  /** The creator's export of all her data, and deleting her account (features/account-data). */
+  accountData: AccountDataService;
   close(): Promise<void>;
 }
 
@@ -429,8 +433,21 @@ export async function createServices(
     maxUploadBytes: config.uploads.maxBytes,
   });
   const uploadSweeper = startUploadSweeper(uploads, logger);
-  // Paid offers are billed by hand until billing passes its startCheckout here.
-  const offers = createOfferService({ repo: createOfferRepository(database.db), planFeatures, publicUrl: config.publicUrl });
+  // Paid offers go to Stripe Checkout at the offer's price when billing is online; manual otherwise.
+  const offers = createOfferService({
+    repo: createOfferRepository(database.db),
+    planFeatures,
+    publicUrl: config.publicUrl,
+    startCheckout: (userId, offer) => billing.checkoutOffer(userId, offer),
+  });
+  const accountData = createAccountDataService({
+    repo: createAccountDataRepository(database.db),
+    storage,
+    verifyPassword: async (password, hash) => (await auth.$context).password.verify({ password, hash }),
+    removeReferenceFile: (userId, fileId) => uploadedFiles.remove(userId, fileId),
+    cancelSubscriptionNow: (userId) => billing.cancelNow(userId),
+    logger,
+  });
   return {
     config,
     logger,
@@ -465,6 +482,7 @@ export async function createServices(
     enforcement,
     offers,
     billing,
+    accountData,
     async close() {
       billingSweeper?.stop();
       scheduler?.stop();

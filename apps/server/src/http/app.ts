@@ -32,6 +32,7 @@ import { authorizationRoutes } from '../features/enforcement/authorization-route
 import { takedownRoutes } from '../features/enforcement/takedown-routes.ts';
 import { billingRoutes } from '../features/billing/billing-routes.ts';
 import { offerRoutes } from '../features/offers/offer-routes.ts';
+import { accountDataRoutes } from '../features/account-data/account-data-routes.ts';
 
 /** Calls that come from outside the SPA (monitors, OAuth redirects) and so carry no provider header. */
 const WITHOUT_PROVIDER = [
@@ -49,6 +50,8 @@ const WITHOUT_PROVIDER = [
   /^\/api\/takedowns\/[^/]+\/notices\/[^/]+\.pdf$/,
   // Stripe's webhook: Stripe signs it; it knows nothing of brands.
   /^\/api\/billing\/webhook$/,
+  // The creator's data export downloads through a plain link (streamed to disk); it names no brand.
+  /^\/api\/account\/export$/,
 ];
 
 export function createApp(services: Services) {
@@ -109,6 +112,7 @@ export function createApp(services: Services) {
     .route('/', takedownRoutes({ auth: services.auth, entitlements: services.entitlements, takedowns: services.enforcement.takedowns }))
     .route('/', billingRoutes({ auth: services.auth, billing: services.billing }))
     .route('/', offerRoutes({ auth: services.auth, offers: services.offers }))
+    .route('/', accountDataRoutes({ auth: services.auth, accountData: services.accountData, secureCookies, logger }))
     .route('/', authRoutes({ auth: services.auth, limiter: services.rateLimiter, limits: config.rateLimit, secureCookies }));
 
   api.doc31('/openapi.json', {

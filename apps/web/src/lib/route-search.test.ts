@@ -122,6 +122,12 @@ describe('/plans', () => {
     rejects('/plans', '?reason=payment_failed');
     rejects('/plans', '?reason=true');
   });
+
+  it('takes the Checkout return, success or cancelled, and nothing else', () => {
+    accepts('/plans', '?checkout=success', { checkout: 'success' });
+    accepts('/plans', '?checkout=cancelled', { checkout: 'cancelled' });
+    rejects('/plans', '?checkout=paid');
+  });
 });
 
 describe('/branches', () => {

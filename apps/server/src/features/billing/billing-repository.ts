@@ -2,9 +2,10 @@
 // payments, and the part of account_state billing decides — the last written in the same transaction.
 import { and, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@shark/db/client.ts';
-import { accountState, billingCustomer, billingEvent, billingPayment, billingSubscription } from '@shark/db/schema.ts';
+import { accountState, billingCustomer, billingEvent, billingPayment, billingSubscription, customOffer, customOfferClaim, user } from '@shark/db/schema.ts';
 import type { BillingInterval, SubscriptionStatus } from '@shark/contracts/billing.ts';
-import type { Plan } from '@shark/contracts/user.ts';
+import type { Plan, SpecialFeature } from '@shark/contracts/user.ts';
+import { createAccountStateRepository } from '../account/account-state-repository.ts';
 import { LIVE_STATUSES, type BillingAccount } from './billing-state.ts';
 
 export interface StoredSubscription {
@@ -91,6 +92,25 @@ function queries(db: Database) {
       return row ?? { status: 'free', plan: null, cancelAtPeriodEnd: false, subscribedSince: null };
     },
 
+    /** The features of a custom offer the creator claimed; undefined when she never claimed it. */
+    async claimedOfferFeatures(userId: string, offerId: string): Promise<SpecialFeature[] | undefined> {
+      const [row] = await db
+        .select({ features: customOffer.features })
+        .from(customOffer)
+        .innerJoin(customOfferClaim, and(eq(customOfferClaim.offerId, customOffer.id), eq(customOfferClaim.userId, userId)))
+        .where(eq(customOffer.id, offerId))
+        .limit(1);
+      return row?.features as SpecialFeature[] | undefined;
+    },
+
+    /** Adds features to her grants (as an operator's grant would), keeping those she has. */
+    async addGrantedFeatures(userId: string, features: SpecialFeature[]): Promise<void> {
+      const states = createAccountStateRepository(db);
+      const current = await states.findState(userId);
+      const next = [...new Set([...current.grantedFeatures, ...features])];
+      if (next.length !== current.grantedFeatures.length) await states.saveState(userId, { ...current, grantedFeatures: next });
+    },
+
     /** Writes billing's part of account_state; grants, onboarding and the rest are kept. */
     async saveAccount(userId: string, account: BillingAccount): Promise<void> {
       const values = { ...account, updatedAt: new Date() };
@@ -122,6 +142,11 @@ export function createBillingRepository(db: Database) {
       const kept = await this.customerOf(userId);
       if (!kept) throw new Error('billing customer was not recorded');
       return kept;
+    },
+
+    async userRecord(userId: string): Promise<{ id: string; email: string; name: string } | undefined> {
+      const [row] = await db.select({ id: user.id, email: user.email, name: user.name }).from(user).where(eq(user.id, userId)).limit(1);
+      return row;
     },
 
     async userOfCustomer(stripeCustomerId: string): Promise<string | undefined> {

@@ -8,6 +8,7 @@ import {
   checkoutResultSchema,
   redirectUrlSchema,
 } from '@shark/contracts/billing.ts';
+import { planCatalogSchema } from '@shark/contracts/plans.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import { AppError } from '../../http/app-error.ts';
 import { jsonBody as body, errorResponse as error, jsonResponse as json } from '../../http/openapi.ts';
@@ -28,6 +29,14 @@ const get = createRoute({
   tags,
   summary: 'The billing mode, the current subscription and recent payments',
   responses: { 200: json(billingSummarySchema, 'Billing'), ...signedIn },
+});
+
+const plans = createRoute({
+  method: 'get',
+  path: '/billing/plans',
+  tags,
+  summary: 'The plan catalog: names, prices in each currency, limits and features',
+  responses: { 200: json(planCatalogSchema, 'The plan catalog'), ...signedIn },
 });
 
 const checkout = createRoute({
@@ -102,9 +111,10 @@ export function billingRoutes(deps: { auth: Auth; billing: BillingService }) {
     c.set('user', await requireSessionUser(deps.auth, c));
     await next();
   });
-  for (const path of ['/billing', '/billing/checkout', '/billing/portal', '/billing/cancel', '/billing/reactivate']) app.use(path, requireUser);
+  for (const path of ['/billing', '/billing/plans', '/billing/checkout', '/billing/portal', '/billing/cancel', '/billing/reactivate']) app.use(path, requireUser);
   return app
     .openapi(get, async (c) => c.json(await billing.summary(c.get('user').id), 200))
+    .openapi(plans, (c) => c.json(billing.plans(), 200))
     .openapi(checkout, async (c) => c.json(await billing.checkout(c.get('user'), c.req.valid('json')), 200))
     .openapi(portal, async (c) => c.json(await billing.portal(c.get('user')), 200))
     .openapi(cancel, async (c) => c.json(await billing.cancel(c.get('user').id), 200))

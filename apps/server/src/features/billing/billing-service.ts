@@ -10,6 +10,7 @@ import {
   type CheckoutRequest,
   type CheckoutResult,
 } from '@shark/contracts/billing.ts';
+import type { PublicOffer } from '@shark/contracts/offers.ts';
 import type { PlanCatalog } from '@shark/contracts/plans.ts';
 import { planSchema, type Plan } from '@shark/contracts/user.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -191,7 +192,31 @@ export function createBillingService(deps: { repo: BillingRepository; catalog: P
     };
     await q.saveSubscription(next);
     await deriveAccount(q, next, now);
+    await grantPaidOffer(q, raw, userId, stored?.status, read.status);
     return true;
+  }
+
+  /**
+   * A subscription started from a custom offer's checkout: her first payment (the subscription
+   * becoming active from nothing or `incomplete`, which happens once per subscription) grants the
+   * offer's extra features, on top of her grants. Only an offer she claimed counts.
+   */
+  async function grantPaidOffer(
+    q: BillingQueries,
+    raw: Stripe.Subscription,
+    userId: string,
+    before: StoredSubscription['status'] | undefined,
+    now: StoredSubscription['status'],
+  ): Promise<void> {
+    const offerId = raw.metadata?.offerId;
+    if (!offerId || (now !== 'active' && now !== 'trialing')) return;
+    if (before !== undefined && before !== 'incomplete') return;
+    const features = await q.claimedOfferFeatures(userId, offerId);
+    if (!features) {
+      logger.warn('billing: subscription names an offer its creator did not claim', { subscription: raw.id, offerId });
+      return;
+    }
+    await q.addGrantedFeatures(userId, features);
   }
 
   async function deriveAccount(q: BillingQueries, sub: StoredSubscription, now: Date): Promise<void> {
@@ -227,6 +252,9 @@ export function createBillingService(deps: { repo: BillingRepository; catalog: P
 
   return {
     mode: (): 'online' | 'manual' => (stripe ? 'online' : 'manual'),
+
+    /** The plan catalog as the web shows it on /plans (prices in every currency, limits, features). */
+    plans: (): PlanCatalog => catalog,
 
     summary,
 
@@ -284,11 +312,50 @@ export function createBillingService(deps: { repo: BillingRepository; catalog: P
         ],
         metadata: { userId: user.id, plan: request.plan, interval: request.interval },
         subscription_data: { metadata: { userId: user.id, plan: request.plan, interval: request.interval } },
-        success_url: `${deps.publicUrl}/dashboard?checkout=success`,
+        // Back to /plans, open to every signed-in user: the account may still be waiting for the webhook
+        // (free), which the dashboard's guard would turn away. The page waits for it, then moves on.
+        success_url: `${deps.publicUrl}/plans?checkout=success`,
         cancel_url: `${deps.publicUrl}/plans?checkout=cancelled`,
       });
       if (!session.url) throw new Error(`checkout session ${session.id} has no url`);
       return { url: session.url, billing: null };
+    },
+
+    /**
+     * Checkout for a claimed paid custom offer, at the offer's own price and interval on its plan's
+     * product; the subscription carries the offer's id, so its first payment grants the offer's
+     * features. null (payment arranged by the operator) in manual mode, or when she already has a
+     * running subscription: a second one would bill her twice, so switching is done by hand.
+     */
+    async checkoutOffer(userId: string, offer: PublicOffer): Promise<{ url: string } | null> {
+      if (!stripe) return null;
+      if (await liveSubscription(userId)) return null;
+      const user = await repo.userRecord(userId);
+      if (!user) throw new AppError('NOT_FOUND', 'No such user.');
+      const metadata = { userId, plan: offer.plan, interval: offer.interval, offerId: offer.id };
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: await customerFor(stripe, user),
+        client_reference_id: userId,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: offer.currency,
+              product: await ensureProduct(stripe, offer.plan),
+              unit_amount: offer.price,
+              recurring: { interval: TO_STRIPE_INTERVAL[offer.interval] },
+            },
+          },
+        ],
+        metadata,
+        subscription_data: { metadata },
+        // The same return as a plan's checkout: /plans waits there until the payment is applied.
+        success_url: `${deps.publicUrl}/plans?checkout=success`,
+        cancel_url: `${deps.publicUrl}/custom-offer/${encodeURIComponent(offer.id)}?checkout=cancelled`,
+      });
+      if (!session.url) throw new Error(`checkout session ${session.id} has no url`);
+      return { url: session.url };
     },
 
     async portal(user: { id: string; email: string; name: string }): Promise<{ url: string }> {
@@ -297,6 +364,19 @@ export function createBillingService(deps: { repo: BillingRepository; catalog: P
       if (!customer) throw new AppError('CONFLICT', 'You have not paid online yet: choose a plan first.');
       const session = await client.billingPortal.sessions.create({ customer, return_url: `${deps.publicUrl}/account` });
       return { url: session.url };
+    },
+
+    /**
+     * Ends her running subscription at Stripe now, not at the period's end (her account is being
+     * deleted); false when she has none or billing is manual.
+     */
+    async cancelNow(userId: string): Promise<boolean> {
+      if (!stripe) return false;
+      const sub = await liveSubscription(userId);
+      if (!sub) return false;
+      const cancelled = await stripe.subscriptions.cancel(sub.id);
+      await repo.transaction((q) => applySnapshot(q, cancelled, userId, null, 'keep'));
+      return true;
     },
 
     cancel: (userId: string) => setCancel(userId, true),

@@ -2,6 +2,7 @@
 // and webhook sequences (duplicates, reordering, bad signatures) driving the subscription lifecycle.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONLINE_PAYMENT_NOT_CONFIGURED, type BillingSummary, type CheckoutResult } from '@shark/contracts/billing.ts';
+import type { PlanCatalog } from '@shark/contracts/plans.ts';
 import type { User } from '@shark/contracts/user.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { TestClient } from '../../testing/http-client.ts';
@@ -58,7 +59,7 @@ describe('checkout', () => {
       mode: 'subscription',
       client_reference_id: me.id,
       metadata: { userId: me.id, plan: 'plus', interval: 'annual' },
-      success_url: `${server.url}/dashboard?checkout=success`,
+      success_url: `${server.url}/plans?checkout=success`,
       cancel_url: `${server.url}/plans?checkout=cancelled`,
     });
     expect((session._line as { price: unknown }).price).toMatchObject({ currency: 'eur', unit_amount: 91190, product: 'shark_plus', recurring: { interval: 'year' } });
@@ -313,9 +314,18 @@ describe('the portal and access', () => {
     expect(res.status).toBe(413);
   });
 
+  it('answers the plan catalog the web prices its plans with', async () => {
+    const { browser } = await signedInUser(server);
+    const res = await browser.get<PlanCatalog>('/api/billing/plans');
+    expect(res.status).toBe(200);
+    expect(res.body.currencies).toEqual(['usd', 'eur', 'gbp']);
+    expect(res.body.tiers.plus).toMatchObject({ name: 'Plus', prices: { usd: { monthly: 9999, annual: 95990 } } });
+  });
+
   it('requires sign-in on every route but the webhook', async () => {
     const anonymous = new TestClient(server.url);
     expect((await anonymous.get('/api/billing')).status).toBe(401);
+    expect((await anonymous.get('/api/billing/plans')).status).toBe(401);
     for (const path of ['/api/billing/checkout', '/api/billing/portal', '/api/billing/cancel', '/api/billing/reactivate']) {
       const res = await anonymous.post(path, { plan: 'nonsense' });
       expect(res.status, path).toBe(401);

@@ -5,5 +5,15 @@ import { z } from 'zod';
 export const PLANS_REASONS = ['authorization_required'] as const;
 export type PlansReason = (typeof PLANS_REASONS)[number];
 
-/** `reason` is set by the access guard when it turns a user away from a page. */
-export const plansSearchSchema = z.object({ reason: z.enum(PLANS_REASONS).optional() });
+/** Where Stripe Checkout sends the browser back: paid (success) or left (cancelled). */
+export const CHECKOUT_RETURNS = ['success', 'cancelled'] as const;
+export type CheckoutReturnState = (typeof CHECKOUT_RETURNS)[number];
+
+/**
+ * `reason` is set by the access guard when it turns a user away from a page; `checkout` by the server's
+ * Checkout success and cancel URLs.
+ */
+export const plansSearchSchema = z.object({
+  reason: z.enum(PLANS_REASONS).optional(),
+  checkout: z.enum(CHECKOUT_RETURNS).optional(),
+});

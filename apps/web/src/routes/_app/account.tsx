@@ -3,8 +3,11 @@ import { UserRound } from 'lucide-react';
 import { Button } from '#app/components/ui/button.tsx';
 import { EmptyState } from '#app/components/ui/empty-state.tsx';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { AccountProfileSections } from '#app/features/account-profile/components/account-profile-sections.tsx';
 import { authorizationQueryOptions } from '#app/features/agent-authorization/api/get-authorization.ts';
 import { AgentAuthorizationSection } from '#app/features/agent-authorization/components/agent-authorization-section.tsx';
+import { SubscriptionSection } from '#app/features/billing/components/subscription-section.tsx';
+import { YourDataSection } from '#app/features/account-data/components/your-data-section.tsx';
 import { useUser } from '#app/lib/queries/get-user.ts';
 import { ACCESS_RULES, requireAccess } from '#app/lib/require-access.ts';
 import { usePageTitle } from '#app/lib/use-document-title.ts';
@@ -33,9 +36,12 @@ function AccountPage() {
   return (
     <PageFrame title="Account">
       <div className="grid gap-6">
+        <AccountProfileSections user={user} />
+        <SubscriptionSection />
         {user.isAffiliateOnly ? null : (
           <AgentAuthorizationSection userId={user.id} email={user.email} />
         )}
+        <YourDataSection user={user} />
         <EmptyState
           icon={UserRound}
           title="Your account settings will be here"

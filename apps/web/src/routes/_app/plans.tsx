@@ -15,16 +15,16 @@ export const Route = createFileRoute('/_app/plans')({
 });
 
 function Plans() {
-  const { reason } = Route.useSearch();
+  const { reason, checkout } = Route.useSearch();
   const brand = useBrand();
   const user = useUser();
   usePageTitle('Plans');
   return (
     <PlansPage
       reason={reason}
+      checkout={checkout}
       status={user.frontendStatus}
       contactUrl={brand.links.contact}
-      brandName={brand.name}
     />
   );
 }

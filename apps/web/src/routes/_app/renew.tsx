@@ -1,8 +1,7 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { RotateCcw } from 'lucide-react';
-import { Button } from '#app/components/ui/button.tsx';
-import { EmptyState } from '#app/components/ui/empty-state.tsx';
-import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { createFileRoute } from '@tanstack/react-router';
+import { RenewPage } from '#app/features/billing/components/renew-page.tsx';
+import { useBrand } from '#app/lib/queries/get-brand.ts';
+import { useUser } from '#app/lib/queries/get-user.ts';
 import { ACCESS_RULES, requireAccess } from '#app/lib/require-access.ts';
 import { usePageTitle } from '#app/lib/use-document-title.ts';
 
@@ -14,21 +13,8 @@ export const Route = createFileRoute('/_app/renew')({
 });
 
 function RenewSubscriptionPage() {
+  const user = useUser();
+  const brand = useBrand();
   usePageTitle('Renew Subscription');
-  return (
-    <PageFrame title="Renew Subscription">
-      <EmptyState
-        icon={RotateCcw}
-        title="Renewal will happen here"
-        action={
-          <Button asChild variant="outline">
-            <Link to="/plans">See plans</Link>
-          </Button>
-        }
-      >
-        Here you will renew a lapsed subscription in one step, with the plan you had, and the
-        searches for your content will start again.
-      </EmptyState>
-    </PageFrame>
-  );
+  return <RenewPage status={user.frontendStatus} contactUrl={brand.links.contact} />;
 }

@@ -3,6 +3,11 @@
 // Stripe's scheme (Stripe-Signature: t=<unix time>,v1=<HMAC-SHA256 of "<t>.<payload>">). Tests drive
 // what happens at Stripe through its control methods (pay a checkout, fail or pay a renewal, end a
 // period) and decide when — and how often, in which order — each event is delivered.
+//
+// For a browser (the e2e suite) it also serves what Stripe hosts: Checkout's page (/c/pay/{id}, whose
+// Pay button completes the payment, delivers the webhooks and returns to the success URL), the Customer
+// Portal's page and invoices; and a control API for a test process that cannot call the methods
+// (POST /__control/end-period, /__control/flush), answered without the secret key like the pages.
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -59,6 +64,10 @@ const obj = (form: Form | string | undefined, key: string): Form | undefined => 
   return typeof value === 'object' ? value : undefined;
 };
 
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 /** Stripe's signature header for a payload, computed as Stripe does. */
 export function signPayload(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
   const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
@@ -113,6 +122,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const sessions = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
   const invoices = new Map<string, Json>();
+  const portals = new Map<string, Json>();
   let baseUrl = '';
   const holds: { arrived: () => void; gate: Promise<void> }[] = [];
 
@@ -214,11 +224,124 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') }).end(JSON.stringify(body));
   }
 
+  function page(res: ServerResponse, status: number, title: string, body: string) {
+    res
+      .writeHead(status, { 'content-type': 'text/html; charset=utf-8' })
+      .end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`);
+  }
+
+  /** The newest subscription of the customer with this e-mail address. */
+  function subscriptionOfEmail(email: string): Json | undefined {
+    const ids = new Set([...customers.values()].filter((c) => String(c.email).toLowerCase() === email.toLowerCase()).map((c) => c.id));
+    return [...subscriptions.values()].filter((sub) => ids.has(sub.customer)).at(-1);
+  }
+
+  /** What Stripe hosts for the customer's browser, and the control API; false when the path is neither. */
+  async function handleHosted(req: IncomingMessage, res: ServerResponse, path: string, body: string): Promise<boolean> {
+    let match: RegExpMatchArray | null;
+    if ((match = path.match(/^\/c\/pay\/([^/]+)$/))) {
+      const session = sessions.get(match[1]!);
+      if (!session) {
+        page(res, 404, 'Checkout not found', '<p>This checkout session does not exist.</p>');
+        return true;
+      }
+      if (req.method === 'GET') {
+        const price = (session._line as { price: Json }).price;
+        const amount = `${((price.unit_amount as number) / 100).toFixed(2)} ${String(price.currency).toUpperCase()}`;
+        const interval = (price.recurring as Json).interval === 'year' ? 'year' : 'month';
+        const plan = String((session.metadata as Json).plan ?? price.product);
+        page(
+          res,
+          200,
+          'Stand-in Checkout',
+          session.status === 'open'
+            ? `<p>Subscribe to <strong>${escapeHtml(plan)}</strong>: ${escapeHtml(amount)} a ${interval}.</p>` +
+                `<form method="post"><button type="submit">Pay</button></form>` +
+                `<p><a href="${escapeHtml(String(session.cancel_url))}">Back</a></p>`
+            : '<p>This checkout session is complete.</p>',
+        );
+        return true;
+      }
+      if (req.method === 'POST') {
+        if (session.status !== 'open') {
+          page(res, 409, 'Checkout complete', '<p>This checkout session is already paid.</p>');
+          return true;
+        }
+        standIn.payCheckout(session.id as string);
+        // Stripe returns the browser without waiting for its webhooks; delivering them first keeps the
+        // e2e journey deterministic (the web's return page copes with either order).
+        await standIn.flush();
+        res.writeHead(303, { location: String(session.success_url) }).end();
+        return true;
+      }
+    }
+    if (req.method === 'GET' && (match = path.match(/^\/p\/session\/([^/]+)$/))) {
+      const portal = portals.get(match[1]!);
+      if (!portal) {
+        page(res, 404, 'Portal session not found', '<p>This portal session does not exist.</p>');
+        return true;
+      }
+      const paid = [...invoices.values()].filter((inv) => inv.customer === portal.customer && inv.status === 'paid');
+      page(
+        res,
+        200,
+        'Stand-in Customer Portal',
+        `<p>Payment method: test card ending 4242.</p><ul>${paid.map((inv) => `<li><a href="${escapeHtml(String(inv.hosted_invoice_url))}">Invoice ${escapeHtml(String(inv.id))}</a></li>`).join('')}</ul>` +
+          `<p><a href="${escapeHtml(String(portal.return_url))}">Return</a></p>`,
+      );
+      return true;
+    }
+    if (req.method === 'GET' && (match = path.match(/^\/invoices\/([^/]+)$/))) {
+      const inv = [...invoices.values()].find((candidate) => candidate.hosted_invoice_url === `${baseUrl}${path}`);
+      if (!inv) page(res, 404, 'Invoice not found', '<p>No such invoice.</p>');
+      else page(res, 200, `Invoice ${String(inv.id)}`, `<p>${escapeHtml(((inv.amount_paid as number) / 100).toFixed(2))} ${escapeHtml(String(inv.currency).toUpperCase())}, ${escapeHtml(String(inv.status))}.</p>`);
+      return true;
+    }
+    if (req.method === 'POST' && path.startsWith('/__control/')) {
+      let input: { subscriptionId?: unknown; email?: unknown } = {};
+      try {
+        input = body === '' ? {} : (JSON.parse(body) as typeof input);
+      } catch {
+        send(res, 400, { error: 'the body is not JSON' });
+        return true;
+      }
+      if (path === '/__control/flush') {
+        send(res, 200, { deliveries: await standIn.flush() });
+        return true;
+      }
+      if (path === '/__control/end-period') {
+        const sub =
+          typeof input.subscriptionId === 'string'
+            ? subscriptions.get(input.subscriptionId)
+            : typeof input.email === 'string'
+              ? subscriptionOfEmail(input.email)
+              : undefined;
+        if (!sub) {
+          send(res, 404, { error: 'no such subscription: send { subscriptionId } or the customer’s { email }' });
+          return true;
+        }
+        try {
+          standIn.endPeriod(sub.id as string);
+        } catch (error) {
+          send(res, 409, { error: (error as Error).message });
+          return true;
+        }
+        send(res, 200, { subscriptionId: sub.id, deliveries: await standIn.flush() });
+        return true;
+      }
+      send(res, 404, { error: `no control ${path}` });
+      return true;
+    }
+    return false;
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? '/', baseUrl);
     const path = url.pathname;
+    // The browser's pages and the control API are not API calls.
+    if (await handleHosted(req, res, path, Buffer.concat(chunks).toString('utf8'))) return;
     calls.push(`${req.method} ${path}`);
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
       return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
@@ -278,6 +401,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const customer = str(form, 'customer');
       if (!customer || !customers.has(customer)) return notFound(res, 'customer', customer ?? '');
       const id = newId('bps');
+      portals.set(id, { customer, return_url: str(form, 'return_url') ?? null });
       return send(res, 200, { id, object: 'billing_portal.session', customer, return_url: str(form, 'return_url') ?? null, url: `${baseUrl}/p/session/${id}`, created: clock, livemode: false });
     }
     if ((match = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
@@ -291,6 +415,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         hold.arrived();
         await hold.gate;
         return send(res, 200, snapshot);
+      }
+      if (req.method === 'DELETE') {
+        // Cancel now (not at the period's end): canceled at once, and its "deleted" event.
+        if (sub.status === 'canceled') {
+          return send(res, 400, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription: '${String(sub.id)}'` } });
+        }
+        Object.assign(sub, { status: 'canceled', ended_at: clock, canceled_at: clock });
+        emit('customer.subscription.deleted', sub);
+        return send(res, 200, sub);
       }
       if (req.method === 'POST') {
         const previous: Json = {};

@@ -1,39 +1,14 @@
+// /plans: the paid plans compared and priced, the current one marked, and a button each to subscribe
+// or change plan (billing/components). It also explains why the access guard sent the user here, and
+// is where Checkout returns the browser.
 import type { FrontendStatus } from '@shark/contracts/user.ts';
-import { Check, Lock } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { Info, Lock } from 'lucide-react';
 import { Alert } from '#app/components/ui/alert.tsx';
-import { Card } from '#app/components/ui/card.tsx';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
-import type { PlansReason } from '#app/features/plans/plans-search.ts';
-
-// The tiers of spec §1. Prices and limits are not known yet; they come with checkout.
-const TIERS = [
-  {
-    name: 'Standard',
-    audience: 'For new or small creators with minor leaks.',
-    includes: [
-      'Searches for your usernames',
-      'Takedowns and search-engine removals',
-      'Dashboard and takedown report',
-    ],
-  },
-  {
-    name: 'Plus',
-    audience: 'For growing creators with more leaks.',
-    includes: ['Everything in Standard', 'Sized for content that leaks more often'],
-  },
-  {
-    name: 'Premium',
-    audience: 'For established creators with frequent leaks.',
-    includes: [
-      'Everything in Plus',
-      'Priority manual removals',
-      'Deep fake protection',
-      'Fake account takedowns and impersonation protection',
-      'Dark web scanning',
-      'Priority support',
-    ],
-  },
-];
+import { BillingPlans } from '#app/features/billing/components/billing-plans.tsx';
+import { CheckoutReturn } from '#app/features/billing/components/checkout-return.tsx';
+import type { CheckoutReturnState, PlansReason } from '#app/features/plans/plans-search.ts';
 
 const STATUS_TEXT = {
   free: 'You have no subscription yet.',
@@ -43,20 +18,27 @@ const STATUS_TEXT = {
 
 export function PlansPage({
   reason,
+  checkout,
   status,
   contactUrl,
-  brandName,
 }: {
   reason: PlansReason | undefined;
+  checkout: CheckoutReturnState | undefined;
   status: FrontendStatus;
   contactUrl: string;
-  brandName: string;
 }) {
   return (
     <PageFrame
       title="Plans"
       description={`${STATUS_TEXT[status]} Every plan covers one creator, with as many of that creator's accounts as needed.`}
     >
+      {checkout === 'success' ? <CheckoutReturn /> : null}
+      {checkout === 'cancelled' ? (
+        <Alert className="mb-6">
+          <Info aria-hidden="true" />
+          <p>Checkout was cancelled: nothing was charged. Choose a plan whenever you are ready.</p>
+        </Alert>
+      ) : null}
       {reason === 'authorization_required' ? (
         <Alert className="mb-6">
           <Lock aria-hidden="true" />
@@ -69,42 +51,16 @@ export function PlansPage({
           </div>
         </Alert>
       ) : null}
-
-      <ul className="grid gap-6 md:grid-cols-3">
-        {TIERS.map((tier) => (
-          <li key={tier.name}>
-            <Card className="flex h-full flex-col p-6">
-              <h2 className="text-lg font-semibold tracking-tight">{tier.name}</h2>
-              <p className="mt-1 text-sm text-muted-foreground">{tier.audience}</p>
-              <ul className="mt-5 space-y-2 text-sm">
-                {tier.includes.map((item) => (
-                  <li key={item} className="flex gap-2">
-                    <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-                    {item}
-                  </li>
-                ))}
-              </ul>
-            </Card>
-          </li>
-        ))}
-      </ul>
-
-      <p className="mt-6 text-sm text-muted-foreground">
-        Prices and online checkout arrive with an upcoming update of {brandName}.
-        {contactUrl !== '' ? (
-          <>
-            {' '}
-            To subscribe or change plan before then,{' '}
-            <a
-              href={contactUrl}
-              className="font-medium text-primary underline-offset-4 hover:underline"
-            >
-              contact us
-            </a>
-            .
-          </>
-        ) : null}
-      </p>
+      {status === 'former' ? (
+        <p className="mb-6 text-sm text-muted-foreground">
+          <Link to="/renew" className="font-medium text-primary underline-offset-4 hover:underline">
+            Renew your subscription
+          </Link>{' '}
+          in one step with the plan you had, or choose a plan below, to start the searches for your
+          content again.
+        </p>
+      ) : null}
+      <BillingPlans status={status} contactUrl={contactUrl} />
     </PageFrame>
   );
 }
