@@ -13,7 +13,7 @@ export const buttonVariants = cva(
         secondary: 'bg-muted text-foreground hover:bg-muted/70',
         ghost: 'text-foreground hover:bg-muted',
         link: 'h-auto px-0 text-primary underline-offset-4 hover:underline',
-        destructive: 'bg-destructive text-white shadow-sm hover:bg-destructive/90',
+        destructive: 'bg-destructive-solid text-white shadow-sm hover:bg-destructive-solid/90',
       },
       size: {
         default: 'h-10 px-4',
