@@ -38,6 +38,9 @@ export default defineConfig({
           // the machine has 2 cores. On Postgres the database is a server of its own and a file
           // spends much of its time waiting on it, or on the processes it starts: two at once.
           ...(onPostgres ? { maxWorkers: 2 } : { fileParallelism: false }),
+          // Files share their worker and its loaded modules (the server's graph takes seconds to load):
+          // every file starts and closes its own database and servers, so no state crosses files.
+          isolate: false,
         },
       },
     ],

@@ -1,6 +1,10 @@
-// The e2e suite: every spec against the default brand (shark, grouped sidebar), then the shell specs
-// again against the second example brand (lumen, classic sidebar), each on its own build and server.
-import { spawnSync } from 'node:child_process';
+// The e2e suite, as `npm test` runs it. Two Playwright runs at once, each with its own server, simulated
+// web and data directory (a spec's changes to the simulated web, such as a page a site removed, stay in
+// its own run): the specs that scan the whole simulated web, and all the others. Then the shell specs
+// again against the second example brand (lumen, classic sidebar) on its own build and server.
+// Arguments (a spec filter) run the default brand's matching specs in one run instead.
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -9,28 +13,51 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const extraArgs = process.argv.slice(2);
 const jsonReport = process.env.PLAYWRIGHT_JSON_OUTPUT_FILE;
 
+/** Specs that scan the whole simulated web: minutes each, mostly the server's work. */
+const SCANNING = ['scans.spec.ts', 'takedown-flow.spec.ts', 'takedown-report.spec.ts'];
+
 function run(command, args, env = {}, cwd = root) {
-  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status ?? 1;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
 }
 
-let failed = 0;
-if (run('npm', ['run', 'build', '-w', '@shark/web']) !== 0) process.exit(1);
-failed += run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...extraArgs]) === 0 ? 0 : 1;
+const reportFor = (suffix) =>
+  jsonReport ? { PLAYWRIGHT_JSON_OUTPUT_FILE: jsonReport.replace(/\.json$/, `${suffix}.json`) } : {};
+const playwright = (specs, env) =>
+  run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...specs], env);
 
-if (extraArgs.length === 0) {
-  const lumenDist = path.join(root, 'apps/web/dist-lumen');
-  if (run('npx', ['vite', 'build', '--mode', 'lumen.production', '--outDir', lumenDist, '--emptyOutDir', '--logLevel', 'warn'], {}, path.join(root, 'apps/web')) !== 0) {
-    process.exit(1);
-  }
-  failed +=
-    run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', 'shell-sidebar'], {
+if ((await run('npm', ['run', 'build', '-w', '@shark/web'])) !== 0) process.exit(1);
+if (extraArgs.length > 0) process.exit((await playwright(extraArgs, {})) === 0 ? 0 : 1);
+
+const specs = readdirSync(path.join(root, 'e2e/tests')).filter((name) => name.endsWith('.spec.ts'));
+const others = specs.filter((name) => !SCANNING.includes(name)).map((name) => `e2e/tests/${name}`);
+const lumenDist = path.join(root, 'apps/web/dist-lumen');
+
+const [othersCode, scanningCode] = await Promise.all([
+  playwright(others, {}),
+  (async () => {
+    const built = await run(
+      'npx',
+      ['vite', 'build', '--mode', 'lumen.production', '--outDir', lumenDist, '--emptyOutDir', '--logLevel', 'warn'],
+      {},
+      path.join(root, 'apps/web'),
+    );
+    if (built !== 0) return [1];
+    const scanning = await playwright(
+      SCANNING.map((name) => `e2e/tests/${name}`),
+      { E2E_PORT: String(port + 100), ...reportFor('-scans') },
+    );
+    const lumen = await playwright(['e2e/tests/shell-sidebar.spec.ts'], {
       E2E_BRAND: 'lumen',
       WEB_DIST_DIR: lumenDist,
       E2E_PORT: String(port + 1),
-      ...(jsonReport ? { PLAYWRIGHT_JSON_OUTPUT_FILE: jsonReport.replace(/\.json$/, '-lumen.json') } : {}),
-    }) === 0
-      ? 0
-      : 1;
-}
-process.exit(failed > 0 ? 1 : 0);
+      ...reportFor('-lumen'),
+    });
+    return [scanning, lumen];
+  })(),
+]);
+const failed = [othersCode, ...scanningCode].some((code) => code !== 0);
+process.exit(failed ? 1 : 0);

@@ -263,10 +263,11 @@ async function runE2e() {
     return true;
   }
   const outputFile = path.join(REPORT_DIR, 'e2e.json');
-  // e2e/run.mjs runs a second pass for the other example brand and writes its report beside this one.
-  const brandFile = outputFile.replace(/\.json$/, '-lumen.json');
+  // e2e/run.mjs runs the scanning specs and the second brand's pass beside the main run, each with
+  // its report next to this one.
+  const otherFiles = ['-scans', '-lumen'].map((suffix) => outputFile.replace(/\.json$/, `${suffix}.json`));
   rmSync(outputFile, { force: true });
-  rmSync(brandFile, { force: true });
+  for (const file of otherFiles) rmSync(file, { force: true });
   const started = Date.now();
   // PW_TEST_REPORTER adds a reporter next to the ones in playwright.config, so this works
   // whatever the e2e workspace's own `test` script and config say.
@@ -274,7 +275,7 @@ async function runE2e() {
     PW_TEST_REPORTER: 'json',
     PLAYWRIGHT_JSON_OUTPUT_FILE: outputFile,
   });
-  const reports = [readJson(outputFile), readJson(brandFile)].filter((report) => report?.stats);
+  const reports = [outputFile, ...otherFiles].map(readJson).filter((report) => report?.stats);
   if (reports.length > 0) {
     row.passed = 0;
     row.failed = 0;
@@ -361,11 +362,14 @@ async function main() {
   if (typecheck !== 0) fail('typecheck failed; no tests were run');
   if (lint !== 0) fail('lint failed; no tests were run');
 
-  let ok = true;
+  // The PGlite run (unit tests on both cores, then integration files one at a time in-process) and
+  // the Postgres run (integration files two at a time, mostly waiting on the server) side by side:
+  // together they keep both cores busy. Their output interleaves; the summary separates them.
+  const vitestRuns = [];
   if (wantsVitest) {
     const projects = ['unit', 'integration'].filter((p) => selected.has(p));
-    ok =
-      (await runVitest({
+    vitestRuns.push(
+      runVitest({
         label: `vitest: ${projects.join(' + ')} on PGlite`,
         projects,
         db: 'pglite',
@@ -376,11 +380,12 @@ async function main() {
           vitestRows(report, (file) => (/\.int\.test\.tsx?$/.test(file) ? integration : unit));
           return projects.map((p) => (p === 'unit' ? unit : integration));
         },
-      })) && ok;
+      }),
+    );
   }
   if (selected.has('integration')) {
-    ok =
-      (await runVitest({
+    vitestRuns.push(
+      runVitest({
         label: 'vitest: integration on Postgres',
         projects: ['integration'],
         db: 'postgres',
@@ -390,8 +395,12 @@ async function main() {
           vitestRows(report, () => row);
           return [row];
         },
-      })) && ok;
+      }),
+    );
   }
+  let ok = (await Promise.all(vitestRuns)).every(Boolean);
+  const order = ['unit', 'integration (pglite)', 'integration (postgres)'];
+  results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
   if (selected.has('e2e')) ok = (await runE2e()) && ok;
   if (selected.has('eval')) ok = (await runEval()) && ok;
 
