@@ -41,6 +41,8 @@ export default defineConfig({
           // Files share their worker and its loaded modules (the server's graph takes seconds to load):
           // every file starts and closes its own database and servers, so no state crosses files.
           isolate: false,
+          // After the unit tests (a group of its own: the two projects use different numbers of workers).
+          sequence: { groupOrder: 1 },
         },
       },
     ],
