@@ -79,10 +79,6 @@ test('a creator signs the agent authorisation on her account page and revokes it
     }
     await expect(text).toContainText(`Version ${before.text.version}`);
     await expect(form).toBeVisible();
-    // The rest of the account settings are still to come (issue 8).
-    await expect(
-      page.getByRole('heading', { name: 'Your account settings will be here' }),
-    ).toBeVisible();
     await expectAccessible(page, '/account, not signed');
   });
 

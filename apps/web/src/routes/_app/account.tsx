@@ -1,7 +1,4 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { UserRound } from 'lucide-react';
-import { Button } from '#app/components/ui/button.tsx';
-import { EmptyState } from '#app/components/ui/empty-state.tsx';
+import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
 import { AccountProfileSections } from '#app/features/account-profile/components/account-profile-sections.tsx';
 import { authorizationQueryOptions } from '#app/features/agent-authorization/api/get-authorization.ts';
@@ -42,18 +39,6 @@ function AccountPage() {
           <AgentAuthorizationSection userId={user.id} email={user.email} />
         )}
         <YourDataSection user={user} />
-        <EmptyState
-          icon={UserRound}
-          title="Your account settings will be here"
-          action={
-            <Button asChild variant="outline">
-              <Link to="/plans">See plans</Link>
-            </Button>
-          }
-        >
-          Your profile, e-mail address, password and subscription (plan, renewal, cancellation and
-          reactivation) will be managed here.
-        </EmptyState>
       </div>
     </PageFrame>
   );
