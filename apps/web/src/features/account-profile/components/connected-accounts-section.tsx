@@ -1,8 +1,9 @@
 // "Connected accounts" on /account: sign-in with Google, connected or not. Disconnecting is offered only
 // while another way to sign in remains; the server refuses it too.
+import { ListLoadError } from '#app/components/paged-list-states.tsx';
 import type { LinkedAccount } from '@shark/contracts/auth.ts';
 import { useLocation } from '@tanstack/react-router';
-import { CircleAlert, CircleCheck, RotateCcw } from 'lucide-react';
+import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '#app/components/ui/alert.tsx';
@@ -65,19 +66,7 @@ export function ConnectedAccountsSection({ userId }: { userId: string }) {
           {accounts.data ? (
             <GoogleRow userId={userId} accounts={accounts.data} />
           ) : accounts.isError ? (
-            <div className="grid gap-3">
-              <Alert variant="error">
-                <CircleAlert aria-hidden="true" />
-                <p>
-                  Your connected accounts could not be loaded.{' '}
-                  {isApiClientError(accounts.error) ? accounts.error.message : 'Try again.'}
-                </p>
-              </Alert>
-              <Button variant="outline" className="w-fit" onClick={() => void accounts.refetch()}>
-                <RotateCcw aria-hidden="true" />
-                Try again
-              </Button>
-            </div>
+            <ListLoadError what="Your connected accounts" error={accounts.error} onRetry={() => void accounts.refetch()} />
           ) : (
             <div role="status" aria-label="Loading your connected accounts">
               <Skeleton className="h-12" />

@@ -1,7 +1,8 @@
 // "Password" on /account: current + new + repeated. An account made with Google has no password to
 // change; its owner gets a link by e-mail to set one (the reset flow, which creates it).
+import { ListLoadError } from '#app/components/paged-list-states.tsx';
 import { changePasswordFormSchema, PASSWORD_MIN_LENGTH } from '@shark/contracts/auth.ts';
-import { CircleAlert, RotateCcw } from 'lucide-react';
+import { CircleAlert } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '#app/components/ui/alert.tsx';
@@ -49,19 +50,7 @@ export function PasswordSection({ user }: { user: { id: string; email: string } 
               <SetPasswordByEmail email={user.email} />
             )
           ) : accounts.isError ? (
-            <div className="grid gap-3">
-              <Alert variant="error">
-                <CircleAlert aria-hidden="true" />
-                <p>
-                  Your sign-in methods could not be loaded.{' '}
-                  {isApiClientError(accounts.error) ? accounts.error.message : 'Try again.'}
-                </p>
-              </Alert>
-              <Button variant="outline" className="w-fit" onClick={() => void accounts.refetch()}>
-                <RotateCcw aria-hidden="true" />
-                Try again
-              </Button>
-            </div>
+            <ListLoadError what="Your sign-in methods" error={accounts.error} onRetry={() => void accounts.refetch()} />
           ) : (
             <div role="status" aria-label="Loading your password settings" className="grid gap-3">
               <Skeleton className="h-10 max-w-md" />

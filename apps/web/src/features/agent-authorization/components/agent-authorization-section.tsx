@@ -1,11 +1,11 @@
 // "Copyright agent authorisation" on /account: before any notice goes out, the creator (with a verified
 // e-mail) signs the text that makes us her authorised agent; once signed she sees what is on file and
 // can sign again or revoke. The section's id is the target of the calls to sign elsewhere in the app.
+import { ListLoadError } from '#app/components/paged-list-states.tsx';
 import type { AuthorizationState } from '@shark/contracts/enforcement.ts';
-import { CircleAlert, MailWarning, RotateCcw } from 'lucide-react';
+import { CircleAlert, MailWarning } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Alert } from '#app/components/ui/alert.tsx';
-import { Button } from '#app/components/ui/button.tsx';
 import {
   Card,
   CardContent,
@@ -19,7 +19,6 @@ import {
   emptySignForm,
   signFormFrom,
 } from '#app/features/agent-authorization/lib/authorization-form.ts';
-import { isApiClientError } from '#app/lib/api.ts';
 import { AuthorizationText } from './authorization-text.tsx';
 import { SignAuthorizationForm } from './sign-authorization-form.tsx';
 import { SignedAuthorization } from './signed-authorization.tsx';
@@ -44,19 +43,7 @@ export function AgentAuthorizationSection({ userId, email }: { userId: string; e
           {query.data ? (
             <AuthorizationBody userId={userId} email={email} state={query.data} />
           ) : query.isError ? (
-            <div className="grid gap-3">
-              <Alert variant="error">
-                <CircleAlert aria-hidden="true" />
-                <p>
-                  Your authorisation could not be loaded.{' '}
-                  {isApiClientError(query.error) ? query.error.message : 'Try again in a moment.'}
-                </p>
-              </Alert>
-              <Button variant="outline" className="w-fit" onClick={() => void query.refetch()}>
-                <RotateCcw aria-hidden="true" />
-                Try again
-              </Button>
-            </div>
+            <ListLoadError what="Your authorisation" error={query.error} onRetry={() => void query.refetch()} />
           ) : (
             <div role="status" aria-label="Loading your authorisation" className="grid gap-3">
               <Skeleton className="h-40 rounded-lg" />

@@ -1,16 +1,16 @@
 // "Subscription" on /account: the plan, its status and the date that matters (renewal or end), cancel
 // (at the period's end, after a confirmation) and reactivate, the Customer Portal for payment methods
 // and invoices, and the recent payments. In manual billing, who to contact instead.
+import { ListLoadError } from '#app/components/paged-list-states.tsx';
 import type {
   BillingPayment,
   BillingSubscription,
   BillingSummary,
 } from '@shark/contracts/billing.ts';
 import { Link } from '@tanstack/react-router';
-import { CircleAlert, ExternalLink, RotateCcw } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { Alert } from '#app/components/ui/alert.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import {
@@ -54,21 +54,7 @@ export function SubscriptionSection() {
           {billing.data ? (
             <SubscriptionBody billing={billing.data} />
           ) : billing.isError ? (
-            <div className="grid gap-3">
-              <Alert variant="error">
-                <CircleAlert aria-hidden="true" />
-                <p>
-                  Your subscription could not be loaded.{' '}
-                  {isApiClientError(billing.error)
-                    ? billing.error.message
-                    : 'Try again in a moment.'}
-                </p>
-              </Alert>
-              <Button variant="outline" className="w-fit" onClick={() => void billing.refetch()}>
-                <RotateCcw aria-hidden="true" />
-                Try again
-              </Button>
-            </div>
+            <ListLoadError what="Your subscription" error={billing.error} onRetry={() => void billing.refetch()} />
           ) : (
             <div role="status" aria-label="Loading your subscription" className="grid gap-3">
               <Skeleton className="h-24 rounded-lg" />
