@@ -845,6 +845,10 @@ export const reportedUrl = pgTable(
     detail: text('detail'),
     /** The creator stated she owns the content at that URL. */
     ownershipConfirmedAt: timestamp('ownership_confirmed_at', { withTimezone: true }).notNull(),
+    /** Which page it came from: Report Leaks, or Free Removals (it counts against the promotional allowance). */
+    via: text('via', { enum: ['report_leaks', 'promo'] })
+      .notNull()
+      .default('report_leaks'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -982,4 +986,188 @@ export const customOfferClaim = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.offerId, t.userId] }), index('custom_offer_claim_user_idx').on(t.userId)],
+);
+
+// --- Affiliates, notifications, community, scam registry (issue 9). ---
+
+/** Every user's own referral code: the link /sign-up?rFromSearch={code} and the code typed at sign-up. */
+export const affiliateCode = pgTable('affiliate_code', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  code: text('code').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/** A visit through an affiliate's link, counted once per visitor and day. */
+export const referralClick = pgTable(
+  'referral_click',
+  {
+    affiliateUserId: text('affiliate_user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** A hash of the visitor's cookie id: no address or agent is kept. */
+    visitorHash: text('visitor_hash').notNull(),
+    day: text('day').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.affiliateUserId, t.visitorHash, t.day] }), index('referral_click_affiliate_idx').on(t.affiliateUserId, t.createdAt)],
+);
+
+/** The lifelong tie between a referred customer and her affiliate, made once at sign-up. */
+export const referral = pgTable(
+  'referral',
+  {
+    referredUserId: text('referred_user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    affiliateUserId: text('affiliate_user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** How the code came: typed at sign-up, or carried by the link (rFromSearch). */
+    via: text('via', { enum: ['code', 'link'] }).notNull(),
+    code: text('code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('referral_affiliate_idx').on(t.affiliateUserId, t.createdAt)],
+);
+
+/** A payout an affiliate asked for, which an operator marks paid. */
+export const affiliatePayout = pgTable(
+  'affiliate_payout',
+  {
+    id: text('id').primaryKey(),
+    affiliateUserId: text('affiliate_user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    /** In the currency's smallest unit. */
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: ['requested', 'paid', 'rejected'] })
+      .notNull()
+      .default('requested'),
+    /** Where to send it (the affiliate's words: PayPal address, IBAN…). */
+    destination: text('destination').notNull(),
+    /** The operator's reference for the transfer, or why it was rejected. */
+    operatorNote: text('operator_note'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [index('affiliate_payout_affiliate_idx').on(t.affiliateUserId, t.requestedAt), index('affiliate_payout_status_idx').on(t.status)],
+);
+
+/** The affiliate's share of one payment: pending until the hold passes, then available, then in a payout. */
+export const affiliateCommission = pgTable(
+  'affiliate_commission',
+  {
+    id: text('id').primaryKey(),
+    /** One commission per payment, whatever the number of deliveries. */
+    paymentId: text('payment_id')
+      .notNull()
+      .unique()
+      .references(() => billingPayment.id, { onDelete: 'cascade' }),
+    affiliateUserId: text('affiliate_user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    referredUserId: text('referred_user_id').references(() => user.id, { onDelete: 'set null' }),
+    currency: text('currency').notNull(),
+    /** In the currency's smallest unit. */
+    amount: integer('amount').notNull(),
+    /** The share applied, in basis points (2000 = 20 %). */
+    rateBps: integer('rate_bps').notNull(),
+    /** When it stops being pending and can be paid out. */
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull(),
+    payoutId: text('payout_id').references(() => affiliatePayout.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('affiliate_commission_affiliate_idx').on(t.affiliateUserId, t.createdAt)],
+);
+
+export const NOTIFICATION_CATEGORIES = ['findings', 'removals', 'notice_responses', 'billing', 'scans', 'affiliate', 'community'] as const;
+
+/** An in-app notification; the same event never notifies twice (dedupe key). */
+export const notification = pgTable(
+  'notification',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    category: text('category', { enum: NOTIFICATION_CATEGORIES }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** An app path to open, e.g. /takedown-report. */
+    link: text('link'),
+    dedupeKey: text('dedupe_key').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('notification_dedupe_idx').on(t.userId, t.dedupeKey), index('notification_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** E-mail choices per category; a missing row means the category's default. */
+export const notificationPreference = pgTable(
+  'notification_preference',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    category: text('category', { enum: NOTIFICATION_CATEGORIES }).notNull(),
+    email: boolean('email').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.category] })],
+);
+
+/** What operators publish on /community: announcements and resources. */
+export const communityPost = pgTable(
+  'community_post',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['announcement', 'resource'] }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    url: text('url'),
+    pinned: boolean('pinned').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('community_post_published_idx').on(t.publishedAt)],
+);
+
+export const RISK_REGISTRY_KINDS = ['fake_agency', 'fake_takedown_service', 'leak_seller', 'phishing_account', 'other'] as const;
+
+/** A known scam aimed at creators: reported by a creator or an operator, published after review. */
+export const riskRegistryEntry = pgTable(
+  'risk_registry_entry',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: RISK_REGISTRY_KINDS }).notNull(),
+    name: text('name').notNull(),
+    /** Websites, handles and e-mail addresses it uses. */
+    identifiers: text('identifiers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    description: text('description').notNull(),
+    /** Links to screenshots, posts or messages that show it. */
+    evidenceUrls: text('evidence_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** When it was first seen doing this, as reported. */
+    firstSeenOn: text('first_seen_on'),
+    status: text('status', { enum: ['pending', 'published', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    reportedBy: text('reported_by').references(() => user.id, { onDelete: 'set null' }),
+    reviewNote: text('review_note'),
+    reviewedBy: text('reviewed_by'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('risk_registry_status_idx').on(t.status, t.publishedAt), index('risk_registry_reporter_idx').on(t.reportedBy)],
 );
