@@ -98,3 +98,38 @@ test('a creator changes her name, password and e-mail address on her account pag
     await expect(page).toHaveURL('/dashboard');
   });
 });
+
+test('a change of address confirmed in another browser says to sign in there', async ({
+  page,
+  browser,
+  signedInCreator,
+  mailbox,
+}) => {
+  const emailSection = page.getByRole('region', { name: 'E-mail address', exact: true });
+  const newEmail = signedInCreator.email.replace('@', '-elsewhere@');
+  await page.goto('/account');
+  await emailSection.getByLabel('New e-mail address').fill(newEmail);
+  await emailSection.getByRole('button', { name: /Change E-mail/i }).click();
+  await expect(emailSection.getByText(`Waiting for confirmation of ${newEmail}`)).toBeVisible();
+
+  const link = await mailbox.linkTo(
+    newEmail,
+    /confirm your new e-mail address/i,
+    '/email-settings/verification/',
+  );
+  const elsewhere = await browser.newContext();
+  try {
+    const other = await elsewhere.newPage();
+    await other.goto(link);
+    await expect(other.getByRole('heading', { name: 'Your e-mail is verified' })).toBeVisible();
+    await expect(other.getByText('This browser is not signed in')).toBeVisible();
+    await other.getByRole('link', { name: 'Sign In' }).click();
+    await expect(other).toHaveURL('/sign-in');
+  } finally {
+    await elsewhere.close();
+  }
+
+  // The first browser's session carries on with the new address.
+  await page.reload();
+  await expect(emailSection.getByTestId('current-email')).toHaveText(newEmail);
+});

@@ -88,6 +88,37 @@ describe('e-mail change', () => {
     expect((await browser.get('/api/user')).body).toMatchObject({ email: newEmail });
   });
 
+  it('tells the old address once the change is made, and only then', async () => {
+    const { email, browser } = await verifiedUser();
+    const newEmail = uniqueEmail();
+    expect((await browser.post('/api/auth/change-email', { newEmail })).status).toBe(200);
+    const link = linkIn(await lastMail(mailDir(), newEmail, /new e-mail address/), '/email-settings/verification/');
+    const noticeTo = async () => (await readMails(mailDir())).filter((m) => m.to === email && /was changed/.test(m.subject));
+    expect(await noticeTo()).toHaveLength(0);
+
+    expect((await browser.get(`/api/auth/verify-email?token=${link.pathname.split('/').at(-1)}`)).status).toBe(200);
+    const notice = await lastMail(mailDir(), email, /The e-mail address of your Shark account was changed/);
+    expect(notice.text).toContain(`from ${email} to ${newEmail}`);
+    expect(notice.text).toContain('/reset/');
+    // Opening the used link again changes nothing and tells nobody twice.
+    await browser.get(`/api/auth/verify-email?token=${link.pathname.split('/').at(-1)}`);
+    expect(await noticeTo()).toHaveLength(1);
+  });
+
+  it('refuses in words a new address someone signed up with before the link was opened', async () => {
+    const { email, browser } = await verifiedUser();
+    const newEmail = uniqueEmail();
+    expect((await browser.post('/api/auth/change-email', { newEmail })).status).toBe(200);
+    const link = linkIn(await lastMail(mailDir(), newEmail, /new e-mail address/), '/email-settings/verification/');
+    await verifiedUser(newEmail);
+
+    const res = await browser.get(`/api/auth/verify-email?token=${link.pathname.split('/').at(-1)}`);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('now belongs to another account') });
+    expect((await browser.get('/api/user')).body).toMatchObject({ email });
+    expect((await readMails(mailDir())).some((m) => m.to === email && /was changed/.test(m.subject))).toBe(false);
+  });
+
   it('refuses an address that belongs to another account, and mails nobody', async () => {
     const { email: taken } = await verifiedUser();
     const { email, browser } = await verifiedUser();

@@ -29,6 +29,23 @@ export function changeEmailMail(brand: BrandConfig, user: { name: string; email:
   });
 }
 
+export function emailChangedNoticeMail(
+  brand: BrandConfig,
+  user: { name: string },
+  change: { previousEmail: string; newEmail: string },
+  resetUrl: string,
+) {
+  return renderMail(brand, {
+    subject: `The e-mail address of your ${brand.name} account was changed`,
+    paragraphs: [
+      greeting(user.name),
+      `The e-mail address of your ${brand.name} account was changed from ${change.previousEmail} to ${change.newEmail}. Messages about your account now go to the new address, and you sign in with it.`,
+      `If you did not make this change, reset your password at once (${resetUrl}) and contact us at ${brand.links.contact}.`,
+    ],
+    after: ['You receive this message at your former address only this once.'],
+  });
+}
+
 export function resetPasswordMail(brand: BrandConfig, user: { name: string }, url: string) {
   return renderMail(brand, {
     subject: `Reset your ${brand.name} password`,

@@ -14,7 +14,7 @@ import {
 import type { AppEnv } from '../../http/app-env.ts';
 import { AppError } from '../../http/app-error.ts';
 import { parseBody } from '../../http/validation.ts';
-import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
+import { CLIENT_IP_HEADER, emailChangeIn, type Auth } from './auth.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { indicatorFor } from './session-cookies.ts';
 
@@ -66,6 +66,8 @@ export function authRoutes(deps: {
       }
     }
 
+    if (c.req.method === 'GET' && subPath === '/verify-email') await refuseTakenNewAddress(auth, c.req.query('token'));
+
     const request = new Request(c.req.url, { method: c.req.method, headers, body });
     const response = await auth.handler(request);
     const indicator = indicatorFor(response.headers.getSetCookie(), secureCookies);
@@ -93,6 +95,23 @@ async function refuseTakenAddress(auth: Auth, headers: Headers, newEmail: string
   if (await context.internalAdapter.findUserByEmail(newEmail)) {
     const message = 'This e-mail address belongs to another account. Use a different one.';
     throw new AppError('CONFLICT', message, { fields: { newEmail: message } });
+  }
+}
+
+/**
+ * Between the request for a new address and the click on its link, someone else may have signed up
+ * with that address. The change is refused in words instead of failing on the unique address.
+ */
+async function refuseTakenNewAddress(auth: Auth, token: string | undefined): Promise<void> {
+  const change = token ? emailChangeIn(token) : null;
+  if (!change) return;
+  const context = await auth.$context;
+  const holder = await context.internalAdapter.findUserByEmail(change.newEmail);
+  if (holder && holder.user.id !== change.userId) {
+    throw new AppError(
+      'CONFLICT',
+      `${change.newEmail} now belongs to another account, so your address was not changed. Your account still uses ${change.previousEmail}; you can ask for a change to another address on your Account page.`,
+    );
   }
 }
 

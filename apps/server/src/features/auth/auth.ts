@@ -13,7 +13,7 @@ import { brandAppUrl, type BrandConfig, type BrandRegistry } from '../../config/
 import type { Logger } from '../../http/logger.ts';
 import { currentBrand } from '../../http/request-context.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { changeEmailMail, existingAccountMail, resetPasswordMail, verificationMail } from './auth-mails.ts';
+import { changeEmailMail, emailChangedNoticeMail, existingAccountMail, resetPasswordMail, verificationMail } from './auth-mails.ts';
 
 /** Header our HTTP layer sets (overwriting any client value) with the caller's address. */
 export const CLIENT_IP_HEADER = 'x-shark-client-ip';
@@ -26,12 +26,25 @@ export const VERIFICATION_TOKEN_TTL_SECONDS = 24 * 60 * 60;
  * and address changes both go through sendVerificationEmail; the token is a JWT (its signature is
  * checked when the link is used), and a change's carries requestType and the address it replaces.
  */
-const emailChangeClaims = z.object({ requestType: z.literal('change-email-verification'), email: z.string() });
-function emailChangeIn(token: string): { previousEmail: string } | null {
+const emailChangeClaims = z.object({
+  requestType: z.literal('change-email-verification'),
+  email: z.string(),
+  updateTo: z.string(),
+  userId: z.string(),
+});
+export interface EmailChange {
+  previousEmail: string;
+  newEmail: string;
+  userId: string;
+}
+/** Reads an address change from a verification token; the signature is the library's to check. */
+export function emailChangeIn(token: string): EmailChange | null {
   try {
     const payload: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
     const claims = emailChangeClaims.safeParse(payload);
-    return claims.success ? { previousEmail: claims.data.email } : null;
+    return claims.success
+      ? { previousEmail: claims.data.email, newEmail: claims.data.updateTo, userId: claims.data.userId }
+      : null;
   } catch {
     return null;
   }
@@ -49,9 +62,11 @@ export interface AuthDeps {
   brands: BrandRegistry;
   mailer: Mailer;
   logger: Logger;
+  /** After a user is created (e-mail or Google sign-up), with the request's headers: the affiliate tie. */
+  onUserCreated?: (user: { id: string; email: string; referralCode: string | null }, headers: Headers | null) => Promise<void>;
 }
 
-export function createAuth({ config, db, brands, mailer, logger }: AuthDeps) {
+export function createAuth({ config, db, brands, mailer, logger, onUserCreated }: AuthDeps) {
   const defaultBrand = brands.all()[0];
   if (!defaultBrand) throw new Error('No brand configured');
   // Mail goes out in the brand the request came in with; outside a request, the first brand.
@@ -131,6 +146,21 @@ export function createAuth({ config, db, brands, mailer, logger }: AuthDeps) {
     account: { accountLinking: { enabled: true, trustedProviders: ['google'] } },
     databaseHooks: {
       user: {
+        update: {
+          // The address changed through the link sent to the new one: the old address hears of it, so
+          // a change she did not make does not go unnoticed.
+          after: async (user, ctx) => {
+            const query = (ctx?.query ?? {}) as Record<string, unknown>;
+            const token = ctx?.path === '/verify-email' ? query.token : undefined;
+            const change = typeof token === 'string' ? emailChangeIn(token) : null;
+            if (!change || change.userId !== user.id || user.email !== change.newEmail) return;
+            const b = brand();
+            const resetUrl = `${appUrl(b)}/reset/`;
+            await send(change.previousEmail, emailChangedNoticeMail(b, user, change, resetUrl), b).catch((error: unknown) =>
+              logger.warn(`auth: the notice of an address change to ${change.previousEmail} failed: ${String(error)}`),
+            );
+          },
+        },
         create: {
           // A Google sign-up keeps the affiliate choice and referral code made on the sign-up form.
           before: async (user) => {
@@ -144,6 +174,10 @@ export function createAuth({ config, db, brands, mailer, logger }: AuthDeps) {
                 ...(choices.referralCode ? { referralCode: choices.referralCode } : {}),
               },
             };
+          },
+          after: async (user, ctx) => {
+            const referralCode = typeof user.referralCode === 'string' ? user.referralCode : null;
+            await onUserCreated?.({ id: user.id, email: user.email, referralCode }, ctx?.headers ?? ctx?.request?.headers ?? null);
           },
         },
       },

@@ -1,8 +1,12 @@
-// GET /api/auth/verify-email: verifies the address and signs the user in.
+// GET /api/auth/verify-email: verifies the address (a sign-up's link also signs the user in).
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '#app/lib/api.ts';
 import { userQueryOptions } from '#app/lib/queries/get-user.ts';
+
+export interface VerifiedEmail {
+  signedIn: boolean;
+}
 
 export function verifyEmail(token: string): Promise<unknown> {
   return api.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
@@ -13,7 +17,12 @@ export function verifyEmail(token: string): Promise<unknown> {
 export function verifyEmailQueryOptions(token: string) {
   return queryOptions({
     queryKey: ['verify-email', token],
-    queryFn: () => verifyEmail(token).then(() => true as const),
+    queryFn: async (): Promise<VerifiedEmail> => {
+      await verifyEmail(token);
+      // A sign-up's link signs the browser in; an address change opened in another browser does not.
+      const session = await api.get('/api/auth/get-session').catch(() => null);
+      return { signedIn: session !== null && typeof session === 'object' };
+    },
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,

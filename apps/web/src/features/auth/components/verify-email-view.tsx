@@ -1,5 +1,5 @@
 import { resetRequestFormSchema } from '@shark/contracts/auth.ts';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '#app/components/ui/alert.tsx';
@@ -21,6 +21,8 @@ function describeFailure(error: unknown): string {
   if (isApiClientError(error) && error.code === 'TOKEN_EXPIRED') {
     return 'This verification link has expired.';
   }
+  // The new address was taken by another account in the meantime: the server says what happened.
+  if (isApiClientError(error) && error.code === 'CONFLICT') return error.message;
   if (isApiClientError(error) && (error.code === 'INVALID_TOKEN' || error.status < 500)) {
     return 'This verification link is invalid or has already been used.';
   }
@@ -59,13 +61,29 @@ export function VerifyEmailView({ token }: { token: string }) {
         <CircleCheck aria-hidden="true" className="size-6" />
       </div>
       <h1 className="text-2xl font-bold tracking-tight">Your e-mail is verified</h1>
-      <p className="mt-3 text-muted-foreground">Your account is active and you are signed in.</p>
-      <Button
-        className="mt-8 w-full"
-        onClick={() => void navigate({ href: takeDestinationAfterVerification() })}
-      >
-        Continue
-      </Button>
+      {verification.data.signedIn ? (
+        <>
+          <p className="mt-3 text-muted-foreground">
+            Your account is active and you are signed in.
+          </p>
+          <Button
+            className="mt-8 w-full"
+            onClick={() => void navigate({ href: takeDestinationAfterVerification() })}
+          >
+            Continue
+          </Button>
+        </>
+      ) : (
+        <>
+          <p className="mt-3 text-muted-foreground">
+            Your address is confirmed. This browser is not signed in: sign in with your e-mail
+            address to continue.
+          </p>
+          <Button asChild className="mt-8 w-full">
+            <Link to="/sign-in">Sign In</Link>
+          </Button>
+        </>
+      )}
     </div>
   );
 }
