@@ -56,6 +56,16 @@ export function createAccountService(repo: AccountStateRepository, planFeatures:
     async grant(email: string, changes: GrantChanges): Promise<User> {
       const record = await requireUser(email);
       const current = await repo.findState(record.id);
+      if (changes.status !== undefined || changes.plan !== undefined || changes.cancelledButActive !== undefined) {
+        // A grant of status or plan would last only until the provider's next event about her subscription.
+        const live = await repo.findLiveSubscription(record.id);
+        if (live) {
+          throw new AppError(
+            'CONFLICT',
+            `${record.email} pays for the ${live.plan} plan online (subscription ${live.id}, ${live.status}); its events set her status and plan, so this grant would be undone. Change or cancel the subscription at the payment provider instead. Features and the upgrade suggestion can still be granted.`,
+          );
+        }
+      }
       const next: AccountState = { ...current };
       if (changes.status !== undefined) next.status = changes.status;
       if (next.status === 'subscribed' && current.status !== 'subscribed') next.subscribedSince = new Date();

@@ -1,7 +1,7 @@
 // Reads and writes the subscription state and grants of one user.
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@shark/db/client.ts';
-import { accountState, user } from '@shark/db/schema.ts';
+import { accountState, billingSubscription, user } from '@shark/db/schema.ts';
 import type { FrontendStatus, Plan, SpecialFeature } from '@shark/contracts/user.ts';
 
 export interface AccountState {
@@ -32,8 +32,28 @@ export interface UserRecord {
   isAffiliateOnly: boolean;
 }
 
+/** A subscription the payment provider still bills: its events decide her status and plan. */
+export interface LiveSubscription {
+  id: string;
+  plan: Plan;
+  status: string;
+}
+
+/** The provider statuses under which a subscription is still running (see billing-state's LIVE_STATUSES). */
+const RUNNING_STATUSES = ['active', 'trialing', 'past_due'] as const;
+
 export function createAccountStateRepository(db: Database) {
   return {
+    async findLiveSubscription(userId: string): Promise<LiveSubscription | null> {
+      const [row] = await db
+        .select({ id: billingSubscription.id, plan: billingSubscription.plan, status: billingSubscription.status })
+        .from(billingSubscription)
+        .where(and(eq(billingSubscription.userId, userId), inArray(billingSubscription.status, [...RUNNING_STATUSES])))
+        .orderBy(desc(billingSubscription.updatedAt))
+        .limit(1);
+      return row ?? null;
+    },
+
     async findState(userId: string): Promise<AccountState> {
       const [row] = await db.select().from(accountState).where(eq(accountState.userId, userId)).limit(1);
       if (!row) return DEFAULT_ACCOUNT_STATE;
@@ -83,6 +103,11 @@ export function createAccountStateRepository(db: Database) {
         .where(eq(user.email, email))
         .limit(1);
       return row;
+    },
+
+    async isAffiliateOnly(userId: string): Promise<boolean> {
+      const [row] = await db.select({ isAffiliateOnly: user.isAffiliateOnly }).from(user).where(eq(user.id, userId)).limit(1);
+      return row?.isAffiliateOnly === true;
     },
 
     async setAffiliateOnly(userId: string, isAffiliateOnly: boolean): Promise<void> {

@@ -299,6 +299,21 @@ describe('the subscription lifecycle', () => {
   });
 });
 
+describe('operator grants beside a paid subscription', () => {
+  it('refuses a grant of status or plan the next Stripe event would undo, and still grants features', async () => {
+    const { email, browser, subscriptionId } = await subscriber('plus');
+    await expect(server.services.accounts.grant(email, { status: 'subscribed', plan: 'premium' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining(`pays for the plus plan online (subscription ${subscriptionId}, active)`),
+    });
+    await expect(server.services.accounts.grant(email, { status: 'former' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await server.services.accounts.grant(email, { features: ['promoProtect'] });
+    const user = await userOf(browser);
+    expect(user.frontendStatus).toBe('subscribed');
+    expect(user.effectiveSpecialFeatures).toContain('promoProtect');
+  });
+});
+
 describe('the portal and access', () => {
   it('opens the Customer Portal for the creator’s own customer, returning to /account', async () => {
     const { browser } = await subscriber();

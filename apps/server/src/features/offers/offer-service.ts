@@ -11,7 +11,7 @@ import type {
   PublicOffer,
 } from '@shark/contracts/offers.ts';
 import { createOfferSchema } from '@shark/contracts/offers.ts';
-import type { SpecialFeature } from '@shark/contracts/user.ts';
+import { PLANS, type Plan, type SpecialFeature } from '@shark/contracts/user.ts';
 import type { Database } from '@shark/db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { validationError } from '../../http/validation.ts';
@@ -33,6 +33,7 @@ export interface OfferClaimant {
 
 /** Ids are the link itself: 128 random bits, so offers cannot be found by guessing. */
 const newOfferId = () => `off_${randomBytes(16).toString('base64url')}`;
+const planName = (plan: Plan) => plan.charAt(0).toUpperCase() + plan.slice(1);
 
 export const OFFER_STATE_MESSAGES: Record<Exclude<OfferState, 'active'>, string> = {
   expired: 'This offer has expired.',
@@ -99,14 +100,33 @@ export function createOfferService(deps: {
     return row;
   }
 
-  /** A free offer: the plan, and the offer's features on top of those she was granted before. */
+  /**
+   * A free offer: the plan, and the offer's features on top of those she was granted before. It never
+   * lowers her: a higher plan she already has stays. A subscription she pays for online keeps deciding
+   * her plan (its next event would undo a grant), so the offer then adds only its features, and an offer
+   * for a higher plan than the one she pays for is refused in words.
+   */
   async function grantFree(tx: Database, claimant: OfferClaimant, offer: OfferRow): Promise<void> {
     const accountStates = createAccountStateRepository(tx);
+    const accounts = createAccountService(accountStates, planFeatures);
     const current = await accountStates.findState(claimant.id);
-    await createAccountService(accountStates, planFeatures).grant(claimant.email, {
+    const features = [...current.grantedFeatures, ...(offer.features as SpecialFeature[])];
+    const live = await accountStates.findLiveSubscription(claimant.id);
+    if (live) {
+      if (PLANS.indexOf(offer.plan) > PLANS.indexOf(live.plan)) {
+        throw new AppError(
+          'CONFLICT',
+          `You pay for the ${planName(live.plan)} plan online, and this offer's ${planName(offer.plan)} plan cannot replace a running subscription. Change your plan on the Plans page, or contact us to have the offer applied.`,
+        );
+      }
+      await accounts.grant(claimant.email, { features });
+      return;
+    }
+    const keepsHigher = current.status === 'subscribed' && current.plan !== null && PLANS.indexOf(current.plan) > PLANS.indexOf(offer.plan);
+    await accounts.grant(claimant.email, {
       status: 'subscribed',
-      plan: offer.plan,
-      features: [...current.grantedFeatures, ...(offer.features as SpecialFeature[])],
+      plan: keepsHigher && current.plan ? current.plan : offer.plan,
+      features,
       cancelledButActive: false,
     });
   }

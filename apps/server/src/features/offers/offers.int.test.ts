@@ -3,13 +3,14 @@
 import type { ApiError } from '@shark/contracts/http.ts';
 import type { ClaimOfferResult, CreateOffer, PublicOffer } from '@shark/contracts/offers.ts';
 import type { User } from '@shark/contracts/user.ts';
-import { customOffer } from '@shark/db/schema.ts';
+import { billingSubscription, customOffer } from '@shark/db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../testing/http-client.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { signedInUser } from '../../testing/users.ts';
 import { insertCreator } from '../takedowns/takedown-test-fixtures.ts';
+import { createAccountStateRepository } from '../account/account-state-repository.ts';
 import { createOfferRepository } from './offer-repository.ts';
 import { createOfferService, type StartCheckout } from './offer-service.ts';
 
@@ -33,6 +34,11 @@ const show = (id: string) =>
   new TestClient(server.url).get<PublicOffer & ApiError>(
     `/api/custom-offers/${encodeURIComponent(id)}`,
   );
+async function signedInUserWithId() {
+  const user = await signedInUser(server);
+  return { ...user, id: (await me(user.browser)).id };
+}
+const stateOf = (userId: string) => createAccountStateRepository(server.services.database.db).findState(userId);
 const me = async (browser: TestClient) => (await browser.get<User>('/api/user')).body;
 const claimCount = async (id: string) =>
   (
@@ -132,6 +138,43 @@ describe('POST /api/custom-offers/{id}/claim', () => {
     );
     const detail = await server.services.offers.show(offer.id);
     expect(detail.claims).toEqual([expect.objectContaining({ email: user.email })]);
+  });
+
+  it('never lowers a higher plan she already has', async () => {
+    const user = await signedInUserWithId();
+    await server.services.accounts.grant(user.email, { status: 'subscribed', plan: 'premium' });
+    const offer = await createOffer({ plan: 'standard', features: ['promoProtect'] });
+    expect((await claim(user.browser, offer.id)).status).toBe(200);
+    expect(await stateOf(user.id)).toMatchObject({ status: 'subscribed', plan: 'premium' });
+    expect((await me(user.browser)).effectiveSpecialFeatures).toContain('promoProtect');
+  });
+
+  it('leaves a subscription she pays for online in charge: features only, and no higher plan', async () => {
+    const user = await signedInUserWithId();
+    await server.services.accounts.grant(user.email, { status: 'subscribed', plan: 'plus' });
+    await server.services.database.db.insert(billingSubscription).values({
+      id: `sub_offer_${user.id}`,
+      userId: user.id,
+      status: 'active',
+      plan: 'plus',
+      interval: 'monthly',
+      currency: 'usd',
+      currentPeriodEnd: new Date(Date.now() + 20 * 24 * 3600 * 1000),
+      lastEventAt: new Date(),
+    });
+
+    const lower = await createOffer({ plan: 'standard', features: ['promoProtect'] });
+    expect((await claim(user.browser, lower.id)).status).toBe(200);
+    expect(await stateOf(user.id)).toMatchObject({ status: 'subscribed', plan: 'plus' });
+    expect((await me(user.browser)).effectiveSpecialFeatures).toContain('promoProtect');
+
+    const higher = await createOffer({ plan: 'premium' });
+    const refused = await claim(user.browser, higher.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/You pay for the Plus plan online/);
+    // Refused as a whole: no claim is left behind and the offer stays claimable.
+    expect(await claimCount(higher.id)).toBe(0);
+    expect(await stateOf(user.id)).toMatchObject({ status: 'subscribed', plan: 'plus' });
   });
 
   it('reserves a paid offer and says payment comes next; without online billing the operator arranges it', async () => {
