@@ -1,11 +1,9 @@
 // Billing (issue 8) in Chromium against the Stripe stand-in (e2e/simulated-web-server.mjs): subscribe
 // on /plans through the stand-in's hosted Checkout, come back subscribed with the sidebar unlocked,
 // cancel and reactivate on /account, reach the period's end, see the former state, and renew on /renew.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DATA_DIR } from '../playwright.config.ts';
+import { chooseInterval, payOnCheckout, stripeControlOrigin, toast } from './billing-support.ts';
 import { BRAND, expect, test } from './shell-support.ts';
 
 /** What the brand's sidebar variant calls the items this spec looks at. */
@@ -15,14 +13,6 @@ const NAMES = {
 }[BRAND.sidebarVariant];
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-const toast = (page: Page) => page.locator('[data-sonner-toast]');
-
-function stripeControlOrigin(): string {
-  const info = JSON.parse(readFileSync(join(DATA_DIR, 'simulated-web.json'), 'utf8')) as {
-    stripe: { controlOrigin: string };
-  };
-  return info.stripe.controlOrigin;
-}
 
 async function expectStatusEntry(
   page: Page,
@@ -48,12 +38,6 @@ async function expectNoBlockingA11yViolations(page: Page, label: string): Promis
   expect(blocking, `axe on ${label}`).toEqual([]);
 }
 
-/** The interval's radio is visually hidden inside its label, as a segmented control: click the label. */
-async function chooseInterval(page: Page, name: 'Monthly' | 'Annual'): Promise<void> {
-  await page.locator('label').filter({ hasText: name }).click();
-  await expect(page.getByRole('radio', { name: new RegExp(`^${name}`) })).toBeChecked();
-}
-
 async function expectUnlocked(page: Page): Promise<void> {
   const nav = mainNav(page);
   await expect(nav.getByRole('link', { name: NAMES.dashboard, exact: true })).toHaveAttribute(
@@ -61,18 +45,6 @@ async function expectUnlocked(page: Page): Promise<void> {
     '/dashboard',
   );
   await expect(nav.getByRole('link', { name: NAMES.takedownReport })).toBeVisible();
-}
-
-/** Pays on the stand-in's hosted Checkout page and waits for the app to take the browser back. */
-async function payOnCheckout(page: Page, expectedAmount: string): Promise<void> {
-  await expect(page).toHaveURL(new RegExp(`^${stripeControlOrigin()}/c/pay/`));
-  await expect(page.getByRole('heading', { name: 'Stand-in Checkout' })).toBeVisible();
-  await expect(page.getByText(expectedAmount)).toBeVisible();
-  await page.getByRole('button', { name: 'Pay' }).click();
-  // Back on /plans?checkout=success, which moves on once the account is subscribed; a new subscriber
-  // continues her onboarding.
-  await expect(toast(page).filter({ hasText: 'Your protection is active' })).toBeVisible();
-  await expect(page).toHaveURL('/onboarding');
 }
 
 async function endPeriod(request: APIRequestContext, email: string): Promise<void> {

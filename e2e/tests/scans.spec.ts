@@ -1,11 +1,13 @@
 // Scans and the review in Chromium against the real server and the simulated web
 // (e2e/simulated-web-server.ts): a subscriber starts a scan from the dashboard, follows it to the end,
 // then confirms one finding, marks one as not theirs and whitelists one, and the lists and counts
-// follow; a free creator runs the free scan in onboarding and sees blurred results beside the offer.
+// follow; a free creator runs the free scan in onboarding, sees blurred results beside the offer, and
+// follows it through Checkout back into her onboarding, subscribed (the journey of issue 8).
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './pages-support.ts';
 import { setUpScannableCreator, simulatedCreator } from './scan-support.ts';
+import { payOnCheckout } from './billing-support.ts';
 import { BRAND } from './shell-support.ts';
 
 type Status = 'pending_review' | 'confirmed' | 'rejected' | 'whitelisted';
@@ -281,5 +283,37 @@ test('a free creator runs the free scan in onboarding and sees blurred results b
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'No scans run for you yet' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Scans', exact: true })).toHaveCount(0);
+  });
+
+  // The journey of issue 8: from the free scan's offer through Checkout, back into onboarding.
+  await test.step('Activate Your Protection Now leads to the plans, and Checkout', async () => {
+    await page.goto('/onboarding');
+    await page.getByRole('link', { name: 'Activate Your Protection Now' }).click();
+    await expect(page).toHaveURL('/plans');
+    const standard = page.getByRole('article', { name: 'Standard' });
+    await standard.getByRole('button', { name: 'Subscribe to Standard' }).click();
+    await payOnCheckout(page, 'USD a month');
+  });
+
+  await test.step('back in the app, subscribed, her onboarding continues where she left it', async () => {
+    await expect(page.getByRole('list', { name: 'Your usernames' })).toContainText(
+      creator.usernames[0] ?? '',
+    );
+    // The plan's limits apply at once: a second username, which the free tier refused, is taken.
+    const second = creator.usernames[1] ?? `${creator.usernames[0] ?? 'creator'}_vip`;
+    const form = page.getByRole('form', { name: 'Add a username' });
+    await form.getByLabel('Platform').selectOption({ label: 'Fansly' });
+    await form.getByLabel('Username or profile link').fill(second);
+    await form.getByRole('button', { name: 'Add username' }).click();
+    await expect(page.getByRole('list', { name: 'Your usernames' })).toContainText(second);
+
+    await page.getByRole('button', { name: 'Continue to search terms' }).click();
+    await page.getByRole('button', { name: 'Finish set-up' }).click();
+    await expect(page.getByRole('heading', { name: 'You’re set up' })).toBeVisible();
+    const user = await page.request.get('/api/user', { headers });
+    expect(await user.json()).toMatchObject({
+      frontendStatus: 'subscribed',
+      needsOnboarding: false,
+    });
   });
 });
