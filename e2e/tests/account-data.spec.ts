@@ -1,7 +1,8 @@
-// "Your data" on /account in Chromium against the real server: a creator downloads all her data (a JSON
-// file naming her), then deletes her account — a wrong confirmation is refused — and lands signed out on
+// "Your data" on /account in Chromium against the real server: a creator downloads all her data (a ZIP
+// archive whose JSON document names her, or the JSON alone), then deletes her account — a wrong confirmation is refused — and lands signed out on
 // the sign-in page, where her old credentials no longer work.
 import { readFile } from 'node:fs/promises';
+import { strFromU8, unzipSync } from 'fflate';
 import { expect, test } from './pages-support.ts';
 
 test('a creator downloads her data, then deletes her account', async ({
@@ -17,14 +18,24 @@ test('a creator downloads her data, then deletes her account', async ({
     const downloading = page.waitForEvent('download');
     await section.getByRole('link', { name: 'Download all my data' }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
-    const path = await download.path();
-    const data = JSON.parse(await readFile(path, 'utf8')) as {
+    expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    const files = unzipSync(new Uint8Array(await readFile(await download.path())));
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(['data.json', 'files.json']));
+    const data = JSON.parse(strFromU8(files['data.json']!)) as {
       format: string;
       profile: { email: string };
     };
     expect(data.format).toBe('shark-account-export');
     expect(data.profile.email).toBe(signedInCreator.email);
+  });
+
+  await test.step('or only the records, as JSON', async () => {
+    const downloading = page.waitForEvent('download');
+    await section.getByRole('link', { name: 'Only the records, as JSON' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(await readFile(await download.path(), 'utf8')) as { format: string };
+    expect(data.format).toBe('shark-account-export');
   });
 
   await test.step('a wrong confirmation is refused', async () => {

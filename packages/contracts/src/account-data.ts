@@ -61,6 +61,13 @@ export const ACCOUNT_EXPORT_SECTIONS = [
   'billingSubscriptions',
   'billingPayments',
   'offerClaims',
+  'affiliateCode',
+  'referredBy',
+  'affiliateCommissions',
+  'affiliatePayouts',
+  'riskRegistryReports',
+  'notifications',
+  'notificationPreferences',
 ] as const;
 export type AccountExportSection = (typeof ACCOUNT_EXPORT_SECTIONS)[number];
 

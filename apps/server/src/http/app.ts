@@ -51,7 +51,7 @@ const WITHOUT_PROVIDER = [
   // Stripe's webhook: Stripe signs it; it knows nothing of brands.
   /^\/api\/billing\/webhook$/,
   // The creator's data export downloads through a plain link (streamed to disk); it names no brand.
-  /^\/api\/account\/export$/,
+  /^\/api\/account\/(export|archive)$/,
 ];
 
 export function createApp(services: Services) {

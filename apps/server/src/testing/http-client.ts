@@ -41,6 +41,16 @@ export class TestClient {
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 
+  /** A GET whose answer is binary (a download): the bytes as they came. */
+  async download(path: string): Promise<{ status: number; bytes: Uint8Array; headers: Headers }> {
+    const headers: Record<string, string> = {};
+    if (this.provider) headers[PROVIDER_HEADER] = this.provider;
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = await fetch(new URL(path, this.baseUrl), { headers, redirect: 'manual' });
+    this.absorb(response.headers.getSetCookie());
+    return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()), headers: response.headers };
+  }
+
   get<T = Record<string, unknown>>(path: string, headers?: Record<string, string>) {
     return this.request<T>('GET', path, undefined, headers);
   }

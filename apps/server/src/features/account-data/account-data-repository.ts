@@ -1,6 +1,6 @@
 // Reads every row that belongs to one creator, page by page (never all at once), for her export; and the
 // rows her deletion needs: her password hash, her files, and the user row whose removal cascades.
-import { and, asc, eq, gt, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, ne, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AccountExportSection } from '@shark/contracts/account-data.ts';
 import type { Database } from '@shark/db/client.ts';
@@ -155,6 +155,36 @@ const SOURCES: Record<AccountExportSection, Source> = {
     keyName: 'offerId',
     owner: t.customOfferClaim.userId,
   },
+  // The affiliate programme: her code, who referred her, and her commissions and payouts as an affiliate.
+  affiliateCode: { table: t.affiliateCode, key: t.affiliateCode.userId, keyName: 'userId', owner: t.affiliateCode.userId },
+  referredBy: { table: t.referral, key: t.referral.referredUserId, keyName: 'referredUserId', owner: t.referral.referredUserId },
+  affiliateCommissions: {
+    table: t.affiliateCommission,
+    key: t.affiliateCommission.id,
+    keyName: 'id',
+    owner: t.affiliateCommission.affiliateUserId,
+  },
+  affiliatePayouts: {
+    table: t.affiliatePayout,
+    key: t.affiliatePayout.id,
+    keyName: 'id',
+    owner: t.affiliatePayout.affiliateUserId,
+  },
+  // Her Scam Registry reports, whatever their review status.
+  riskRegistryReports: {
+    table: t.riskRegistryEntry,
+    key: t.riskRegistryEntry.id,
+    keyName: 'id',
+    owner: t.riskRegistryEntry.reportedBy,
+  },
+  // Her notifications, read or not, and her e-mail choices per category (features/notifications).
+  notifications: { table: t.notification, key: t.notification.id, keyName: 'id', owner: t.notification.userId },
+  notificationPreferences: {
+    table: t.notificationPreference,
+    key: t.notificationPreference.category,
+    keyName: 'category',
+    owner: t.notificationPreference.userId,
+  },
 };
 
 function withoutSecrets(section: AccountExportSection, row: ExportRow): ExportRow {
@@ -253,6 +283,40 @@ export function createAccountDataRepository(db: Database) {
         )
         .limit(1);
       return row?.password ?? null;
+    },
+
+    /**
+     * The stored files that are hers, for the archive: her uploaded reference files (complete ones) and
+     * the PDFs of the notices sent for her, a page at a time in id order.
+     */
+    async filesForExport(
+      kind: 'content' | 'notices',
+      userId: string,
+      after: string | null,
+    ): Promise<{ id: string; name: string; key: string; at: Date }[]> {
+      if (kind === 'content') {
+        const f = t.referenceFile;
+        return db
+          .select({ id: f.id, name: f.originalName, key: f.storageKey, at: f.createdAt })
+          .from(f)
+          .where(
+            and(
+              eq(f.userId, userId),
+              ne(f.status, 'uploading'),
+              after === null ? undefined : gt(f.id, after),
+            ),
+          )
+          .orderBy(asc(f.id))
+          .limit(PAGE);
+      }
+      const n = t.notice;
+      const rows = await db
+        .select({ id: n.id, key: n.pdfKey, at: n.createdAt })
+        .from(n)
+        .where(and(eq(n.userId, userId), isNotNull(n.pdfKey), after === null ? undefined : gt(n.id, after)))
+        .orderBy(asc(n.id))
+        .limit(PAGE);
+      return rows.map((r) => ({ id: r.id, name: 'notice.pdf', key: r.key ?? '', at: r.at }));
     },
 
     /** Ids of her reference files, a page at a time. */

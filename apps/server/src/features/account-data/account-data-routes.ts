@@ -48,6 +48,21 @@ const exportData = createRoute({
   },
 });
 
+const exportArchive = createRoute({
+  method: 'get',
+  path: '/account/archive',
+  tags,
+  summary:
+    'Everything in one ZIP download, streamed: data.json (the JSON document), her uploaded content and the notices sent for her, with files.json naming each file',
+  responses: {
+    200: {
+      description: 'The ZIP archive',
+      content: { 'application/zip': { schema: z.string() } },
+    },
+    ...signedIn,
+  },
+});
+
 const remove = createRoute({
   method: 'delete',
   path: '/account',
@@ -77,7 +92,8 @@ export function accountDataRoutes(deps: {
     c.set('user', await requireSessionUser(deps.auth, c));
     await next();
   });
-  for (const path of ['/account', '/account/data', '/account/export']) app.use(path, requireUser);
+  for (const path of ['/account', '/account/data', '/account/export', '/account/archive'])
+    app.use(path, requireUser);
   // A streamed body, not a JSON value the typed handler could check: documented, then served plainly.
   app.openAPIRegistry.registerPath(exportData);
   app.get('/account/export', async (c) =>
@@ -85,6 +101,15 @@ export function accountDataRoutes(deps: {
       'content-type': 'application/json; charset=utf-8',
       'content-disposition': `attachment; filename="my-data-${new Date().toISOString().slice(0, 10)}.json"`,
       // Her own data: never kept by a shared cache.
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    }),
+  );
+  app.openAPIRegistry.registerPath(exportArchive);
+  app.get('/account/archive', async (c) =>
+    c.body(await accountData.exportArchive(c.get('user').id), 200, {
+      'content-type': 'application/zip',
+      'content-disposition': `attachment; filename="my-data-${new Date().toISOString().slice(0, 10)}.zip"`,
       'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',
     }),

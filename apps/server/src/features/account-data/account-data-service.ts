@@ -12,7 +12,8 @@ import {
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../http/logger.ts';
 import { validationError } from '../../http/validation.ts';
-import type { FileStorage } from '../storage/file-storage.ts';
+import { StoredFileNotFoundError, type FileStorage } from '../storage/file-storage.ts';
+import { safeFileName, zipStream, type ZipEntry } from './zip-stream.ts';
 import type { AccountDataRepository } from './account-data-repository.ts';
 
 export interface AccountDataDeps {
@@ -84,6 +85,50 @@ export function createAccountDataService(deps: AccountDataDeps) {
         },
         { highWaterMark: 1 },
       );
+    },
+
+    /**
+     * Everything in one download: the JSON document (data.json) and the files themselves — her uploaded
+     * content under content/ and the notices sent for her under notices/ — with files.json saying which
+     * file is which record (and any a storage fault kept out). Streamed like the JSON document.
+     */
+    async exportArchive(userId: string): Promise<ReadableStream<Uint8Array>> {
+      const profile = await repo.profile(userId);
+      if (!profile) throw new AppError('UNAUTHORIZED', 'Please sign in.');
+      const exportedAt = new Date();
+      const manifest: { path: string | null; kind: string; id: string; name: string; missing?: true }[] = [];
+      async function* entries(): AsyncGenerator<ZipEntry> {
+        yield { path: 'data.json', compress: true, mtime: exportedAt, body: exportChunks(userId, profile!) };
+        for (const kind of ['content', 'notices'] as const) {
+          let after: string | null = null;
+          for (;;) {
+            const files = await repo.filesForExport(kind, userId, after);
+            for (const file of files) {
+              const path = `${kind}/${file.id}-${safeFileName(file.name, 'file')}`;
+              let body: AsyncIterable<Uint8Array>;
+              try {
+                body = await deps.storage.read(file.key);
+              } catch (error) {
+                if (!(error instanceof StoredFileNotFoundError)) throw error;
+                deps.logger.warn('export: a stored file is missing', { userId, key: file.key });
+                manifest.push({ path: null, kind, id: file.id, name: file.name, missing: true });
+                continue;
+              }
+              manifest.push({ path, kind, id: file.id, name: file.name });
+              yield { path, compress: kind === 'notices', mtime: file.at, body };
+            }
+            if (files.length === 0) break;
+            after = files.at(-1)!.id;
+          }
+        }
+        yield {
+          path: 'files.json',
+          compress: true,
+          mtime: exportedAt,
+          body: [JSON.stringify({ exportedAt: exportedAt.toISOString(), files: manifest }, null, 1)],
+        };
+      }
+      return zipStream(entries());
     },
 
     /**

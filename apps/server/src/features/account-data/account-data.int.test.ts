@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DELETE_ACCOUNT_CONFIRMATION,
@@ -240,6 +241,55 @@ describe('GET /api/account/export', () => {
     expect(Object.keys(doc.body.paths)).toEqual(
       expect.arrayContaining(['/account', '/account/data', '/account/export']),
     );
+  });
+});
+
+describe('GET /api/account/archive', () => {
+  it('downloads one ZIP: the JSON document, her uploaded content and her notices, and nothing of another creator’s', async () => {
+    const her = await creatorWithData('carol');
+    const other = await creatorWithData('dave');
+    // A file the storage lost is named in files.json instead of failing the whole download.
+    const lostId = `rf_${randomUUID()}`;
+    await db().insert(t.referenceFile).values({
+      id: lostId,
+      userId: her.userId,
+      originalName: 'lost/../name.jpg',
+      sizeBytes: 5,
+      receivedBytes: 5,
+      status: 'ready',
+      storageKey: `reference-files/${her.userId}/${lostId}`,
+    });
+
+    const res = await her.browser.download('/api/account/archive');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const files = unzipSync(res.bytes);
+    const text = (name: string) => strFromU8(files[name]!);
+
+    const data = JSON.parse(text('data.json')) as AccountExport;
+    expect(data).toMatchObject({ format: 'shark-account-export', profile: { id: her.userId } });
+    expect(text(`content/${her.fileId}-carol.jpg`)).toBe('photo of carol');
+    const noticePaths = Object.keys(files).filter((name) => name.startsWith('notices/'));
+    expect(noticePaths).toHaveLength(1);
+    expect(text(noticePaths[0]!)).toBe('%PDF');
+
+    const manifest = JSON.parse(text('files.json')) as { files: { path: string | null; id: string; name: string; missing?: true }[] };
+    expect(manifest.files).toEqual(
+      expect.arrayContaining([
+        { path: `content/${her.fileId}-carol.jpg`, kind: 'content', id: her.fileId, name: 'carol.jpg' },
+        { path: null, kind: 'content', id: lostId, name: 'lost/../name.jpg', missing: true },
+      ]),
+    );
+    // Paths never climb out of the archive's folders.
+    expect(Object.keys(files).every((name) => !name.includes('..') && !name.startsWith('/'))).toBe(true);
+    // Nothing of Dave's.
+    expect(Object.keys(files).some((name) => name.includes(other.fileId))).toBe(false);
+    expect(text('data.json')).not.toContain(other.userId);
+  });
+
+  it('requires sign-in', async () => {
+    expect((await new TestClient(server.url).download('/api/account/archive')).status).toBe(401);
   });
 });
 

@@ -20,7 +20,8 @@ import { useDeleteAccount } from '#app/features/account-data/api/delete-account.
 import { isApiClientError } from '#app/lib/api.ts';
 import { formErrorsFromApi, type FieldErrors } from '#app/lib/form-errors.ts';
 
-/** A plain link: the browser writes the streamed JSON straight to disk. */
+/** Plain links: the browser writes the streamed download straight to disk. */
+const ARCHIVE_URL = '/api/account/archive';
 const EXPORT_URL = '/api/account/export';
 const FIELDS = ['confirmation', 'password', 'email'] as const;
 
@@ -38,17 +39,25 @@ export function YourDataSection({ user }: { user: { id: string; email: string } 
         </CardHeader>
         <CardContent className="grid gap-4">
           <p className="text-sm text-muted-foreground">
-            The download is one JSON file with your profile, plan and payments, accounts, search
-            terms, whitelist, uploaded files (their details), findings, takedowns with their
-            notices, reports and your signed authorisation.
+            The download is one ZIP archive: the content you uploaded, the notices sent for you as
+            PDFs, and a JSON file with your profile, plan and payments, accounts, search terms,
+            whitelist, findings, takedowns, reports and your signed authorisation. Large libraries
+            take a while: keep the page open until the download ends.
           </p>
-          <div className="flex flex-wrap gap-3">
+          <div className="flex flex-wrap items-center gap-3">
             <Button asChild variant="outline">
-              <a href={EXPORT_URL} download>
+              <a href={ARCHIVE_URL} download>
                 <Download aria-hidden="true" />
                 Download all my data
               </a>
             </Button>
+            <a
+              href={EXPORT_URL}
+              download
+              className="text-sm text-muted-foreground underline underline-offset-4 hover:text-foreground"
+            >
+              Only the records, as JSON
+            </a>
             <Button variant="destructive" onClick={() => setDialogOpen(true)}>
               <Trash2 aria-hidden="true" />
               Delete my account
