@@ -28,7 +28,15 @@ export interface DatabaseHandle {
 
 export type DatabaseOptions =
   | { driver: 'postgres'; url: string; poolSize?: number }
-  | { driver: 'pglite'; dataDir: string | null };
+  | {
+      driver: 'pglite';
+      dataDir: string | null;
+      /**
+       * In memory only (dataDir null): start from this dump of a database (`dumpDataDir`) instead of an
+       * empty cluster. Tests start every file from one migrated dump: initdb and the migrations run once.
+       */
+      template?: Blob;
+    };
 
 export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 
@@ -38,7 +46,9 @@ const MIGRATION_LOCK_ID = 7_241_003;
 export class DataDirLockedError extends Error {}
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.driver === 'postgres' ? openPostgres(options.url, options.poolSize) : openPglite(options.dataDir);
+  return options.driver === 'postgres'
+    ? openPostgres(options.url, options.poolSize)
+    : openPglite(options.dataDir, options.template);
 }
 
 function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
@@ -76,7 +86,7 @@ function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
  */
 const PGLITE_OPTIONS = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | null, template?: Blob): Promise<DatabaseHandle> {
   let release = () => undefined as void;
   let client: PGlite;
   if (dataDir) {
@@ -98,7 +108,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       throw error;
     }
   } else {
-    client = await PGlite.create(PGLITE_OPTIONS);
+    client = await PGlite.create(template ? { ...PGLITE_OPTIONS, loadDataDir: template } : PGLITE_OPTIONS);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
@@ -144,6 +154,18 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A dump of a new in-memory database with every migration applied: the template for `template` above. */
+export async function migratedPgliteDump(): Promise<Blob> {
+  const handle = await openPglite(null);
+  try {
+    await handle.migrate();
+    if (handle.native.driver !== 'pglite') throw new Error('not PGlite');
+    return await handle.native.client.dumpDataDir('none');
+  } finally {
+    await handle.close();
   }
 }
 

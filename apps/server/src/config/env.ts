@@ -335,7 +335,7 @@ export interface Config {
   host: string;
   publicUrl: string;
   dataDir: string;
-  database: { driver: 'postgres'; url: string; poolSize: number } | { driver: 'pglite'; dataDir: string | null };
+  database: { driver: 'postgres'; url: string; poolSize: number } | { driver: 'pglite'; dataDir: string | null; template?: Blob };
   authSecret: string;
   smtpUrl: string | undefined;
   mailDir: string;

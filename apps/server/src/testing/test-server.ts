@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import pg from 'pg';
+import { migratedPgliteDump } from '@shark/db/client.ts';
 import { loadConfig, type Config } from '../config/env.ts';
 import { createApp } from '../http/app.ts';
 import { createServices, type Services } from '../services.ts';
@@ -21,6 +22,16 @@ export interface TestServer {
   services: Services;
   dataDir: string;
   close(): Promise<void>;
+}
+
+let pgliteTemplate: Promise<Blob> | undefined;
+/**
+ * The in-memory PGlite options for a test: every database starts from one migrated dump, made once per
+ * test process (integration files share their worker), so initdb and the migrations run once, not per file.
+ */
+export async function testPgliteOptions(): Promise<{ driver: 'pglite'; dataDir: null; template: Blob }> {
+  pgliteTemplate ??= migratedPgliteDump();
+  return { driver: 'pglite', dataDir: null, template: await pgliteTemplate };
 }
 
 /** A Postgres database that exists for one test file; dropped by the returned function. */
@@ -77,7 +88,7 @@ export async function startTestServer(
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...env,
   });
-  if (config.database.driver === 'pglite') config.database = { driver: 'pglite', dataDir: null };
+  if (config.database.driver === 'pglite') config.database = await testPgliteOptions();
   const services = await createServices(config, { logger: options.logger ?? createLogger('silent'), workers: options.workers });
   app.handler = getRequestListener(createApp(services).fetch);
 

@@ -7,7 +7,7 @@ import { openDatabase, type DatabaseHandle } from '@shark/db/client.ts';
 import { loadSiteCatalog, SiteCatalogError } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../config/env.ts';
-import { createTestPostgresDatabase, TEST_DB } from '../../testing/test-server.ts';
+import { createTestPostgresDatabase, TEST_DB, testPgliteOptions } from '../../testing/test-server.ts';
 import {
   createScanSourceService,
   usageDay,
@@ -26,7 +26,7 @@ beforeAll(async () => {
     postgres = await createTestPostgresDatabase();
     database = await openDatabase({ driver: 'postgres', url: postgres.url, poolSize: 8 });
   } else {
-    database = await openDatabase({ driver: 'pglite', dataDir: null });
+    database = await openDatabase(await testPgliteOptions());
   }
   await database.migrate();
   config = loadConfig({

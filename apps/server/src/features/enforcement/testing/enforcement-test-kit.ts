@@ -30,6 +30,7 @@ import { TestClient } from '../../../testing/http-client.ts';
 import {
   createTestPostgresDatabase,
   TEST_DB,
+  testPgliteOptions,
   type TestServer,
 } from '../../../testing/test-server.ts';
 import { waitFor } from '../../../testing/wait-for.ts';
@@ -156,7 +157,7 @@ export async function startEnforcementServer(
     ...env,
   });
   if (config.database.driver === 'pglite' && !options.persistent)
-    config.database = { driver: 'pglite', dataDir: null };
+    config.database = await testPgliteOptions();
   const services = await createServices(config, {
     logger: options.logger ?? createLogger('silent'),
     ...(options.workers === undefined ? {} : { workers: options.workers }),
