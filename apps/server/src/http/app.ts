@@ -13,6 +13,7 @@ import { mountSpa } from './spa.ts';
 import { healthRoutes } from '../features/health/health-routes.ts';
 import { brandRoutes } from '../features/brand/brand-routes.ts';
 import { userRoutes } from '../features/user/user-routes.ts';
+import { usageUpgradeSuggestion } from '../features/entitlements/entitlements.ts';
 import { authRoutes } from '../features/auth/auth-routes.ts';
 import { badgeRoutes } from '../features/badges/badge-routes.ts';
 import { protectedAccountRoutes } from '../features/accounts/protected-account-routes.ts';
@@ -81,7 +82,16 @@ export function createApp(services: Services) {
   const api = new OpenAPIHono<AppEnv>()
     .route('/', healthRoutes(services.database))
     .route('/', brandRoutes({ googleSignIn: config.google !== null }))
-    .route('/', userRoutes({ auth: services.auth, accounts: services.accounts, secureCookies }))
+    .route(
+      '/',
+      userRoutes({
+        auth: services.auth,
+        accounts: services.accounts,
+        secureCookies,
+        usageSuggestion: async (userId) =>
+          usageUpgradeSuggestion(services.catalog, (await services.entitlements.of(userId)).tier, await services.usage.all(userId)),
+      }),
+    )
     .route('/', badgeRoutes({ auth: services.auth, badges: services.badges }))
     .route('/', protectedAccountRoutes({ auth: services.auth, accounts: services.protectedAccounts, entitlements: services.entitlements }))
     .route('/', usageRoutes({ auth: services.auth, entitlements: services.entitlements, usage: services.usage }))

@@ -57,6 +57,42 @@ export function describeAmount(limit: LimitName, amount: number): string {
   return `${amount} ${amount === 1 ? noun.one : noun.many}`;
 }
 
+/** The limits a subscriber outgrows: reaching one (storage: 90 % of it) suggests the plan with more. */
+const OUTGROWN: readonly { limit: LimitName; share: number }[] = [
+  { limit: 'usernames', share: 1 },
+  { limit: 'searchTerms', share: 1 },
+  { limit: 'whitelistEntries', share: 1 },
+  { limit: 'referenceStorageBytes', share: 0.9 },
+];
+
+/**
+ * The upgrade suggestion her usage makes: the first limit of her plan she has reached, and the next plan
+ * that has more of it — "You use all 2 usernames of Standard. Plus gives you 5 usernames." Null when she has room
+ * everywhere, is not subscribed, or no plan offers more.
+ */
+export function usageUpgradeSuggestion(catalog: PlanCatalog, tier: Tier, usage: Partial<Record<LimitName, number>>): string | null {
+  if (tier === 'free') return null;
+  const current = catalog.tiers[tier];
+  for (const { limit, share } of OUTGROWN) {
+    const allowed = current.limits[limit];
+    const used = usage[limit];
+    if (allowed === null || used === undefined || used < allowed * share) continue;
+    const next = TIERS.slice(TIERS.indexOf(tier) + 1).find((t) => {
+      const more = catalog.tiers[t].limits[limit];
+      return more === null || more > allowed;
+    });
+    if (!next) continue;
+    const more = catalog.tiers[next].limits[limit];
+    const reached =
+      limit === 'referenceStorageBytes'
+        ? `You use ${formatBytes(used)} of the ${describeAmount(limit, allowed)} in ${current.name}.`
+        : `You use all ${describeAmount(limit, allowed)} of ${current.name}.`;
+    const offered = more === null ? `${catalog.tiers[next].name} has no limit on ${LIMIT_NOUNS[limit].many}.` : `${catalog.tiers[next].name} gives you ${describeAmount(limit, more)}.`;
+    return `${reached} ${offered}`;
+  }
+  return null;
+}
+
 export function tierOf(state: AccountState): Tier {
   return state.status === 'subscribed' && state.plan ? state.plan : 'free';
 }

@@ -35,6 +35,27 @@ describe('GET /api/usage', () => {
   });
 });
 
+describe('the upgrade suggestion on GET /api/user', () => {
+  it('appears once a subscriber reaches a limit, and an operator’s own words come first', async () => {
+    const { email, browser } = await signedInUser(server);
+    await server.services.accounts.grant(email, { status: 'subscribed', plan: 'standard' });
+    const me = async () => (await browser.get<{ shouldShowUpgrade: boolean; suggestUpgradeCustomMessage: string | null }>('/api/user')).body;
+    expect(await me()).toMatchObject({ shouldShowUpgrade: false, suggestUpgradeCustomMessage: null });
+
+    for (const username of ['first_name', 'second_name']) {
+      const added = await browser.post('/api/accounts', { platform: 'onlyfans', username });
+      expect(added.status).toBe(201);
+    }
+    expect(await me()).toMatchObject({
+      shouldShowUpgrade: true,
+      suggestUpgradeCustomMessage: 'You use all 2 usernames of Standard. Plus gives you 5 usernames.',
+    });
+
+    await server.services.accounts.grant(email, { suggestUpgrade: 'Premium adds impersonation protection' });
+    expect(await me()).toMatchObject({ shouldShowUpgrade: true, suggestUpgradeCustomMessage: 'Premium adds impersonation protection' });
+  });
+});
+
 describe('entitlements', () => {
   const userIdOf = async (email: string) => (await server.services.accounts.showByEmail(email)).id;
 

@@ -19,7 +19,13 @@ const route = createRoute({
   },
 });
 
-export function userRoutes(deps: { auth: Auth; accounts: AccountService; secureCookies: boolean }) {
+export function userRoutes(deps: {
+  auth: Auth;
+  accounts: AccountService;
+  secureCookies: boolean;
+  /** The upgrade her usage suggests (see entitlements' usageUpgradeSuggestion); null when none. */
+  usageSuggestion: (userId: string) => Promise<string | null>;
+}) {
   return new OpenAPIHono<AppEnv>().openapi(route, async (c) => {
     const user = await findSessionUser(deps.auth, c);
     if (!user) {
@@ -28,6 +34,12 @@ export function userRoutes(deps: { auth: Auth; accounts: AccountService; secureC
       const error = new AppError('UNAUTHORIZED', 'Please sign in.');
       return c.json(error.toBody(), 401);
     }
-    return c.json(await deps.accounts.getUser(user), 200);
+    const answer = await deps.accounts.getUser(user);
+    // An operator's own words come first; otherwise a subscriber who has outgrown a limit is told which plan has more.
+    if (!answer.shouldShowUpgrade && answer.frontendStatus === 'subscribed' && !answer.isAffiliateOnly) {
+      const suggestion = await deps.usageSuggestion(user.id);
+      if (suggestion) return c.json({ ...answer, shouldShowUpgrade: true, suggestUpgradeCustomMessage: suggestion }, 200);
+    }
+    return c.json(answer, 200);
   });
 }
