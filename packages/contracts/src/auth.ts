@@ -54,12 +54,21 @@ export const newPasswordFormSchema = z
     message: 'The passwords do not match.',
   });
 
-/** Only same-site paths may be used as a redirect target after sign-in. */
+/**
+ * Only same-site paths may be used as a redirect target after sign-in. Browsers read a backslash as "/"
+ * and drop tabs and line breaks from URLs, so "/<backslash>evil.example" or "/<tab>/evil.example" would
+ * leave the site.
+ */
 export const customRedirectSchema = z
   .string()
-  .refine((value) => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\'), {
-    message: 'customRedirect must be a path on this site.',
-  });
+  .refine(
+    (value) =>
+      value.startsWith('/') &&
+      !value.startsWith('//') &&
+      !value.includes('\\') &&
+      !/[\u0000-\u0020\u007f]/.test(value),
+    { message: 'customRedirect must be a path on this site.' },
+  );
 
 export const signInSearchSchema = z.object({
   isAffiliateOnly: z.boolean().optional(),

@@ -72,6 +72,10 @@ describe('/sign-in', () => {
     rejects('/sign-in', '?isAffiliateOnly=1');
     rejects('/sign-in', '?customRedirect=https%3A%2F%2Fevil.example');
     rejects('/sign-in', '?customRedirect=%2F%2Fevil.example');
+    rejects('/sign-in', '?customRedirect=%2F%5Cevil.example');
+    rejects('/sign-in', '?customRedirect=%2F%09%2Fevil.example');
+    rejects('/sign-in', '?customRedirect=%2F%0A%2Fevil.example');
+    rejects('/sign-in', '?customRedirect=https%3A%2F%2Fevil.example%2F');
   });
 });
 
