@@ -66,7 +66,7 @@ export const customRedirectSchema = z
       value.startsWith('/') &&
       !value.startsWith('//') &&
       !value.includes('\\') &&
-      !/[\u0000-\u0020\u007f]/.test(value),
+      ![...value].some((ch) => ch.charCodeAt(0) <= 0x20 || ch.charCodeAt(0) === 0x7f),
     { message: 'customRedirect must be a path on this site.' },
   );
 
