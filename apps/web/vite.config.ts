@@ -79,7 +79,22 @@ export default defineConfig(({ mode }) => {
       port: 4173,
       proxy: { '/api': { target: apiTarget, changeOrigin: false } },
     },
-    build: { outDir: 'dist', emptyOutDir: true, manifest: true },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      manifest: true,
+      rollupOptions: {
+        output: {
+          // A chunk of shared zod contracts is named contracts-…: a contract such as plans.ts must not
+          // take the name of the route chunk of the same name (/plans), which is protected app code.
+          chunkFileNames: (chunk) =>
+            chunk.moduleIds.length > 0 &&
+            chunk.moduleIds.every((id) => id.includes('/packages/contracts/'))
+              ? 'assets/contracts-[name]-[hash].js'
+              : 'assets/[name]-[hash].js',
+        },
+      },
+    },
     test: {
       environment: 'node',
       include: ['src/**/*.test.ts'],
