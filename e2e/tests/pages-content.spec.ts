@@ -147,10 +147,12 @@ test('DMCA badges: texts and HTML are copied, previewed, and link to a public pr
   });
 });
 
-test('the e-mail settings link opens a page that says what it will do', async ({ page }) => {
+test('an e-mail settings link that is not one of ours says so (notifications.spec.ts covers a real one)', async ({
+  page,
+}) => {
   await page.goto('/email-settings/subscription/some-token');
   await expect(page).toHaveTitle('Shark | E-mail Preferences');
-  await expect(page.getByRole('heading', { level: 1, name: 'E-mail preferences' })).toBeVisible();
-  await expect(page.getByText(/choose which e-mails you get from Shark/)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'This link is not valid' })).toBeVisible();
+  await expect(page.getByText(/Use the link at the foot of one of our e-mails/)).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
 });

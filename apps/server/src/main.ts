@@ -10,6 +10,9 @@ const loadRuntime = async () => ({
   ...(await import('./services.ts')),
   ...(await import('./features/admin/admin-socket.ts')),
   ...(await import('./features/offers/offer-commands.ts')),
+  ...(await import('./features/affiliates/affiliate-commands.ts')),
+  ...(await import('./features/community/community-commands.ts')),
+  ...(await import('./features/risk-registry/risk-registry-commands.ts')),
 });
 
 type Role = 'all' | 'api' | 'worker';
@@ -42,7 +45,7 @@ async function main() {
     process.exit(1);
   }
 
-  const { serve, createApp, createServices, startAdminSocket, offerCommands } = await loadRuntime();
+  const { serve, createApp, createServices, startAdminSocket, offerCommands, affiliateCommands, communityCommands, registryCommands } = await loadRuntime();
   const services = await createServices(config, { workers: role !== 'api' });
   const { logger } = services;
   if (role === 'worker') {
@@ -74,7 +77,7 @@ async function main() {
   });
 
   // Embedded mode: the CLI reaches this process for operator commands (see features/admin).
-  const adminSocket = config.database.driver === 'pglite' ? await startAdminSocket(config.dataDir, services.accounts, { ...services.enforcement.operator, ...services.takedownLifecycle.adminCommands, ...offerCommands(services.offers) }) : null;
+  const adminSocket = config.database.driver === 'pglite' ? await startAdminSocket(config.dataDir, services.accounts, { ...services.enforcement.operator, ...services.takedownLifecycle.adminCommands, ...offerCommands(services.offers), ...affiliateCommands(services.affiliates), ...communityCommands(services.community), ...registryCommands(services.riskRegistry) }) : null;
 
   let stopping = false;
   const stop = (signal: string) => {

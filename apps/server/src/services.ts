@@ -60,6 +60,7 @@ import {
   type ReferenceFileService,
 } from './features/reference-files/reference-file-service.ts';
 import { buffer } from 'node:stream/consumers';
+import { fileURLToPath } from 'node:url';
 import { findSite } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { createCrawler, type Crawler } from '@shark/engine/fetch/crawler.ts';
 import { createFindingService, type FindingService } from './features/findings/finding-service.ts';
@@ -82,6 +83,10 @@ import {
 import { createReportRepository } from './features/reports/report-repository.ts';
 import { createReportService, type ReportService } from './features/reports/report-service.ts';
 import { createReportedUrlJob } from './features/reports/reported-url-job.ts';
+import { createPromoRemovalRepository } from './features/promo-removals/promo-removal-repository.ts';
+import { createMarketingRepository } from './features/marketing/marketing-repository.ts';
+import { createMarketingService, type MarketingService } from './features/marketing/marketing-service.ts';
+import { createPromoRemovalService, type PromoRemovalService } from './features/promo-removals/promo-removal-service.ts';
 import { createTakedownReportRepository } from './features/takedown-report/takedown-report-repository.ts';
 import {
   createTakedownReportService,
@@ -100,6 +105,19 @@ import { createOfferRepository } from './features/offers/offer-repository.ts';
 import { createOfferService, type OfferService } from './features/offers/offer-service.ts';
 import { createAccountDataRepository } from './features/account-data/account-data-repository.ts';
 import { createAccountDataService, type AccountDataService } from './features/account-data/account-data-service.ts';
+import { withListUnsubscribe } from './features/mail/list-unsubscribe.ts';
+import { createNotificationRepository } from './features/notifications/notification-repository.ts';
+import { createNotificationService, type NotificationService } from './features/notifications/notification-service.ts';
+import { createPipelineNotifications } from './features/notifications/pipeline-notifications.ts';
+import { createSubscriptionTokens } from './features/notifications/subscription-token.ts';
+import { createAffiliateRepository } from './features/affiliates/affiliate-repository.ts';
+import { createAffiliateService, type AffiliateService } from './features/affiliates/affiliate-service.ts';
+import { visitorIdFrom } from './features/affiliates/visitor-cookie.ts';
+import { startPeriodicSweep } from './jobs/periodic-sweep.ts';
+import { createCommunityRepository } from './features/community/community-repository.ts';
+import { createCommunityService, type CommunityService } from './features/community/community-service.ts';
+import { createRiskRegistryRepository } from './features/risk-registry/risk-registry-repository.ts';
+import { createRiskRegistryService, type RiskRegistryService } from './features/risk-registry/risk-registry-service.ts';
 
 export interface Services {
   config: Config;
@@ -142,6 +160,10 @@ export interface Services {
   takedownReport: TakedownReportService;
   /** Report Leaks and Report Impersonation: what the creator reports herself (features/reports). */
   reports: ReportService;
+  /** Free Removals (/promo-protect): the promotional allowance of removals (features/promo-removals). */
+  promoRemovals: PromoRemovalService;
+  /** Social Share texts and images, and the welcome package with its PDF (features/marketing). */
+  marketing: MarketingService;
   /** Their guards: subscribed plus submitLeak, or plus impersonation. */
   /** Takedowns after the notice: checks until the URL is gone, escalation, recipients' answers (features/takedown-lifecycle). */
   takedownLifecycle: TakedownLifecycle;
@@ -153,6 +175,14 @@ export interface Services {
   billing: BillingService;
   /** The creator's export of all her data, and deleting her account (features/account-data). */
   accountData: AccountDataService;
+  /** In-app notifications and their e-mails; `notifications.notify(userId, category, message)` from any feature. */
+  notifications: NotificationService;
+  /** The affiliate programme: codes, referrals made at sign-up, commissions from payments, payouts (features/affiliates). */
+  affiliates: AffiliateService;
+  /** Announcements and resources on /community, published by operators (features/community). */
+  community: CommunityService;
+  /** The Scam Registry: creators' reports, operators' review, published entries (features/risk-registry). */
+  riskRegistry: RiskRegistryService;
   close(): Promise<void>;
 }
 
@@ -178,7 +208,43 @@ export async function createServices(
     throw error;
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, logger });
-  const auth = createAuth({ config, db: database.db, brands, mailer, logger });
+  const notificationRepo = createNotificationRepository(database.db);
+  const notifications = createNotificationService({
+    repo: notificationRepo,
+    tokens: createSubscriptionTokens({ secret: config.authSecret, lifetimeDays: config.notifications.settingsLinkDays }),
+    brands,
+    publicUrl: config.publicUrl,
+    mailer,
+    // Sent only once the queue is built below (a notification is raised by work that runs after that).
+    sendEmailJob: async (notificationId) => {
+      await jobs.send('notification.email', { notificationId });
+    },
+    logger,
+  });
+  const pipelineNotices = createPipelineNotifications({ notify: notifications.notify, repo: notificationRepo, logger });
+  // Account mails carry List-Unsubscribe too (decision in README, Notifications); notices to sites do not.
+  const userMailer = withListUnsubscribe(mailer, (message) =>
+    notifications.linksForAddress(message.to, brands.all().find((b) => b.mailFrom === message.from) ?? brands.all()[0]!),
+  );
+  const affiliates = createAffiliateService({
+    repo: createAffiliateRepository(database.db),
+    config: config.affiliates,
+    publicUrl: config.publicUrl,
+    logger,
+  });
+  const auth = createAuth({
+    config,
+    db: database.db,
+    brands,
+    mailer: userMailer,
+    logger,
+    // A referral code given at sign-up ties her to its affiliate; a failure there never fails the sign-up.
+    onUserCreated: async (user, headers) => {
+      await affiliates.attributeSignUp(user, visitorIdFrom(headers)).catch((error: unknown) => {
+        logger.error('affiliate: the referral of a new user failed', { user: user.id, err: error instanceof Error ? error.message : String(error) });
+      });
+    },
+  });
   const rateLimiter = createRateLimiter(database.db, config.rateLimit.windowSeconds);
   const accountStates = createAccountStateRepository(database.db);
   const accounts = createAccountService(accountStates, planFeatures);
@@ -230,6 +296,7 @@ export async function createServices(
   jobs.handle('reference-file.fingerprint', ({ fileId }, context) =>
     referenceFiles.fingerprint(fileId, context),
   );
+  jobs.handle('notification.email', ({ notificationId }) => notifications.deliverEmail(notificationId));
 
   const scanSources = createScanSourceService({ config, db: database.db });
   const enforcement = createEnforcement({
@@ -293,6 +360,7 @@ export async function createServices(
       variantsPerUsername: config.scans.variantsPerUsername,
     },
     logger,
+    onCompleted: pipelineNotices.scanCompleted,
   });
   registerScanJobs(jobs, scanPipeline);
   const scans = createScanService({
@@ -323,6 +391,26 @@ export async function createServices(
     },
     logger,
   });
+  const promoRemovals = createPromoRemovalService({
+    repo: createPromoRemovalRepository(database.db),
+    whitelist,
+    freeRemovals: config.promoRemovals.freeRemovals,
+    sendFetch: async (reportedUrlId) => {
+      await jobs.send('report.fetch', { reportedUrlId });
+    },
+    logger,
+  });
+  const marketing = createMarketingService({
+    repo: createMarketingRepository(database.db),
+    usage,
+    accountStates,
+    catalog,
+    planFeatures,
+    publicUrl: config.publicUrl,
+    freeRemovals: config.promoRemovals.freeRemovals,
+    // The brands' logo files: the built web app, then its public folder.
+    logoDirectories: [config.webDistDir, fileURLToPath(new URL('../../web/public', import.meta.url))],
+  });
   const reportedUrlJob = createReportedUrlJob({
     repo: reportRepo,
     crawler,
@@ -350,6 +438,7 @@ export async function createServices(
     sendEscalate: async (takedownId) =>
       (await jobs.send('takedown.escalate', { takedownId })) !== null,
     logger,
+    notices: { removed: pipelineNotices.takedownRemoved, rejected: pipelineNotices.noticeRejected },
   });
   registerTakedownLifecycleJobs(jobs, takedownLifecycle);
   const billing = createBillingService({
@@ -358,9 +447,15 @@ export async function createServices(
     config: config.billing,
     publicUrl: config.publicUrl,
     logger,
+    // Each payment of a referred customer credits her affiliate (idempotent by payment id).
+    onPaymentRecorded: async (paymentId) => {
+      await affiliates.creditPayment(paymentId);
+    },
+    notify: pipelineNotices.billing,
   });
   const processStartedAt = new Date();
   let billingSweeper: { stop(): void } | null = null;
+  let affiliateSweeper: { stop(): void } | null = null;
   let scheduler: { stop(): void } | null = null;
   let takedownSweeper: { stop(): void } | null = null;
   let enforcementSweeper: { stop(): void } | null = null;
@@ -378,6 +473,7 @@ export async function createServices(
         jobs,
         logger,
         runningSince: config.database.driver === 'pglite' ? processStartedAt : null,
+        onCompleted: pipelineNotices.scanCompleted,
       });
       // Reported addresses saved but whose job was never sent (a crash in between) are queued again.
       await reports.recoverQueued(config.database.driver === 'pglite' ? 0 : 120);
@@ -392,6 +488,7 @@ export async function createServices(
             logger,
             runningSince: null,
             untouchedForSeconds: 120,
+            onCompleted: pipelineNotices.scanCompleted,
           }),
       });
       takedownSweeper = startTakedownLifecycleSweeper({
@@ -403,9 +500,12 @@ export async function createServices(
         processStartedAt: config.database.driver === 'pglite' ? processStartedAt : null,
       });
       billingSweeper = startBillingSweeper({ billing, everySeconds: config.billing.sweepSeconds, logger });
+      // Commissions of payments credited at no payment's moment (a crash in between, a payment written elsewhere).
+      affiliateSweeper = startPeriodicSweep({ name: 'affiliate sweep', everySeconds: config.billing.sweepSeconds, logger, sweep: () => affiliates.creditMissed() });
     }
   } catch (error) {
     billingSweeper?.stop();
+    affiliateSweeper?.stop();
     scheduler?.stop();
     takedownSweeper?.stop();
     enforcementSweeper?.stop();
@@ -478,13 +578,20 @@ export async function createServices(
     crawler,
     takedownReport,
     reports,
+    promoRemovals,
+    marketing,
     takedownLifecycle,
     enforcement,
     offers,
     billing,
     accountData,
+    notifications,
+    affiliates,
+    community: createCommunityService({ repo: createCommunityRepository(database.db) }),
+    riskRegistry: createRiskRegistryService({ repo: createRiskRegistryRepository(database.db) }),
     async close() {
       billingSweeper?.stop();
+      affiliateSweeper?.stop();
       scheduler?.stop();
       takedownSweeper?.stop();
       enforcementSweeper?.stop();

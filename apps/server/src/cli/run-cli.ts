@@ -13,6 +13,9 @@ import { FORMS_HELP, formatForms, formsRequest, parseFormsCommand } from './form
 import { DELISTING_HELP, delistingRequest, formatDelisting, parseDelistingCommand } from './delisting-command.ts';
 import { executeTakedownsCommand, parseTakedownsCommand, TAKEDOWNS_HELP } from './takedowns-command.ts';
 import { executeOffersCommand, OFFERS_HELP, parseOffersCommand } from './offers-command.ts';
+import { executePayoutsCommand, parsePayoutsCommand, PAYOUTS_HELP } from './payouts-command.ts';
+import { COMMUNITY_HELP, executeCommunityCommand, parseCommunityCommand } from './community-command.ts';
+import { executeRegistryCommand, parseRegistryCommand, REGISTRY_HELP } from './registry-command.ts';
 
 const HELP = `shark — operator commands for Shark
 
@@ -31,6 +34,11 @@ Commands:
   shark takedowns check <id>        check the URL now (removed when gone)
   shark offers create|list|show|revoke
                                     custom offers: a plan at a price, with its public link
+  shark payouts list|paid|reject    affiliates' payout requests: list, mark paid, reject
+  shark community publish|list|archive
+                                    announcements and resources on /community
+  shark registry pending|show|publish|reject|add
+                                    review the Scam Registry's reports; add entries
   shark --help                      this text
 
 ${USERS_HELP}
@@ -42,6 +50,12 @@ ${DELISTING_HELP}
 ${TAKEDOWNS_HELP}
 
 ${OFFERS_HELP}
+
+${PAYOUTS_HELP}
+
+${COMMUNITY_HELP}
+
+${REGISTRY_HELP}
 
 ${HASH_HELP}
 
@@ -123,6 +137,28 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     }
     const parsed = parseOffersCommand(rest);
     io.out(`${await executeOffersCommand(parsed, loadConfig(io.env, 'cli'))}\n`);
+    return 0;
+  }
+  if (command === 'community' || command === 'registry') {
+    if (rest[0] === '--help' || rest[0] === '-h') {
+      io.out(`${command === 'community' ? COMMUNITY_HELP : REGISTRY_HELP}\n`);
+      return 0;
+    }
+    // Checked completely before the database is opened.
+    const output =
+      command === 'community'
+        ? await executeCommunityCommand(parseCommunityCommand(rest), loadConfig(io.env, 'cli'))
+        : await executeRegistryCommand(parseRegistryCommand(rest), loadConfig(io.env, 'cli'));
+    io.out(`${output}\n`);
+    return 0;
+  }
+  if (command === 'payouts') {
+    if (rest[0] === '--help' || rest[0] === '-h') {
+      io.out(`${PAYOUTS_HELP}\n`);
+      return 0;
+    }
+    const parsed = parsePayoutsCommand(rest);
+    io.out(`${await executePayoutsCommand(parsed, loadConfig(io.env, 'cli'))}\n`);
     return 0;
   }
   if (command !== 'users') throw new UsageError(`Unknown command "${command}". Run shark --help.`);

@@ -29,6 +29,13 @@ const agentSchema = z
     for (const problem of checkNoticeTemplates(agent.templates)) ctx.addIssue({ code: 'custom', message: problem, path: ['templates'] });
   });
 
+/** A link to one of the brand's community channels, listed on /community (http or https only). */
+const communityLinkSchema = z.object({
+  label: z.string().trim().min(1).max(80),
+  url: z.url({ protocol: /^https?$/, message: 'must be an http or https address' }),
+  description: z.string().trim().min(1).max(300).optional(),
+});
+
 const brandEntrySchema = z.object({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'must be lower-case letters, digits and -'),
   name: z.string().min(1),
@@ -41,6 +48,8 @@ const brandEntrySchema = z.object({
   appUrl: z.url().optional(),
   sidebarVariant: z.enum(SIDEBAR_VARIANTS),
   agent: agentSchema.optional(),
+  /** The brand's community channels (forum, chat, newsletter); /community hides the block when none. */
+  community: z.array(communityLinkSchema).max(12).optional(),
 });
 
 const brandsFileSchema = z.object({ brands: z.array(brandEntrySchema).min(1) });

@@ -281,6 +281,19 @@ export const envSchema = z
       .transform((v) => v ?? 'https://api.stripe.com'),
     BILLING_GRACE_DAYS: positiveInt(7),
     BILLING_SWEEP_SECONDS: positiveInt(300),
+    // --- Notifications (features/notifications) ---
+    EMAIL_SETTINGS_LINK_DAYS: positiveInt(90),
+    // --- Affiliate programme (features/affiliates) ---
+    AFFILIATE_COMMISSION_PERCENT: z.coerce
+      .number({ message: 'must be a percentage from 0 to 100' })
+      .min(0, 'must be a percentage from 0 to 100')
+      .max(100, 'must be a percentage from 0 to 100')
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'must have at most two decimals')
+      .default(20),
+    AFFILIATE_HOLD_DAYS: nonNegativeInt(30),
+    AFFILIATE_MIN_PAYOUT: nonNegativeInt(5000),
+    // --- Free Removals (features/promo-removals) ---
+    PROMO_FREE_REMOVALS: nonNegativeInt(3),
   });
 
 /** Rules that tie variables together; checked on the raw input so they are reported with the rest. */
@@ -372,6 +385,18 @@ export interface Config {
   takedownLifecycle: { checkMaxHours: number };
   /** Billing (features/billing): Stripe when both its secrets are set, else manual; the grace period after a failed payment. */
   billing: BillingConfig;
+  /** How long the e-mail settings link in a mail to a user works (its token is signed with AUTH_SECRET). */
+  notifications: { settingsLinkDays: number };
+  /** Affiliate programme (features/affiliates): the commission in basis points, the hold in days, the smallest payout (smallest currency unit). */
+  affiliates: AffiliateConfig;
+  /** Free Removals (features/promo-removals): how many removals a promoProtect user gets without a subscription. */
+  promoRemovals: { freeRemovals: number };
+}
+
+export interface AffiliateConfig {
+  commissionRateBps: number;
+  holdDays: number;
+  minPayout: number;
 }
 
 export interface StripeSettings {
@@ -538,6 +563,13 @@ export function loadConfig(
       graceDays: env.BILLING_GRACE_DAYS,
       sweepSeconds: env.BILLING_SWEEP_SECONDS,
     },
+    notifications: { settingsLinkDays: env.EMAIL_SETTINGS_LINK_DAYS },
+    affiliates: {
+      commissionRateBps: Math.round(env.AFFILIATE_COMMISSION_PERCENT * 100),
+      holdDays: env.AFFILIATE_HOLD_DAYS,
+      minPayout: env.AFFILIATE_MIN_PAYOUT,
+    },
+    promoRemovals: { freeRemovals: env.PROMO_FREE_REMOVALS },
   };
 }
 

@@ -28,12 +28,18 @@ import { findingRoutes } from '../features/findings/findings-routes.ts';
 import { scanSourceRoutes } from '../features/scan-sources/scan-sources-routes.ts';
 import { scanRoutes } from '../features/scans/scan-routes.ts';
 import { reportRoutes } from '../features/reports/report-routes.ts';
+import { promoRemovalRoutes } from '../features/promo-removals/promo-removal-routes.ts';
+import { marketingRoutes } from '../features/marketing/marketing-routes.ts';
 import { takedownReportRoutes } from '../features/takedown-report/takedown-report-routes.ts';
 import { authorizationRoutes } from '../features/enforcement/authorization-routes.ts';
 import { takedownRoutes } from '../features/enforcement/takedown-routes.ts';
 import { billingRoutes } from '../features/billing/billing-routes.ts';
 import { offerRoutes } from '../features/offers/offer-routes.ts';
 import { accountDataRoutes } from '../features/account-data/account-data-routes.ts';
+import { emailSettingsRoutes, notificationRoutes } from '../features/notifications/notification-routes.ts';
+import { affiliateRoutes } from '../features/affiliates/affiliate-routes.ts';
+import { communityRoutes } from '../features/community/community-routes.ts';
+import { riskRegistryRoutes } from '../features/risk-registry/risk-registry-routes.ts';
 
 /** Calls that come from outside the SPA (monitors, OAuth redirects) and so carry no provider header. */
 const WITHOUT_PROVIDER = [
@@ -53,6 +59,11 @@ const WITHOUT_PROVIDER = [
   /^\/api\/billing\/webhook$/,
   // The creator's data export downloads through a plain link (streamed to disk); it names no brand.
   /^\/api\/account\/(export|archive)$/,
+  // Marketing downloads (share images, the welcome package PDF) through plain links; the brand comes as ?provider=.
+  /^\/api\/marketing\/social-share\/images\/[^/]+\.png$/,
+  /^\/api\/marketing\/welcome-package\.pdf$/,
+  // RFC 8058 one-click unsubscribe: mail clients post to the address in List-Unsubscribe (features/notifications).
+  /^\/api\/email-settings\/subscription\/[^/]+\/one-click$/,
 ];
 
 export function createApp(services: Services) {
@@ -119,10 +130,25 @@ export function createApp(services: Services) {
     .route('/', reportRoutes({ auth: services.auth, entitlements: services.entitlements, reports: services.reports }))
     // After the takedown report's routes: its /takedowns/export.* are not takedown ids.
     .route('/', authorizationRoutes({ auth: services.auth, authorizations: services.enforcement.authorizations }))
-    .route('/', takedownRoutes({ auth: services.auth, entitlements: services.entitlements, takedowns: services.enforcement.takedowns }))
+    .route(
+      '/',
+      takedownRoutes({
+        auth: services.auth,
+        entitlements: services.entitlements,
+        takedowns: services.enforcement.takedowns,
+        isFreeRemovalTakedown: (userId, takedownId) => services.promoRemovals.isFreeRemovalTakedown(userId, takedownId),
+      }),
+    )
+    .route('/', promoRemovalRoutes({ auth: services.auth, entitlements: services.entitlements, promoRemovals: services.promoRemovals }))
+    .route('/', marketingRoutes({ auth: services.auth, marketing: services.marketing, brands }))
     .route('/', billingRoutes({ auth: services.auth, billing: services.billing }))
     .route('/', offerRoutes({ auth: services.auth, offers: services.offers }))
+    .route('/', notificationRoutes({ auth: services.auth, notifications: services.notifications }))
+    .route('/', emailSettingsRoutes({ notifications: services.notifications }))
     .route('/', accountDataRoutes({ auth: services.auth, accountData: services.accountData, secureCookies, logger }))
+    .route('/', affiliateRoutes({ auth: services.auth, affiliates: services.affiliates, limiter: services.rateLimiter, secureCookies }))
+    .route('/', communityRoutes({ auth: services.auth, community: services.community }))
+    .route('/', riskRegistryRoutes({ auth: services.auth, registry: services.riskRegistry }))
     .route('/', authRoutes({ auth: services.auth, limiter: services.rateLimiter, limits: config.rateLimit, secureCookies }));
 
   api.doc31('/openapi.json', {

@@ -131,6 +131,16 @@ export const delistingBatchJob = defineJob({
   stableKey: ({ day }) => day,
 });
 
-export const jobCatalog = [fingerprintReferenceFileJob, startScanJob, discoverJob, profileJob, fetchPageJob, matchMediaJob, reportFetchJob, verifyTakedownJob, escalateTakedownJob, resolveRecipientsJob, notifyRecipientJob, sendOutboxJob, delistingBatchJob] as const;
+/** A notification's e-mail (features/notifications): sent once per notification, if her choice is still on. */
+export const notificationEmailJob = defineJob({
+  name: 'notification.email',
+  payload: z.object({ notificationId: z.string().min(1).max(200) }),
+  // A mail server down for a while: about an hour of retries.
+  retry: { limit: 5, delaySeconds: 60, backoff: true },
+  timeoutSeconds: 5 * 60,
+  stableKey: ({ notificationId }) => notificationId,
+});
+
+export const jobCatalog = [fingerprintReferenceFileJob, startScanJob, discoverJob, profileJob, fetchPageJob, matchMediaJob, reportFetchJob, verifyTakedownJob, escalateTakedownJob, resolveRecipientsJob, notifyRecipientJob, sendOutboxJob, delistingBatchJob, notificationEmailJob] as const;
 
 export type SharkJobCatalog = typeof jobCatalog;

@@ -50,7 +50,15 @@ describe('routes with search options', () => {
       '/auth-redirect',
       '/branches',
       '/claim-offer',
+      // Its page of posts (features/community).
+      '/community',
+      // Its unread filter (features/notifications/lib/notifications-search.ts).
+      '/notifications',
       '/plans',
+      // The page of her commissions (features/affiliates).
+      '/refer/',
+      // Its search, kind, page, tab and open entry (features/risk-registry/lib/registry-search.ts).
+      '/risk-registry',
       '/sign-in',
       '/sign-up',
       // Its filters, sort and page live in the URL (features/takedown-report/lib/report-search.ts).

@@ -14,27 +14,24 @@ import {
 import type { ApiError } from '@shark/contracts/http.ts';
 import type { User } from '@shark/contracts/user.ts';
 import * as t from '@shark/db/schema.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import type { TestServer } from '../../testing/test-server.ts';
 import { TestClient } from '../../testing/http-client.ts';
 import { signedInUser } from '../../testing/users.ts';
 import { insertTakedown } from '../takedowns/takedown-test-fixtures.ts';
-import { startStripeStandIn, type StripeStandIn } from '../billing/testing/stripe-stand-in.ts';
+import { type StripeStandIn } from '../billing/testing/stripe-stand-in.ts';
+import { startBillingTestServer, type BillingTestServer } from '../billing/testing/billing-test-server.ts';
 
 let stripe: StripeStandIn;
 let server: TestServer;
 
+let billing: BillingTestServer;
+
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  server = await startTestServer({
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-  });
-  stripe.webhookUrl = `${server.url}/api/billing/webhook`;
+  billing = await startBillingTestServer();
+  ({ server, stripe } = billing);
 });
 afterAll(async () => {
-  await server?.close();
-  await stripe?.close();
+  await billing?.close();
 });
 
 const db = () => server.services.database.db;

@@ -93,8 +93,7 @@ async function consentAtProvider(authorizationUrl: string, sub: string): Promise
   throw new Error('The provider never redirected back');
 }
 
-async function signInWithGoogle(sub: string, additionalData?: Record<string, unknown>) {
-  const browser = new TestClient(server.url);
+async function signInWithGoogle(sub: string, additionalData?: Record<string, unknown>, browser = new TestClient(server.url)) {
   const start = await browser.post<{ url: string; redirect: boolean }>('/api/auth/sign-in/social', {
     provider: 'google',
     ...(additionalData ? { additionalData } : {}),
@@ -131,6 +130,22 @@ describe('Sign in with Google (OpenID Connect)', () => {
     expect((await browser.get('/api/user')).body).toMatchObject({ isAffiliateOnly: true });
     const { rows } = await server.services.database.execute(`select referral_code from "user" where email = 'affiliate.google@example.com'`);
     expect(rows[0]).toEqual({ referral_code: 'FRIEND-7' });
+  });
+
+  it('ties a Google sign-up that came through a referral link to its affiliate', async () => {
+    people.set('google-referral-affiliate', { email: 'referring.affiliate@example.com', name: 'Affiliate', emailVerified: true });
+    const affiliate = await signInWithGoogle('google-referral-affiliate');
+    const { code } = (await affiliate.browser.get<{ code: string }>('/api/affiliate')).body;
+    // The sign-up page opened through the link counts a click in this browser; the form carries rFromSearch along.
+    const visitor = new TestClient(server.url);
+    expect((await visitor.post('/api/referrals/clicks', { code })).status).toBe(200);
+    people.set('google-referred', { email: 'referred.google@example.com', name: 'Referred', emailVerified: true });
+    await signInWithGoogle('google-referred', { referralCode: code }, visitor);
+    const { rows } = await server.services.database.execute(
+      `select r.via, r.code from referral r join "user" u on u.id = r.referred_user_id where u.email = 'referred.google@example.com'`,
+    );
+    expect(rows).toEqual([{ via: 'link', code }]);
+    expect((await affiliate.browser.get('/api/affiliate')).body).toMatchObject({ clicks: 1, signUps: 1 });
   });
 
   it('signs a verified e-mail/password user into the same account', async () => {
@@ -188,7 +203,7 @@ describe('Sign in with Google (OpenID Connect)', () => {
 
   it('refuses to disconnect Google from an account that has no other way to sign in', async () => {
     people.set('google-6', { email: 'google-only@example.com', name: 'Only Google', emailVerified: true });
-    const { browser } = await signInWithGoogle('google-6');
+    const { browser } = await signInWithGoogle('google-referral-affiliate');
     const accounts = await browser.get<Array<{ id: string; providerId: string }>>('/api/auth/list-accounts');
     expect(accounts.body.map((a) => a.providerId)).toEqual(['google']);
     const res = await browser.post('/api/auth/unlink-account', { accountId: accounts.body[0]!.id });

@@ -17,6 +17,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { BillingConfig, StripeSettings } from '../../config/env.ts';
 import type { Logger } from '../../http/logger.ts';
 import { startPeriodicSweep, type PeriodicSweep } from '../../jobs/periodic-sweep.ts';
+import type { BillingNotice } from '../notifications/pipeline-notifications.ts';
 import type { BillingQueries, BillingRepository, StoredSubscription } from './billing-repository.ts';
 import { applySubscription, graceAfterFailure, LIVE_STATUSES, type SubscriptionSnapshot } from './billing-state.ts';
 
@@ -88,8 +89,35 @@ function subscriptionIdOf(event: Stripe.Event): string | null {
   return null;
 }
 
-export function createBillingService(deps: { repo: BillingRepository; catalog: PlanCatalog; config: BillingConfig; publicUrl: string; logger: Logger }) {
-  const { repo, catalog, config, logger } = deps;
+export function createBillingService(deps: {
+  repo: BillingRepository;
+  catalog: PlanCatalog;
+  config: BillingConfig;
+  publicUrl: string;
+  logger: Logger;
+  /** After a payment is recorded and committed (the affiliate ledger); its failure is logged, the payment stands. */
+  onPaymentRecorded?: (paymentId: string) => Promise<void>;
+  /** Tells the creator of a change (features/notifications), once its transaction is committed. */
+  notify?: (notice: BillingNotice) => Promise<void>;
+}) {
+  const { catalog, config, logger } = deps;
+  // What each transaction changed for the creator, told once it has committed (never for a rollback).
+  const notices = new WeakMap<BillingQueries, BillingNotice[]>();
+  const repo: BillingRepository = {
+    ...deps.repo,
+    async transaction(work) {
+      const told: BillingNotice[] = [];
+      const result = await deps.repo.transaction((q) => {
+        told.length = 0;
+        notices.set(q, told);
+        return work(q);
+      });
+      for (const notice of told) await deps.notify?.(notice);
+      return result;
+    },
+  };
+  const tell = (q: BillingQueries, notice: BillingNotice) => notices.get(q)?.push(notice);
+  const planName = (plan: StoredSubscription['plan']) => catalog.tiers[plan].name;
   const stripe = config.stripe ? createStripeClient(config.stripe) : null;
 
   function online(): Stripe {
@@ -191,6 +219,7 @@ export function createBillingService(deps: { repo: BillingRepository; catalog: P
       lastEventAt: eventAt && (!stored || eventAt > stored.lastEventAt) ? eventAt : (stored?.lastEventAt ?? eventAt ?? now),
     };
     await q.saveSubscription(next);
+    if (grace === 'failed' && graceUntil) tell(q, { kind: 'payment_failed', userId, subscriptionId: read.id, graceUntil });
     await deriveAccount(q, next, now);
     await grantPaidOffer(q, raw, userId, stored?.status, read.status);
     return true;
@@ -232,6 +261,12 @@ export function createBillingService(deps: { repo: BillingRepository; catalog: P
       next.subscribedSince?.getTime() !== current.subscribedSince?.getTime()
     ) {
       await q.saveAccount(sub.userId, next);
+      const about = { userId: sub.userId, subscriptionId: sub.id };
+      if (next.status === 'subscribed' && next.plan && current.status !== 'subscribed') tell(q, { kind: 'started', ...about, planName: planName(next.plan) });
+      else if (next.status === 'subscribed' && next.plan && current.plan && next.plan !== current.plan)
+        tell(q, { kind: 'plan_changed', ...about, fromPlanName: planName(current.plan), toPlanName: planName(next.plan), at: now });
+      if (next.status === 'subscribed' && next.cancelAtPeriodEnd && !current.cancelAtPeriodEnd) tell(q, { kind: 'cancelled', ...about, endsAt: sub.currentPeriodEnd });
+      if (current.status === 'subscribed' && next.status !== 'subscribed') tell(q, { kind: 'ended', ...about });
     }
   }
 
@@ -402,14 +437,16 @@ export function createBillingService(deps: { repo: BillingRepository; catalog: P
       const read = current ? readSubscription(current) : null;
       const userId = read ? await userOf(read) : null;
       if (current && !userId) logger.warn('billing event for an unknown customer', { event: event.id, subscription: subscriptionId });
-      return repo.transaction(async (q) => {
+      let paymentId: string | null = null;
+      const result = await repo.transaction(async (q) => {
         if (!(await q.recordEvent({ id: event.id, type: event.type, userId, createdAt: eventAt }))) return { duplicate: true };
         if (!current || !userId) return { duplicate: false };
         if (event.type === 'invoice.paid') {
           const invoice = event.data.object;
           if (invoice.amount_paid > 0) {
+            paymentId = invoice.id ?? event.id;
             await q.recordPayment({
-              id: invoice.id ?? event.id,
+              id: paymentId,
               userId,
               subscriptionId,
               amount: invoice.amount_paid,
@@ -423,6 +460,14 @@ export function createBillingService(deps: { repo: BillingRepository; catalog: P
         await applySnapshot(q, current, userId, eventAt, grace);
         return { duplicate: false };
       });
+      if (paymentId !== null && deps.onPaymentRecorded) {
+        const recorded: string = paymentId;
+        // Idempotent by payment id; a failure here is caught up by the affiliate sweep.
+        await deps.onPaymentRecorded(recorded).catch((error: unknown) => {
+          logger.error('billing: crediting the payment to the affiliate ledger failed', { payment: recorded, err: error instanceof Error ? error.message : String(error) });
+        });
+      }
+      return result;
     },
 
     /**

@@ -7,26 +7,22 @@ import type { User } from '@shark/contracts/user.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { TestClient } from '../../testing/http-client.ts';
 import { signedInUser } from '../../testing/users.ts';
-import { signPayload, startStripeStandIn, type StripeStandIn } from './testing/stripe-stand-in.ts';
+import { signPayload, type StripeStandIn } from './testing/stripe-stand-in.ts';
+import { startBillingTestServer, type BillingTestServer } from './testing/billing-test-server.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
 let stripe: StripeStandIn;
 let server: TestServer;
 
+let billing: BillingTestServer;
+
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  server = await startTestServer({
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-    BILLING_GRACE_DAYS: '7',
-  });
-  stripe.webhookUrl = `${server.url}/api/billing/webhook`;
+  billing = await startBillingTestServer({ BILLING_GRACE_DAYS: '7' });
+  ({ server, stripe } = billing);
 });
 afterAll(async () => {
-  await server?.close();
-  await stripe?.close();
+  await billing?.close();
 });
 
 const userOf = async (browser: TestClient) => (await browser.get<User>('/api/user')).body;

@@ -7,26 +7,23 @@ import type { ApiError } from '@shark/contracts/http.ts';
 import type { ClaimOfferResult, CreateOffer } from '@shark/contracts/offers.ts';
 import type { User } from '@shark/contracts/user.ts';
 import { accountState } from '@shark/db/schema.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import type { TestServer } from '../../testing/test-server.ts';
 import type { TestClient } from '../../testing/http-client.ts';
 import { signedInUser } from '../../testing/users.ts';
-import { startStripeStandIn, type StripeStandIn } from './testing/stripe-stand-in.ts';
+import { type StripeStandIn } from './testing/stripe-stand-in.ts';
+import { startBillingTestServer, type BillingTestServer } from './testing/billing-test-server.ts';
 
 let stripe: StripeStandIn;
 let server: TestServer;
 
+let billing: BillingTestServer;
+
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  server = await startTestServer({
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-  });
-  stripe.webhookUrl = `${server.url}/api/billing/webhook`;
+  billing = await startBillingTestServer();
+  ({ server, stripe } = billing);
 });
 afterAll(async () => {
-  await server?.close();
-  await stripe?.close();
+  await billing?.close();
 });
 
 const userOf = async (browser: TestClient) => (await browser.get<User>('/api/user')).body;

@@ -1,6 +1,7 @@
 // /api/takedowns/{id}: one takedown of the creator — its history, recipients, notices and delisting —
 // and the PDF copy of each notice. They open from the Takedown Report, so they need what the report
-// needs (status subscribed: 403 otherwise); another account's takedown is a 404.
+// needs (status subscribed: 403 otherwise) — except a takedown of one of her Free Removals, which a
+// promoProtect user may open; another account's takedown is a 404.
 import { Readable } from 'node:stream';
 import { createMiddleware } from 'hono/factory';
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
@@ -55,8 +56,10 @@ const pdf = createRoute({
 
 export function takedownRoutes(deps: {
   auth: Auth;
-  entitlements: Pick<Entitlements, 'require'>;
+  entitlements: Pick<Entitlements, 'requireTakedown'>;
   takedowns: TakedownService;
+  /** Whether the takedown is one of her Free Removals (features/promo-removals). */
+  isFreeRemovalTakedown: (userId: string, takedownId: string) => Promise<boolean>;
 }) {
   const { takedowns } = deps;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: throwOnInvalid });
@@ -65,7 +68,10 @@ export function takedownRoutes(deps: {
     '/takedowns/*',
     createMiddleware<AppEnv>(async (c, next) => {
       const user = await requireSessionUser(deps.auth, c);
-      await deps.entitlements.require(user.id, 'takedowns');
+      const takedownId = /\/takedowns\/([^/]+)/.exec(c.req.path)?.[1];
+      await deps.entitlements.requireTakedown(user.id, async () =>
+        takedownId === undefined ? false : deps.isFreeRemovalTakedown(user.id, takedownId),
+      );
       await next();
     }),
   );

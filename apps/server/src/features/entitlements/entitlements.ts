@@ -32,6 +32,11 @@ const GUARD_MESSAGES: Record<Entitlement, string> = {
   takedowns: 'The takedown report needs an active subscription. Choose a plan to continue.',
 };
 
+const PROMO_MESSAGE = 'Free Removals are a promotion your account does not have. Choose a plan to have leaks taken down.';
+
+const AFFILIATE_ONLY_MESSAGE =
+  'Affiliate accounts have the referral programme, not content protection. Sign up with another address to protect your content.';
+
 const FEATURE_MESSAGES: Record<ReportFeature, string> = {
   submitLeak:
     'Reporting leaks needs an active subscription that includes Report Leaks. Choose a plan to continue.',
@@ -105,6 +110,15 @@ export function createEntitlements(deps: { accountStates: AccountStateRepository
     return { userId, tier, tierName: catalog.tiers[tier].name, limits: catalog.tiers[tier].limits };
   }
 
+  /**
+   * The state of a creator: an affiliate-only account reaches only the referral pages, account, plans,
+   * notifications and community (spec §6), so every creator feature refuses it.
+   */
+  async function creatorState(userId: string): Promise<AccountState> {
+    if (await deps.accountStates.isAffiliateOnly(userId)) throw new AppError('FORBIDDEN', AFFILIATE_ONLY_MESSAGE);
+    return deps.accountStates.findState(userId);
+  }
+
   function features(state: AccountState): Set<SpecialFeature> {
     const fromPlan = state.status === 'subscribed' && state.plan ? deps.planFeatures[state.plan] : [];
     return new Set([...fromPlan, ...state.grantedFeatures]);
@@ -118,15 +132,33 @@ export function createEntitlements(deps: { accountStates: AccountStateRepository
 
     /** Throws 403 when the user may not use this part of the product. */
     async require(userId: string, what: Entitlement): Promise<Entitled> {
-      const state = await deps.accountStates.findState(userId);
+      const state = await creatorState(userId);
       const allowed = state.status === 'subscribed' || (what === 'setup' && features(state).has('promoProtect'));
       if (!allowed) throw new AppError('FORBIDDEN', GUARD_MESSAGES[what]);
       return entitledOf(userId, state);
     },
 
+    /** Free Removals (/promo-protect): throws 403 unless the user has promoProtect (the page's own guard). */
+    async requirePromo(userId: string): Promise<Entitled> {
+      const state = await creatorState(userId);
+      if (!features(state).has('promoProtect')) throw new AppError('FORBIDDEN', PROMO_MESSAGE);
+      return entitledOf(userId, state);
+    },
+
+    /**
+     * One takedown's details: status subscribed, as for the takedown report, or — for a promoProtect
+     * user — a takedown of one of her Free Removals (`isFreeRemoval` looks it up), and nothing else.
+     */
+    async requireTakedown(userId: string, isFreeRemoval: () => Promise<boolean>): Promise<Entitled> {
+      const state = await creatorState(userId);
+      const allowed = state.status === 'subscribed' || (features(state).has('promoProtect') && (await isFreeRemoval()));
+      if (!allowed) throw new AppError('FORBIDDEN', GUARD_MESSAGES.takedowns);
+      return entitledOf(userId, state);
+    },
+
     /** Throws 403 unless the user is subscribed and has the feature (from her plan or granted). */
     async requireFeature(userId: string, feature: ReportFeature): Promise<Entitled> {
-      const state = await deps.accountStates.findState(userId);
+      const state = await creatorState(userId);
       if (state.status !== 'subscribed' || !features(state).has(feature)) {
         throw new AppError('FORBIDDEN', FEATURE_MESSAGES[feature]);
       }

@@ -6,6 +6,8 @@ export interface MailContent {
   paragraphs: string[];
   action?: { label: string; url: string };
   after?: string[];
+  /** Mails to a user: her e-mail settings page (preferences, unsubscribe), linked in the footer. */
+  settingsUrl?: string;
 }
 
 const escapeHtml = (value: string) =>
@@ -19,6 +21,7 @@ export function renderMail(brand: BrandConfig, content: MailContent): { subject:
     ...(content.after ?? []),
     '—',
     footer,
+    ...(content.settingsUrl ? [`Manage your e-mail preferences or unsubscribe: ${content.settingsUrl}`] : []),
   ].join('\n\n');
 
   const p = (t: string) => `<p style="margin:0 0 16px">${escapeHtml(t)}</p>`;
@@ -34,6 +37,7 @@ ${button}
 ${(content.after ?? []).map(p).join('\n')}
 <hr style="border:none;border-top:1px solid #ddd;margin:32px 0 16px">
 <p style="font-size:12px;color:#777">${escapeHtml(brand.name)} · ${link('Contact', brand.links.contact)} · ${link('Terms', brand.links.terms)} · ${link('Privacy', brand.links.privacy)}</p>
+${content.settingsUrl ? `<p style="font-size:12px;color:#777">${link('Manage your e-mail preferences or unsubscribe', content.settingsUrl)}</p>` : ''}
 </body></html>`;
   return { subject: content.subject, text, html };
 }

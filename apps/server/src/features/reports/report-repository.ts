@@ -153,11 +153,20 @@ export function createReportRepository(db: Database) {
         .where(eq(reportedUrl.id, id));
     },
 
-    /** Puts a report that failed without a finding back in the queue (she reported it again); whether it was. */
+    /**
+     * Puts a report that failed without a finding back in the queue (she reported it again); whether it
+     * was. Reported again from Report Leaks, it is a Report Leaks report: it spends no free removal.
+     */
     async requeueReportedUrl(id: string, ownershipConfirmedAt: Date): Promise<boolean> {
       const rows = await db
         .update(reportedUrl)
-        .set({ status: 'queued', detail: null, ownershipConfirmedAt, updatedAt: new Date() })
+        .set({
+          status: 'queued',
+          detail: null,
+          via: 'report_leaks',
+          ownershipConfirmedAt,
+          updatedAt: new Date(),
+        })
         .where(
           and(
             eq(reportedUrl.id, id),

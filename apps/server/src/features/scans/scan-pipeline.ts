@@ -115,6 +115,8 @@ export interface PipelineDeps {
   isWhitelisted: (userId: string, url: string) => Promise<boolean>;
   settings: ScanSettings;
   logger: Logger;
+  /** Called once a scan completes (by the one call that completed it), e.g. to notify the creator. */
+  onCompleted?: (scanId: string) => Promise<void>;
 }
 
 /** A failure worth another try (the job is retried with backoff); anything else settles the task as failed. */
@@ -233,7 +235,7 @@ export function createScanPipeline(deps: PipelineDeps) {
     details: { result?: Record<string, unknown>; error?: string | null } = {},
   ) {
     await repo.settle(task.id, status, details);
-    await repo.completeIfSettled(task.scanId);
+    if (await repo.completeIfSettled(task.scanId)) await deps.onCompleted?.(task.scanId);
   }
 
   /**
@@ -395,7 +397,7 @@ export function createScanPipeline(deps: PipelineDeps) {
     const toSend = scanRow.status === 'queued' ? await repo.queuedTasks(scanId) : created;
     for (const task of toSend) await deps.send(task.stage, task.id);
     // A plan with nothing to do (or whose tasks all settled before this line) completes here.
-    await repo.completeIfSettled(scanId);
+    if (await repo.completeIfSettled(scanId)) await deps.onCompleted?.(scanId);
   }
 
   // --- scan.discover: one query to a source, or one catalog page ---

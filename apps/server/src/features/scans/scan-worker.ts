@@ -39,6 +39,8 @@ export async function recoverScans(deps: {
   /** Embedded database: when this process started (see ScanRepository.stranded). */ runningSince: Date | null;
   /** For the periodic sweep: task rows changed more recently are left to the job about to be sent. */
   untouchedForSeconds?: number;
+  /** Called for each scan this completes (see PipelineDeps.onCompleted). */
+  onCompleted?: (scanId: string) => Promise<void>;
 }): Promise<number> {
   let sent = 0;
   for (const scanId of await deps.repo.queuedScans(deps.runningSince)) {
@@ -58,7 +60,9 @@ export async function recoverScans(deps: {
     // A batch whose jobs all exist already (waiting) is not asked for again.
     if (stranded.length < 1000 || sentNow === 0) break;
   }
-  for (const scanId of await deps.repo.settledRunning()) await deps.repo.completeIfSettled(scanId);
+  for (const scanId of await deps.repo.settledRunning()) {
+    if (await deps.repo.completeIfSettled(scanId)) await deps.onCompleted?.(scanId);
+  }
   if (sent > 0) {
     const msg = deps.untouchedForSeconds
       ? 'scan work left without a job sent again'

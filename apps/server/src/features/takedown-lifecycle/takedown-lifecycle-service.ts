@@ -57,8 +57,14 @@ export interface TakedownDetails {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/** Tells the creator what happened (features/notifications); called after the change is committed. */
+export interface TakedownNotices {
+  removed(row: TakedownRow, how: { by: 'check' } | { by: 'recipient'; recipient: string }): Promise<void>;
+  rejected(row: TakedownRow, answer: { recipient: string; reason: string; at: Date }): Promise<void>;
+}
+
 /** What an operator does with a takedown: look at it, record what a recipient answered. No network. */
-export function createTakedownResponses(db: Database, repo: TakedownLifecycleRepository = createTakedownLifecycleRepository(db)) {
+export function createTakedownResponses(db: Database, repo: TakedownLifecycleRepository = createTakedownLifecycleRepository(db), notices?: TakedownNotices) {
   async function requireTakedown(takedownId: string): Promise<TakedownRow> {
     const row = takedownId.trim() === '' ? undefined : await repo.find(takedownId);
     if (!row) throw new AppError('NOT_FOUND', `No takedown with the id "${takedownId}".`);
@@ -136,6 +142,7 @@ export function createTakedownResponses(db: Database, repo: TakedownLifecycleRep
           'CONFLICT',
           `Takedown ${row.id} is ${row.status}: a rejection is recorded only while a notice waits for its answer (notice_sent).`,
         );
+      await notices?.rejected(moved, { recipient: recipient?.name ?? 'The recipient', reason, at: now });
     } else {
       const note = response.note?.trim();
       const moved = await transitionTakedown(db, row.id, 'removed', {
@@ -144,6 +151,7 @@ export function createTakedownResponses(db: Database, repo: TakedownLifecycleRep
         patch: { nextCheckAt: null },
       });
       if (!moved) throw new AppError('CONFLICT', `Takedown ${row.id} is ${row.status} already: nothing to record.`);
+      await notices?.removed(moved, { by: 'recipient', recipient: recipient?.name ?? 'The recipient' });
     }
     return describe(row.id);
   }
@@ -163,6 +171,7 @@ export interface TakedownVerificationDeps {
   siteById: (siteId: string) => CatalogSite | undefined;
   schedule: CheckSchedule;
   logger: Logger;
+  notices?: TakedownNotices;
 }
 
 export interface TakedownLifecycleDeps extends TakedownVerificationDeps {
@@ -233,7 +242,10 @@ export function createTakedownVerification(deps: TakedownVerificationDeps, repo:
         detail: `Check ${checkCount}: ${verdict.reason}`,
         patch: { checkCount, lastCheckedAt: now, lastCheckResult: verdict.reason, nextCheckAt: null },
       });
-      if (moved) return verdict;
+      if (moved) {
+        await deps.notices?.removed(moved, { by: 'check' });
+        return verdict;
+      }
       return { outcome: 'skipped', reason: 'The takedown changed during the check.' };
     }
     const words = verdict.outcome === 'present' ? `Still there: ${verdict.reason}` : `Could not check: ${verdict.reason}`;
@@ -262,7 +274,7 @@ export type TakedownVerification = ReturnType<typeof createTakedownVerification>
 export function createTakedownLifecycle(deps: TakedownLifecycleDeps) {
   const { db, logger } = deps;
   const repo = createTakedownLifecycleRepository(db);
-  const responses = createTakedownResponses(db, repo);
+  const responses = createTakedownResponses(db, repo, deps.notices);
   const { verify, checkNow } = createTakedownVerification(deps, repo);
 
   /**

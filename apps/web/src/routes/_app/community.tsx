@@ -1,36 +1,38 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { UsersRound } from 'lucide-react';
-import { Button } from '#app/components/ui/button.tsx';
-import { EmptyState } from '#app/components/ui/empty-state.tsx';
-import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { pageNumberSchema } from '@shark/contracts/community.ts';
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { communityQueryOptions } from '#app/features/community/api/get-community.ts';
+import { CommunityPage } from '#app/features/community/components/community-page.tsx';
 import { useBrand } from '#app/lib/queries/get-brand.ts';
+import { useUser } from '#app/lib/queries/get-user.ts';
 import { ACCESS_RULES, requireAccess } from '#app/lib/require-access.ts';
 import { usePageTitle } from '#app/lib/use-document-title.ts';
 
+/** A page number the list cannot use is dropped: an old or hand-edited link still opens the page. */
+const communitySearchSchema = z.object({ page: pageNumberSchema.optional().catch(undefined) });
+
 export const Route = createFileRoute('/_app/community')({
-  beforeLoad: async ({ context, location }) => {
-    await requireAccess({ queryClient: context.queryClient, location }, ACCESS_RULES.signedIn);
+  validateSearch: communitySearchSchema,
+  beforeLoad: async ({ context, location }) => ({
+    communityReader: await requireAccess(
+      { queryClient: context.queryClient, location },
+      ACCESS_RULES.signedIn,
+    ),
+  }),
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  // Started early but not awaited: the page shows its own loading and error states.
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(
+      communityQueryOptions(context.communityReader.id, deps.page),
+    );
   },
-  component: CommunityPage,
+  component: Community,
 });
 
-function CommunityPage() {
+function Community() {
+  const { page } = Route.useSearch();
+  const user = useUser();
   const brand = useBrand();
   usePageTitle('Community');
-  return (
-    <PageFrame title="Community">
-      <EmptyState
-        icon={UsersRound}
-        title="The community will meet here"
-        action={
-          <Button asChild variant="outline">
-            <Link to="/notifications">Go to Notifications</Link>
-          </Button>
-        }
-      >
-        A place to talk with other creators protected by {brand.name}: questions, advice and news
-        about leaks.
-      </EmptyState>
-    </PageFrame>
-  );
+  return <CommunityPage userId={user.id} page={page ?? 1} brandName={brand.name} />;
 }

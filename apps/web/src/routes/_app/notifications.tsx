@@ -1,33 +1,45 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { Bell } from 'lucide-react';
-import { Button } from '#app/components/ui/button.tsx';
-import { EmptyState } from '#app/components/ui/empty-state.tsx';
-import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { createFileRoute } from '@tanstack/react-router';
+import { emailPreferencesQueryOptions } from '#app/features/notifications/api/email-preferences.ts';
+import { notificationsQueryOptions } from '#app/features/notifications/api/get-notifications.ts';
+import { NotificationsPage } from '#app/features/notifications/components/notifications-page.tsx';
+import { notificationsSearchSchema } from '#app/features/notifications/lib/notifications-search.ts';
+import { useUser } from '#app/lib/queries/get-user.ts';
 import { ACCESS_RULES, requireAccess } from '#app/lib/require-access.ts';
 import { usePageTitle } from '#app/lib/use-document-title.ts';
 
 export const Route = createFileRoute('/_app/notifications')({
-  beforeLoad: async ({ context, location }) => {
-    await requireAccess({ queryClient: context.queryClient, location }, ACCESS_RULES.signedIn);
+  validateSearch: notificationsSearchSchema,
+  beforeLoad: async ({ context, location }) => ({
+    notificationsOwner: await requireAccess(
+      { queryClient: context.queryClient, location },
+      ACCESS_RULES.signedIn,
+    ),
+  }),
+  loaderDeps: ({ search }) => ({ filter: search.filter ?? 'all' }),
+  // Started early but not awaited: the page shows its own loading and error states.
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchInfiniteQuery(
+      notificationsQueryOptions(context.notificationsOwner.id, deps.filter),
+    );
+    void context.queryClient.prefetchQuery(
+      emailPreferencesQueryOptions(context.notificationsOwner.id),
+    );
   },
-  component: NotificationsPage,
+  component: Notifications,
 });
 
-function NotificationsPage() {
+function Notifications() {
+  const user = useUser();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
   usePageTitle('Notifications');
   return (
-    <PageFrame title="Notifications">
-      <EmptyState
-        icon={Bell}
-        title="Your notifications will appear here"
-        action={
-          <Button asChild variant="outline">
-            <Link to="/account">Go to Account</Link>
-          </Button>
-        }
-      >
-        Alerts about new leaks found, completed takedowns and your subscription will appear here.
-      </EmptyState>
-    </PageFrame>
+    <NotificationsPage
+      userId={user.id}
+      filter={search.filter ?? 'all'}
+      onFilterChange={(filter) =>
+        void navigate({ search: filter === 'all' ? {} : { filter }, replace: true })
+      }
+    />
   );
 }

@@ -1,5 +1,5 @@
-// The call to sign, on the pages where takedowns show (dashboard, takedown report): no notice goes out
-// for her until the agent authorisation is signed. Read from GET /api/authorization alone.
+// The call to sign, on the pages where takedowns show (dashboard, takedown report, Free Removals): no
+// notice goes out for her until the agent authorisation is signed. Read from GET /api/authorization alone.
 import type { User } from '@shark/contracts/user.ts';
 import { Link } from '@tanstack/react-router';
 import { FileSignature } from 'lucide-react';
@@ -12,15 +12,18 @@ import { AGENT_AUTHORIZATION_ANCHOR } from './agent-authorization-section.tsx';
 
 export function AgentAuthorizationCallout({
   user,
+  hasTakedowns = false,
   className,
 }: {
   user: Pick<User, 'id' | 'frontendStatus' | 'isAffiliateOnly'>;
+  /** Her takedowns go out like a subscriber's without a subscription (Free Removals): ask before any waits. */
+  hasTakedowns?: boolean;
   className?: string;
 }) {
   const titleId = useId();
   const { data } = useAuthorization(user.id);
   const callout = signCallout(data, {
-    isSubscribed: user.frontendStatus === 'subscribed',
+    isSubscribed: user.frontendStatus === 'subscribed' || hasTakedowns,
     isAffiliateOnly: user.isAffiliateOnly,
   });
   if (!callout) return null;

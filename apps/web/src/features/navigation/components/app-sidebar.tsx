@@ -44,6 +44,8 @@ import {
 } from '#app/features/navigation/nav-model.ts';
 import { track } from '#app/lib/analytics.ts';
 import { useBrand } from '#app/lib/queries/get-brand.ts';
+import { useUnreadNotifications } from '#app/lib/queries/get-unread-notifications.ts';
+import { useUser } from '#app/lib/queries/get-user.ts';
 
 const STATUS_BADGE_VARIANT = {
   former: 'destructive',
@@ -218,8 +220,22 @@ function NavLinkButton({ item, onLocked }: { item: NavLink; onLocked: (item: Nav
       <Link to={item.to} activeOptions={{ exact: true }}>
         <Icon aria-hidden="true" />
         <SidebarMenuLabel>{item.label}</SidebarMenuLabel>
+        {item.id === 'notifications' ? <UnreadNotificationsBadge /> : null}
       </Link>
     </SidebarMenuButton>
+  );
+}
+
+/** The unread count beside the sidebar's Notifications item (the user menu shows it too). */
+function UnreadNotificationsBadge() {
+  const user = useUser();
+  const unread = useUnreadNotifications(user.id);
+  if (unread === 0) return null;
+  return (
+    <Badge variant="destructive" className="ml-auto group-data-[collapsible=icon]:hidden">
+      <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
+      <span className="sr-only">{unread === 1 ? '1 unread notification' : `${unread} unread notifications`}</span>
+    </Badge>
   );
 }
 

@@ -13,6 +13,7 @@ import {
   UsersRound,
   type LucideIcon,
 } from 'lucide-react';
+import { Badge } from '#app/components/ui/badge.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -27,6 +28,7 @@ import {
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem } from '#app/components/ui/sidebar.tsx';
 import type { UserMenuItem } from '#app/features/navigation/nav-model.ts';
 import { useColorScheme, type ColorSchemePreference } from '#app/lib/color-scheme.ts';
+import { useUnreadNotifications } from '#app/lib/queries/get-unread-notifications.ts';
 
 const ITEM_ICONS: Record<UserMenuItem['id'], LucideIcon> = {
   account: UserRound,
@@ -70,6 +72,8 @@ export function UserMenu({
 }) {
   const { preference, setPreference } = useColorScheme();
   const displayName = user.name.trim() !== '' ? user.name : user.email;
+  const unread = useUnreadNotifications(user.id);
+  const unreadText = unread === 1 ? '1 unread notification' : `${unread} unread notifications`;
 
   return (
     <SidebarMenu>
@@ -78,7 +82,7 @@ export function UserMenu({
           <DropdownMenuTrigger asChild>
             <SidebarMenuButton
               size="lg"
-              className="data-[state=open]:bg-sidebar-accent data-[state=open]:text-sidebar-accent-foreground"
+              className="relative data-[state=open]:bg-sidebar-accent data-[state=open]:text-sidebar-accent-foreground"
             >
               <span
                 aria-hidden="true"
@@ -86,6 +90,15 @@ export function UserMenu({
               >
                 {initialsOf(user)}
               </span>
+              {unread > 0 ? (
+                <span
+                  data-testid="unread-badge"
+                  className="absolute top-1 left-7 grid h-4 min-w-4 place-items-center rounded-full bg-destructive-solid px-1 text-[0.625rem] leading-none font-semibold text-white"
+                >
+                  <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
+                  <span className="sr-only">{unreadText}</span>
+                </span>
+              ) : null}
               <span className="grid min-w-0 flex-1 text-left leading-tight group-data-[collapsible=icon]:sr-only">
                 <span className="sr-only">User menu: </span>
                 <span className="truncate text-sm font-medium">{displayName}</span>
@@ -122,6 +135,12 @@ export function UserMenu({
                     <Link to={item.to}>
                       <Icon aria-hidden="true" />
                       {item.label}
+                      {item.id === 'notifications' && unread > 0 ? (
+                        <Badge variant="destructive" className="ml-auto">
+                          <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
+                          <span className="sr-only">{unreadText}</span>
+                        </Badge>
+                      ) : null}
                     </Link>
                   </DropdownMenuItem>
                 );

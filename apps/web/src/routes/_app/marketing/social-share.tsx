@@ -1,34 +1,26 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { Share2 } from 'lucide-react';
-import { Button } from '#app/components/ui/button.tsx';
-import { EmptyState } from '#app/components/ui/empty-state.tsx';
-import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { createFileRoute } from '@tanstack/react-router';
+import { socialShareQueryOptions } from '#app/features/marketing/api/get-social-share.ts';
+import { SocialSharePage } from '#app/features/marketing/components/social-share-page.tsx';
+import { useUser } from '#app/lib/queries/get-user.ts';
 import { ACCESS_RULES, requireAccess } from '#app/lib/require-access.ts';
 import { usePageTitle } from '#app/lib/use-document-title.ts';
 
 export const Route = createFileRoute('/_app/marketing/social-share')({
-  beforeLoad: async ({ context, location }) => {
-    await requireAccess({ queryClient: context.queryClient, location }, ACCESS_RULES.signedIn);
+  beforeLoad: async ({ context, location }) => ({
+    shareOwner: await requireAccess(
+      { queryClient: context.queryClient, location },
+      ACCESS_RULES.signedIn,
+    ),
+  }),
+  // Started early but not awaited: the page shows its own loading and error states.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(socialShareQueryOptions(context.shareOwner.id));
   },
-  component: SocialSharePage,
+  component: SocialShare,
 });
 
-function SocialSharePage() {
+function SocialShare() {
+  const user = useUser();
   usePageTitle('Social Share');
-  return (
-    <PageFrame title="Social Share">
-      <EmptyState
-        icon={Share2}
-        title="Posts to share will be here"
-        action={
-          <Button asChild variant="outline">
-            <Link to="/marketing/welcome-package">Go to Welcome Package</Link>
-          </Button>
-        }
-      >
-        Ready-made posts and images will be here to tell your fans, and anyone thinking of leaking,
-        that your content is protected.
-      </EmptyState>
-    </PageFrame>
-  );
+  return <SocialSharePage userId={user.id} />;
 }

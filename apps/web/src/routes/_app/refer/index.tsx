@@ -1,34 +1,42 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { HandCoins } from 'lucide-react';
-import { Button } from '#app/components/ui/button.tsx';
-import { EmptyState } from '#app/components/ui/empty-state.tsx';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { affiliateQueryOptions } from '#app/features/affiliates/api/get-affiliate.ts';
+import { AffiliateDashboard } from '#app/features/affiliates/components/affiliate-dashboard.tsx';
 import { ACCESS_RULES, requireAccess } from '#app/lib/require-access.ts';
 import { usePageTitle } from '#app/lib/use-document-title.ts';
 
+const referSearchSchema = z.object({
+  /** The commissions table's page (1-based). */
+  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+});
+
 export const Route = createFileRoute('/_app/refer/')({
+  validateSearch: referSearchSchema,
   beforeLoad: async ({ context, location }) => {
     await requireAccess({ queryClient: context.queryClient, location }, ACCESS_RULES.signedIn);
   },
+  // A failed load is shown by the page itself, with a retry.
+  loader: ({ context }) =>
+    context.queryClient.ensureQueryData(affiliateQueryOptions).catch(() => undefined),
   component: AffiliateDashboardPage,
 });
 
 function AffiliateDashboardPage() {
   usePageTitle('Affiliate Dashboard');
+  const { page = 1 } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
   return (
-    <PageFrame title="Affiliate Dashboard">
-      <EmptyState
-        icon={HandCoins}
-        title="Your referrals will appear here"
-        action={
-          <Button asChild variant="outline">
-            <Link to="/refer/tips">Read affiliate tips</Link>
-          </Button>
+    <PageFrame
+      title="Affiliate Dashboard"
+      description="Share your link, follow what it brings, and ask for your earnings."
+    >
+      <AffiliateDashboard
+        page={page}
+        onPage={(next) =>
+          void navigate({ search: { page: next === 1 ? undefined : next }, resetScroll: false })
         }
-      >
-        Your referral link, the creators who signed up through it and the lifelong share you earn
-        from each of their payments will be shown here.
-      </EmptyState>
+      />
     </PageFrame>
   );
 }

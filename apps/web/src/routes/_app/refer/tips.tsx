@@ -1,8 +1,6 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { Lightbulb } from 'lucide-react';
-import { Button } from '#app/components/ui/button.tsx';
-import { EmptyState } from '#app/components/ui/empty-state.tsx';
+import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
+import { AffiliateTips } from '#app/features/affiliates/components/affiliate-tips.tsx';
 import { useBrand } from '#app/lib/queries/get-brand.ts';
 import { ACCESS_RULES, requireAccess } from '#app/lib/require-access.ts';
 import { usePageTitle } from '#app/lib/use-document-title.ts';
@@ -18,19 +16,11 @@ function AffiliateTipsPage() {
   const brand = useBrand();
   usePageTitle('Affiliate Tips');
   return (
-    <PageFrame title="Affiliate Tips">
-      <EmptyState
-        icon={Lightbulb}
-        title="Affiliate tips will be collected here"
-        action={
-          <Button asChild variant="outline">
-            <Link to="/refer/refer-aff-tos">Read the affiliate terms</Link>
-          </Button>
-        }
-      >
-        Advice on promoting {brand.name} to creators, such as where to share your link and what to
-        say, will be collected here.
-      </EmptyState>
+    <PageFrame
+      title="Affiliate Tips"
+      description={`How affiliates bring creators to ${brand.name}, and what to avoid.`}
+    >
+      <AffiliateTips brandName={brand.name} />
     </PageFrame>
   );
 }

@@ -1,0 +1,183 @@
+// `shark community publish|list|archive`: the announcements and resources on /community
+// (features/community), on the database or, while a server holds the embedded database, through its
+// admin socket.
+import { existsSync } from 'node:fs';
+import type { z } from 'zod';
+import type { Config } from '../config/env.ts';
+import {
+  COMMUNITY_POST_KINDS,
+  publishCommunityPostSchema,
+  type OperatorCommunityPost,
+} from '@shark/contracts/community.ts';
+import { parseArgs, UsageError } from './args.ts';
+
+export const COMMUNITY_HELP = `Usage:
+  shark community publish --kind announcement|resource --title "..." --body "..." [--url https://...]
+                          [--pinned] [--by NAME]
+      Publishes a post on /community at once, for every signed-in user of every brand. --url is an
+      http(s) link shown with the post (a guide, a form, a video); --pinned keeps it above the others.
+  shark community list [--json]
+      Every post, newest first, archived ones too.
+  shark community archive <id>
+      Takes the post off /community (it stays in the list, marked archived).`;
+
+export type CommunityCommand =
+  | { kind: 'publish'; post: z.output<typeof publishCommunityPostSchema> }
+  | { kind: 'list'; isJson: boolean }
+  | { kind: 'archive'; id: string };
+
+/** The first problem of a contract, as a usage error naming the flag. */
+export function usageFromZod(error: z.ZodError, flagOf: Record<string, string>): UsageError {
+  const issue = error.issues[0];
+  const field = typeof issue?.path[0] === 'string' ? issue.path[0] : '';
+  const flag = flagOf[field];
+  return new UsageError(`${flag ? `--${flag}: ` : ''}${issue?.message ?? 'Invalid arguments.'}`);
+}
+
+/** The one positional id of `shark <group> <sub> <id>`. */
+export function requirePositionalId(positionals: string[], usage: string, what: string): string {
+  if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
+  const id = positionals[0]?.trim() ?? '';
+  if (id === '') throw new UsageError(`${usage} needs ${what} id.`);
+  return id;
+}
+
+const text = (value: string | boolean | undefined) =>
+  typeof value === 'string' ? value : undefined;
+
+function parsePublish(argv: string[]): CommunityCommand {
+  const { positionals, flags } = parseArgs(argv, {
+    kind: { kind: 'value' },
+    title: { kind: 'value' },
+    body: { kind: 'value' },
+    url: { kind: 'value' },
+    pinned: { kind: 'boolean' },
+    by: { kind: 'value' },
+  });
+  if (positionals.length > 0)
+    throw new UsageError(`Unexpected argument "${positionals[0]}": quote the title and the body.`);
+  const kind = text(flags.get('kind'));
+  if (kind === undefined)
+    throw new UsageError(`--kind is required: ${COMMUNITY_POST_KINDS.join(' or ')}.`);
+  if (text(flags.get('title')) === undefined) throw new UsageError('--title is required.');
+  if (text(flags.get('body')) === undefined) throw new UsageError('--body is required.');
+  const by = text(flags.get('by'))?.trim();
+  const parsed = publishCommunityPostSchema.safeParse({
+    kind,
+    title: flags.get('title'),
+    body: flags.get('body'),
+    url: text(flags.get('url')) ?? null,
+    isPinned: flags.get('pinned') === true,
+    createdBy: by === undefined || by === '' ? null : by,
+  });
+  if (!parsed.success)
+    throw usageFromZod(parsed.error, {
+      kind: 'kind',
+      title: 'title',
+      body: 'body',
+      url: 'url',
+      createdBy: 'by',
+    });
+  return { kind: 'publish', post: parsed.data };
+}
+
+/** Checks the arguments completely before anything touches the database. */
+export function parseCommunityCommand(argv: string[]): CommunityCommand {
+  const [sub, ...rest] = argv;
+  switch (sub) {
+    case 'publish':
+      return parsePublish(rest);
+    case 'list': {
+      const { positionals, flags } = parseArgs(rest, { json: { kind: 'boolean' } });
+      if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".`);
+      return { kind: 'list', isJson: flags.get('json') === true };
+    }
+    case 'archive':
+      return {
+        kind: 'archive',
+        id: requirePositionalId(
+          parseArgs(rest, {}).positionals,
+          'shark community archive',
+          'a post',
+        ),
+      };
+    case undefined:
+      throw new UsageError(COMMUNITY_HELP);
+    default:
+      throw new UsageError(`Unknown command "community ${sub}".\n\n${COMMUNITY_HELP}`);
+  }
+}
+
+function request(command: CommunityCommand): { name: string; body: unknown } {
+  switch (command.kind) {
+    case 'publish':
+      return { name: 'community/publish', body: command.post };
+    case 'list':
+      return { name: 'community/list', body: {} };
+    case 'archive':
+      return { name: 'community/archive', body: { id: command.id } };
+  }
+}
+
+/** `shark community list` without --json: one line per post, for people. */
+export function formatCommunityList(posts: OperatorCommunityPost[]): string {
+  if (posts.length === 0) return 'No posts yet. Publish one with shark community publish.';
+  return posts
+    .map((p) => {
+      const state = p.archivedAt
+        ? `archived ${p.archivedAt.slice(0, 10)}`
+        : p.isPinned
+          ? 'pinned'
+          : 'visible';
+      return `${p.id}  ${p.kind}  ${state}  ${p.publishedAt.slice(0, 10)}  ${p.title}`;
+    })
+    .join('\n');
+}
+
+export async function executeCommunityCommand(
+  command: CommunityCommand,
+  config: Config,
+): Promise<string> {
+  const { name, body } = request(command);
+  const { openCommunityCommands } = await import('../features/community/community-commands.ts');
+  const result = await executeNamed(openCommunityCommands, name, body, config);
+  if (command.kind === 'list' && !command.isJson)
+    return formatCommunityList(result as OperatorCommunityPost[]);
+  return JSON.stringify(result, null, 2);
+}
+
+type Opener = (
+  config: Config,
+) => Promise<{
+  commands: Record<string, (body: unknown) => Promise<unknown>>;
+  close: () => Promise<void>;
+}>;
+
+/** Runs a named operator command on the database, or through a running server's admin socket. */
+export async function executeNamed(
+  open: Opener,
+  name: string,
+  body: unknown,
+  config: Config,
+): Promise<unknown> {
+  // Loaded only once the arguments are known to be good: opening the database takes a moment.
+  const [{ DataDirLockedError }, { adminSocketPath, callAdminSocket }] = await Promise.all([
+    import('@shark/db/client.ts'),
+    import('../features/admin/admin-socket.ts'),
+  ]);
+  let opened: Awaited<ReturnType<Opener>>;
+  try {
+    opened = await open(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError && existsSync(adminSocketPath(config.dataDir)))
+      return callAdminSocket(config.dataDir, name, body);
+    throw error;
+  }
+  try {
+    const run = opened.commands[name];
+    if (!run) throw new UsageError(`Unknown command ${name}.`);
+    return await run(body);
+  } finally {
+    await opened.close();
+  }
+}

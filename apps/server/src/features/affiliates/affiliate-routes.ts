@@ -1,0 +1,151 @@
+// /api/affiliate/*: the signed-in user's affiliate dashboard (code and link, figures, commissions,
+// payouts); /api/affiliate/terms and /api/referrals/clicks need no sign-in (the terms page and the sign-up
+// page opened through a referral link).
+import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import { getCookie, setCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import { randomBytes } from 'node:crypto';
+import {
+  affiliateOverviewSchema,
+  affiliatePayoutSchema,
+  affiliateTermsSchema,
+  commissionPageSchema,
+  commissionsQuerySchema,
+  payoutListSchema,
+  payoutRequestSchema,
+  referralClickRequestSchema,
+  referralClickResultSchema,
+} from '@shark/contracts/affiliates.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import {
+  jsonBody as body,
+  errorResponse as error,
+  jsonResponse as json,
+} from '../../http/openapi.ts';
+import { requireSessionUser, type SessionUser } from '../../http/session.ts';
+import { throwOnInvalid } from '../../http/validation.ts';
+import type { Auth } from '../auth/auth.ts';
+import type { RateLimiter } from '../auth/rate-limiter.ts';
+import type { AffiliateService } from './affiliate-service.ts';
+import { VISITOR_COOKIE } from './visitor-cookie.ts';
+
+const tags = ['Affiliate programme'];
+const signedIn = { 401: error('Not signed in') };
+/** Clicks one address may record per rate-limit window: a person opens a link a few times, a script many. */
+const CLICKS_PER_WINDOW = 60;
+const VISITOR_COOKIE_DAYS = 365;
+
+const overview = createRoute({
+  method: 'get',
+  path: '/affiliate',
+  tags,
+  summary:
+    'The user’s referral code and link, clicks, sign-ups, paying customers, earnings per currency and the programme’s terms',
+  responses: { 200: json(affiliateOverviewSchema, 'The affiliate overview'), ...signedIn },
+});
+
+const commissions = createRoute({
+  method: 'get',
+  path: '/affiliate/commissions',
+  tags,
+  summary: 'The user’s commissions, newest first, a page at a time',
+  request: { query: commissionsQuerySchema },
+  responses: {
+    200: json(commissionPageSchema, 'One page of commissions'),
+    400: error('Invalid page'),
+    ...signedIn,
+  },
+});
+
+const payouts = createRoute({
+  method: 'get',
+  path: '/affiliate/payouts',
+  tags,
+  summary: 'The user’s payout requests, newest first',
+  responses: { 200: json(payoutListSchema, 'Payouts'), ...signedIn },
+});
+
+const requestPayout = createRoute({
+  method: 'post',
+  path: '/affiliate/payouts',
+  tags,
+  summary:
+    'Ask for the whole available balance in one currency, when it reaches the minimum payout',
+  request: { body: body(payoutRequestSchema) },
+  responses: {
+    201: json(affiliatePayoutSchema, 'The payout, requested'),
+    400: error('Invalid currency or destination'),
+    ...signedIn,
+    409: error('Nothing available in the currency, or less than the minimum payout'),
+  },
+});
+
+const terms = createRoute({
+  method: 'get',
+  path: '/affiliate/terms',
+  tags,
+  summary: 'The programme’s commission rate, hold and minimum payout; no sign-in',
+  responses: { 200: json(affiliateTermsSchema, 'The terms') },
+});
+
+const click = createRoute({
+  method: 'post',
+  path: '/referrals/clicks',
+  tags,
+  summary:
+    'The sign-up page was opened through a referral link: counted once per visitor (a cookie) and day; no sign-in',
+  request: { body: body(referralClickRequestSchema) },
+  responses: {
+    200: json(referralClickResultSchema, 'Whether the code is an affiliate’s'),
+    400: error('Not a referral code'),
+    429: error('Too many clicks from this address'),
+  },
+});
+
+type AffiliateEnv = { Variables: AppEnv['Variables'] & { user: SessionUser } };
+
+export function affiliateRoutes(deps: {
+  auth: Auth;
+  affiliates: AffiliateService;
+  limiter: RateLimiter;
+  secureCookies: boolean;
+}) {
+  const { affiliates } = deps;
+  const app = new OpenAPIHono<AffiliateEnv>({ defaultHook: throwOnInvalid });
+  // Sign-in is checked before any input is read.
+  const requireUser = createMiddleware<AffiliateEnv>(async (c, next) => {
+    c.set('user', await requireSessionUser(deps.auth, c));
+    await next();
+  });
+  for (const path of ['/affiliate', '/affiliate/commissions', '/affiliate/payouts'])
+    app.use(path, requireUser);
+  return app
+    .openapi(overview, async (c) => c.json(await affiliates.overview(c.get('user').id), 200))
+    .openapi(commissions, async (c) =>
+      c.json(await affiliates.commissions(c.get('user').id, c.req.valid('query').page), 200),
+    )
+    .openapi(payouts, async (c) =>
+      c.json({ items: await affiliates.payouts(c.get('user').id) }, 200),
+    )
+    .openapi(requestPayout, async (c) =>
+      c.json(await affiliates.requestPayout(c.get('user').id, c.req.valid('json')), 201),
+    )
+    .openapi(terms, (c) => c.json(affiliates.terms(), 200))
+    .openapi(click, async (c) => {
+      await deps.limiter.hit([
+        { key: `referral-click:ip:${c.get('clientIp')}`, max: CLICKS_PER_WINDOW },
+      ]);
+      let visitor = getCookie(c, VISITOR_COOKIE);
+      if (!visitor || !/^[A-Za-z0-9_-]{16,64}$/.test(visitor)) {
+        visitor = randomBytes(18).toString('base64url');
+        setCookie(c, VISITOR_COOKIE, visitor, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'Lax',
+          secure: deps.secureCookies,
+          maxAge: VISITOR_COOKIE_DAYS * 24 * 3600,
+        });
+      }
+      return c.json(await affiliates.recordClick(c.req.valid('json').code, visitor), 200);
+    });
+}
