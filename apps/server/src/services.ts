@@ -116,6 +116,7 @@ import { visitorIdFrom } from './features/affiliates/visitor-cookie.ts';
 import { startPeriodicSweep } from './jobs/periodic-sweep.ts';
 import { createCommunityRepository } from './features/community/community-repository.ts';
 import { createCommunityService, type CommunityService } from './features/community/community-service.ts';
+import { createAnnouncementFanOut } from './features/community/announcement-fan-out.ts';
 import { createRiskRegistryRepository } from './features/risk-registry/risk-registry-repository.ts';
 import { createRiskRegistryService, type RiskRegistryService } from './features/risk-registry/risk-registry-service.ts';
 
@@ -231,6 +232,8 @@ export async function createServices(
     config: config.affiliates,
     publicUrl: config.publicUrl,
     logger,
+    onReferral: pipelineNotices.referralMade,
+    onCommission: pipelineNotices.commissionCredited,
   });
   const auth = createAuth({
     config,
@@ -456,6 +459,7 @@ export async function createServices(
   const processStartedAt = new Date();
   let billingSweeper: { stop(): void } | null = null;
   let affiliateSweeper: { stop(): void } | null = null;
+  let announcementSweeper: { stop(): void } | null = null;
   let scheduler: { stop(): void } | null = null;
   let takedownSweeper: { stop(): void } | null = null;
   let enforcementSweeper: { stop(): void } | null = null;
@@ -502,10 +506,18 @@ export async function createServices(
       billingSweeper = startBillingSweeper({ billing, everySeconds: config.billing.sweepSeconds, logger });
       // Commissions of payments credited at no payment's moment (a crash in between, a payment written elsewhere).
       affiliateSweeper = startPeriodicSweep({ name: 'affiliate sweep', everySeconds: config.billing.sweepSeconds, logger, sweep: () => affiliates.creditMissed() });
+      // Announcements published from the CLI (which may run with no server) reach every account from here.
+      announcementSweeper = startPeriodicSweep({
+        name: 'announcement sweep',
+        everySeconds: config.notifications.announcementSweepSeconds,
+        logger,
+        sweep: () => createAnnouncementFanOut({ db: database.db, announce: pipelineNotices.announcement }).run(),
+      });
     }
   } catch (error) {
     billingSweeper?.stop();
     affiliateSweeper?.stop();
+    announcementSweeper?.stop();
     scheduler?.stop();
     takedownSweeper?.stop();
     enforcementSweeper?.stop();
@@ -592,6 +604,7 @@ export async function createServices(
     async close() {
       billingSweeper?.stop();
       affiliateSweeper?.stop();
+      announcementSweeper?.stop();
       scheduler?.stop();
       takedownSweeper?.stop();
       enforcementSweeper?.stop();

@@ -283,6 +283,7 @@ export const envSchema = z
     BILLING_SWEEP_SECONDS: positiveInt(300),
     // --- Notifications (features/notifications) ---
     EMAIL_SETTINGS_LINK_DAYS: positiveInt(90),
+    ANNOUNCEMENT_SWEEP_SECONDS: positiveInt(60),
     // --- Affiliate programme (features/affiliates) ---
     AFFILIATE_COMMISSION_PERCENT: z.coerce
       .number({ message: 'must be a percentage from 0 to 100' })
@@ -386,7 +387,7 @@ export interface Config {
   /** Billing (features/billing): Stripe when both its secrets are set, else manual; the grace period after a failed payment. */
   billing: BillingConfig;
   /** How long the e-mail settings link in a mail to a user works (its token is signed with AUTH_SECRET). */
-  notifications: { settingsLinkDays: number };
+  notifications: { settingsLinkDays: number; announcementSweepSeconds: number };
   /** Affiliate programme (features/affiliates): the commission in basis points, the hold in days, the smallest payout (smallest currency unit). */
   affiliates: AffiliateConfig;
   /** Free Removals (features/promo-removals): how many removals a promoProtect user gets without a subscription. */
@@ -563,7 +564,7 @@ export function loadConfig(
       graceDays: env.BILLING_GRACE_DAYS,
       sweepSeconds: env.BILLING_SWEEP_SECONDS,
     },
-    notifications: { settingsLinkDays: env.EMAIL_SETTINGS_LINK_DAYS },
+    notifications: { settingsLinkDays: env.EMAIL_SETTINGS_LINK_DAYS, announcementSweepSeconds: env.ANNOUNCEMENT_SWEEP_SECONDS },
     affiliates: {
       commissionRateBps: Math.round(env.AFFILIATE_COMMISSION_PERCENT * 100),
       holdDays: env.AFFILIATE_HOLD_DAYS,

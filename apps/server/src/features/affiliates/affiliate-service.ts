@@ -90,6 +90,9 @@ export function createAffiliateService(deps: {
   config: AffiliateConfig;
   publicUrl: string;
   logger: Logger;
+  /** Tells the affiliate of a new tie and of each commission (features/notifications); never throws. */
+  onReferral?: (tie: { affiliateUserId: string; referredUserId: string }) => Promise<void>;
+  onCommission?: (commission: { id: string; affiliateUserId: string; amount: number; currency: string; availableAt: Date }) => Promise<void>;
 }) {
   const { repo, config, logger } = deps;
   const terms: AffiliateTerms = {
@@ -147,7 +150,7 @@ export function createAffiliateService(deps: {
       });
       return 'same_person';
     }
-    const inserted = await repo.insertCommission({
+    const commission = {
       id: randomUUID(),
       paymentId,
       affiliateUserId: tie.affiliateUserId,
@@ -158,7 +161,9 @@ export function createAffiliateService(deps: {
       // The hold runs from the payment, not from when it was credited.
       availableAt: new Date(payment.paidAt.getTime() + config.holdDays * DAY_MS),
       createdAt: now,
-    });
+    };
+    const inserted = await repo.insertCommission(commission);
+    if (inserted) await deps.onCommission?.(commission);
     return inserted ? 'credited' : 'already';
   }
 
@@ -330,12 +335,13 @@ export function createAffiliateService(deps: {
       }
       const isFromLink =
         visitorId !== null && (await repo.hasClicked(affiliateUserId, hashVisitor(visitorId)));
-      await repo.createReferral({
+      const isNew = await repo.createReferral({
         referredUserId: newUser.id,
         affiliateUserId,
         via: isFromLink ? 'link' : 'code',
         code,
       });
+      if (isNew) await deps.onReferral?.({ affiliateUserId, referredUserId: newUser.id });
       return 'tied';
     },
 

@@ -3,6 +3,7 @@
 // guards, affiliate-only accounts, scoping, and payout requests.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { NotificationPage } from '@shark/contracts/notifications.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingPayment, referral, user } from '@shark/db/schema.ts';
 import type {
@@ -16,7 +17,8 @@ import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { TestClient } from '../../testing/http-client.ts';
 import { lastMail, linkIn } from '../../testing/mailbox.ts';
 import { signedInUser } from '../../testing/users.ts';
-import { startStripeStandIn, type StripeStandIn } from '../billing/testing/stripe-stand-in.ts';
+import type { StripeStandIn } from '../billing/testing/stripe-stand-in.ts';
+import { startBillingTestServer, type BillingTestServer } from '../billing/testing/billing-test-server.ts';
 
 let counter = 0;
 const uniqueEmail = (name: string) => `${name}${++counter}-${Date.now()}@example.com`;
@@ -64,19 +66,14 @@ const tieOf = async (server: TestServer, referredUserId: string) => {
 describe('with Stripe (commission rate 20 %, 30-day hold)', () => {
   let stripe: StripeStandIn;
   let server: TestServer;
+  let billing: BillingTestServer;
 
   beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    server = await startTestServer({
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_URL: stripe.url,
-    });
-    stripe.webhookUrl = `${server.url}/api/billing/webhook`;
+    billing = await startBillingTestServer();
+    ({ server, stripe } = billing);
   });
   afterAll(async () => {
-    await server?.close();
-    await stripe?.close();
+    await billing?.close();
   });
 
   /** The customer pays Checkout for a plan; every event is delivered. Returns the events for redelivery. */
@@ -213,6 +210,25 @@ describe('with Stripe (commission rate 20 %, 30-day hold)', () => {
     expect(overview.earnings).toEqual([
       { currency: 'usd', pending: total, available: 0, requested: 0, paid: 0 },
     ]);
+  });
+
+  it('tells the affiliate of the sign-up and of each commission, once each', async () => {
+    const affiliate = await signedInUser(server);
+    const { code } = await overviewOf(affiliate.browser);
+    const customer = await signUpWith(server, { referralCode: code });
+    const { events } = await pay(customer.browser);
+    await stripe.deliver(events.find((e) => e.type === 'invoice.paid')!);
+
+    const page = (await affiliate.browser.get<NotificationPage>('/api/notifications')).body;
+    const affiliateNotes = page.notifications.filter((n) => n.category === 'affiliate');
+    expect(affiliateNotes.map((n) => n.title)).toEqual([
+      expect.stringMatching(/^You earned \$\d+\.\d\d$/),
+      'A new sign-up through your referral link',
+    ]);
+    expect(affiliateNotes.every((n) => n.link === '/refer')).toBe(true);
+    // The customer's own notifications say nothing of the affiliate.
+    const hers = (await customer.browser.get<NotificationPage>('/api/notifications')).body;
+    expect(hers.notifications.some((n) => n.category === 'affiliate')).toBe(false);
   });
 
   it('credits nothing when the payer turns out to be the affiliate (same mailbox)', async () => {

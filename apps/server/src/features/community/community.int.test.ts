@@ -2,16 +2,20 @@
 // archived posts hidden, pages, the brand's channels, and affiliate-only users reading it too.
 import type { CommunityPage, OperatorCommunityPost } from '@shark/contracts/community.ts';
 import { COMMUNITY_PAGE_SIZE } from '@shark/contracts/community.ts';
+import type { NotificationPage } from '@shark/contracts/notifications.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../testing/http-client.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { signedInUser } from '../../testing/users.ts';
+import { waitFor } from '../../testing/wait-for.ts';
+import { createAnnouncementFanOut } from './announcement-fan-out.ts';
 import { communityCommands } from './community-commands.ts';
 
 let server: TestServer;
 let commands: ReturnType<typeof communityCommands>;
 beforeAll(async () => {
-  server = await startTestServer();
+  // The announcement sweep runs every second here, so a test can wait for it.
+  server = await startTestServer({ ANNOUNCEMENT_SWEEP_SECONDS: '1' });
   commands = communityCommands(server.services.community);
 });
 afterAll(async () => {
@@ -140,5 +144,41 @@ describe('the operator’s commands', () => {
     });
     const all = (await commands['community/list']!({})) as OperatorCommunityPost[];
     expect(all.find((p) => p.id === post.id)?.archivedAt).toBe(archived.archivedAt);
+  });
+});
+
+describe('announcements as notifications', () => {
+  it('tells every account that existed when an announcement went out, once; resources and archived posts tell nobody', async () => {
+    const before = await signedInUser(server);
+    const resource = await publish({ kind: 'resource', title: 'A guide', body: 'Read it.', url: 'https://guide.example/a' });
+    const withdrawn = await publish({ kind: 'announcement', title: 'Withdrawn at once', body: 'Never mind.' });
+    await commands['community/archive']!({ id: withdrawn.id });
+    const news = await publish({ kind: 'announcement', title: 'New: faster takedowns', body: 'Notices now go out within the hour.' });
+
+    const noticeOf = async (browser: TestClient) =>
+      (await browser.get<NotificationPage>('/api/notifications')).body.notifications.filter((n) => n.category === 'community');
+    const told = await waitFor(async () => {
+      const notes = await noticeOf(before.browser);
+      return notes.length > 0 ? notes : undefined;
+    }, { what: 'the announcement to reach the account' });
+    expect(told).toEqual([
+      expect.objectContaining({ title: 'New: faster takedowns', body: 'Notices now go out within the hour.', link: '/community' }),
+    ]);
+
+    // Nobody is left to tell about it: another run tells no one again, and an account made after the
+    // announcement is not told of it.
+    const after = await signedInUser(server);
+    const announced: string[] = [];
+    const told2 = await createAnnouncementFanOut({
+      db: server.services.database.db,
+      announce: (userId, post) => {
+        announced.push(`${userId}:${post.id}`);
+        return Promise.resolve();
+      },
+    }).run();
+    expect(announced.filter((entry) => entry.endsWith(`:${news.id}`))).toEqual([]);
+    expect(told2).toBe(announced.length);
+    expect(await noticeOf(after.browser)).toEqual([]);
+    expect(announced.some((entry) => entry.endsWith(`:${resource.id}`) || entry.endsWith(`:${withdrawn.id}`))).toBe(false);
   });
 });

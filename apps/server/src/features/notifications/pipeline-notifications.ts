@@ -163,7 +163,51 @@ export function createPipelineNotifications(deps: {
             });
         }
       }),
+
+    /** Someone signed up through the affiliate's code or link (she learns no more than that). */
+    referralMade: (tie: { affiliateUserId: string; referredUserId: string }) =>
+      safely('referral made', () =>
+        notify(tie.affiliateUserId, 'affiliate', {
+          title: 'A new sign-up through your referral link',
+          body: 'Someone signed up with your referral code. You earn your share of every payment they make, for as long as they stay a customer.',
+          link: '/refer',
+          dedupeKey: `affiliate:referral:${tie.referredUserId}`,
+        }),
+      ),
+
+    /** A referred customer paid: the affiliate's share is in her ledger, pending until the hold ends. */
+    commissionCredited: (commission: {
+      id: string;
+      affiliateUserId: string;
+      amount: number;
+      currency: string;
+      availableAt: Date;
+    }) =>
+      safely('commission credited', () =>
+        notify(commission.affiliateUserId, 'affiliate', {
+          title: `You earned ${money(commission.amount, commission.currency)}`,
+          body: `A customer you referred made a payment. Your share of ${money(commission.amount, commission.currency)} can be paid out from ${day(commission.availableAt)}.`,
+          link: '/refer',
+          dedupeKey: `affiliate:commission:${commission.id}`,
+        }),
+      ),
+
+    /** An operator's announcement on /community, to one user (the community sweep fans it out). */
+    announcement: (userId: string, post: { id: string; title: string; body: string }) =>
+      notify(userId, 'community', {
+        title: post.title,
+        body: post.body,
+        link: '/community',
+        dedupeKey: `community:${post.id}`,
+      }),
   };
+}
+
+/** An amount in the currency's smallest unit, as people write it: $12.50, €9.99, ¥500. */
+export function money(amount: number, currency: string): string {
+  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(amount / 10 ** digits);
 }
 
 export type PipelineNotifications = ReturnType<typeof createPipelineNotifications>;
