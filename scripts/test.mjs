@@ -263,9 +263,11 @@ async function runE2e() {
     return true;
   }
   const outputFile = path.join(REPORT_DIR, 'e2e.json');
-  // e2e/run.mjs runs the scanning specs and the second brand's pass beside the main run, each with
-  // its report next to this one.
-  const otherFiles = ['-scans', '-lumen'].map((suffix) => outputFile.replace(/\.json$/, `${suffix}.json`));
+  // e2e/run.mjs runs the other half of the specs, the scanning specs and the second brand's pass beside
+  // the main run, each with its report next to this one.
+  const otherFiles = ['-others2', '-scans', '-lumen'].map((suffix) =>
+    outputFile.replace(/\.json$/, `${suffix}.json`),
+  );
   rmSync(outputFile, { force: true });
   for (const file of otherFiles) rmSync(file, { force: true });
   const started = Date.now();
@@ -398,11 +400,23 @@ async function main() {
       }),
     );
   }
-  let ok = (await Promise.all(vitestRuns)).every(Boolean);
-  const order = ['unit', 'integration (pglite)', 'integration (postgres)'];
+  // The e2e suite and the eval start as soon as the Postgres run is done (it ends well before the
+  // PGlite run, whose integration files run one at a time on one core), beside the rest of it.
+  const postgresDone = selected.has('integration') ? vitestRuns.at(-1) : Promise.resolve(true);
+  const later = postgresDone.then(async () => {
+    const e2e = selected.has('e2e') ? await runE2e() : true;
+    const evaluation = selected.has('eval') ? await runEval() : true;
+    return e2e && evaluation;
+  });
+  let ok = (await Promise.all([...vitestRuns, later])).every(Boolean);
+  const order = [
+    'unit',
+    'integration (pglite)',
+    'integration (postgres)',
+    'e2e (chromium)',
+    'eval (image matcher, --quick)',
+  ];
   results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
-  if (selected.has('e2e')) ok = (await runE2e()) && ok;
-  if (selected.has('eval')) ok = (await runEval()) && ok;
 
   printSummary();
   const passed = results.reduce((n, r) => n + r.passed, 0);
