@@ -121,6 +121,8 @@ test('call-to-action boxes and status badges follow the user through every state
   page,
   creator,
 }) => {
+  // Every state of the account, each with its reloads: a limit for a loaded machine, not a speed target.
+  test.setTimeout(240_000);
   const nav = mainNav(page);
 
   await test.step('new (free) user: Get Started; Dashboard and the rest locked', async () => {
