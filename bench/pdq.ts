@@ -6,9 +6,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { decodeLuma } from '@shark/engine/matching/decode.ts';
 import { pdqFromLuma } from '@shark/engine/matching/pdq.ts';
+import { PDQ_IMAGES_DIR } from '@shark/engine/testdata.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const vectors = path.join(ROOT, '../shared/testdata/pdq/images');
+const vectors = PDQ_IMAGES_DIR;
 const rounds = Number(process.env.BENCH_PDQ_ROUNDS ?? 5);
 
 async function time(label: string, inputs: (string | Buffer)[], work: (input: string | Buffer) => Promise<unknown>): Promise<number> {

@@ -6,9 +6,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { fingerprintCandidateVideo, fingerprintVideo, VideoMatcher } from '@shark/engine/matching/video.ts';
+import { PDQ_IMAGES_DIR } from '@shark/engine/testdata.ts';
 
 const run = promisify(execFile);
-const photos = path.resolve(import.meta.dirname, '../../shared/testdata/pdq/images');
+const photos = PDQ_IMAGES_DIR;
 const dir = mkdtempSync(path.join(tmpdir(), 'shark-bench-video-'));
 
 async function oneMinuteVideo(width: number, height: number): Promise<string> {

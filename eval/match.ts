@@ -16,7 +16,6 @@
 //                    them edited references, half never-seen pictures), on generated pictures
 // Exits 1 when the held-out figures miss the targets, 2 when the photos are not installed.
 import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import {
@@ -40,7 +39,6 @@ const QUICK_PHOTOS = 30;
 const TUNING_SHARE = 0.4;
 const REFERENCE_SHARE = 0.6;
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
@@ -294,13 +292,13 @@ async function runScale(n: number): Promise<number> {
 async function main(): Promise<number> {
   if (args.scale !== undefined) return runScale(Number(args.scale));
   const started = performance.now();
-  const missing = missingSources(SOURCES(ROOT));
+  const missing = missingSources(SOURCES);
   if (missing.length > 0) {
     console.error('eval:match needs photographs that are not installed:');
     for (const m of missing) console.error(`  - ${m}`);
     return 2;
   }
-  const { photos, skipped } = await collectPhotos(ROOT, seed);
+  const { photos, skipped } = await collectPhotos(seed);
   const limit =
     args.limit !== undefined ? Number(args.limit) : args.quick ? QUICK_PHOTOS : photos.length;
   const assigned = assign(photos, limit);

@@ -1,11 +1,12 @@
 // The photographs the matcher is evaluated on: Debian's ukui-wallpapers and tuxpaint-stamps-default,
-// and the distinct photos among ../shared/testdata/pdq. Stamps are object photos with transparency:
+// and the distinct photos among packages/engine/testdata/pdq. Stamps are object photos with transparency:
 // tiny ones and clip-art (few colours) are skipped, the rest flattened on a plain or textured background.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { hammingDistance, lumaFromPixels, pdqWithDihedral } from '@shark/engine/matching/pdq.ts';
 import { hashSeed, seededRandom, type RawImage } from '@shark/engine/matching/synthetic-edits.ts';
+import { PDQ_IMAGES_DIR } from '@shark/engine/testdata.ts';
 
 export interface Photo {
   /** Stable name: source and path. */
@@ -20,10 +21,10 @@ export interface PhotoSource {
   debianPackage?: string;
 }
 
-export const SOURCES = (repoRoot: string): PhotoSource[] => [
+export const SOURCES: PhotoSource[] = [
   { name: 'wallpapers', dir: '/usr/share/backgrounds', debianPackage: 'ukui-wallpapers' },
   { name: 'stamps', dir: '/usr/share/tuxpaint/stamps', debianPackage: 'tuxpaint-stamps-default' },
-  { name: 'pdq-testdata', dir: path.resolve(repoRoot, '../shared/testdata/pdq/images') },
+  { name: 'pdq-testdata', dir: PDQ_IMAGES_DIR },
 ];
 
 /** The distinct photographs of the PDQ test vectors (the others are edits of these, noise, or tiny). */
@@ -188,8 +189,8 @@ export interface CollectedPhotos {
   skipped: { small: number; clipArt: number; duplicates: string[] };
 }
 
-export async function collectPhotos(repoRoot: string, seed: number): Promise<CollectedPhotos> {
-  const [wallpapers, stamps, testdata] = SOURCES(repoRoot);
+export async function collectPhotos(seed: number): Promise<CollectedPhotos> {
+  const [wallpapers, stamps, testdata] = SOURCES;
   const photos: Photo[] = [];
   const skipped = { small: 0, clipArt: 0, duplicates: [] as string[] };
   const seen: { name: string; hashes: [string, string] }[] = [];

@@ -11,6 +11,7 @@ import { createLogger } from '../http/logger.ts';
 import { createTestPostgresDatabase, TEST_DB } from '../testing/test-server.ts';
 import { startAdminSocket } from '../features/admin/admin-socket.ts';
 import { sharkInProcess, sharkProcess } from './testing/run-shark.ts';
+import { PDQ_IMAGES_DIR, PDQ_TESTDATA_DIR } from '@shark/engine/testdata.ts';
 
 const bin = fileURLToPath(new URL('../../bin/shark.js', import.meta.url));
 let env: Record<string, string>;
@@ -119,7 +120,7 @@ describe('shark users while a server holds the embedded database (always PGlite)
 });
 
 describe('shark hash', () => {
-  const vectors = fileURLToPath(new URL('../../../../../shared/testdata/pdq/', import.meta.url));
+  const vectors = PDQ_TESTDATA_DIR;
 
   it("prints '<hash>,<quality>,<file>' lines equal to Meta's reference output", async () => {
     const expected = readFileSync(join(vectors, 'expected.csv'), 'utf8').trim().split('\n').slice(0, 3);
@@ -147,7 +148,7 @@ describe('shark hash', () => {
 });
 
 describe('shark match', () => {
-  const images = fileURLToPath(new URL('../../../../../shared/testdata/pdq/images/', import.meta.url));
+  const images = PDQ_IMAGES_DIR;
   let refs: string;
   let candidates: string;
 

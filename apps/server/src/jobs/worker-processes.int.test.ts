@@ -15,9 +15,10 @@ import { createLogger } from '../http/logger.ts';
 import { createServices, type Services } from '../services.ts';
 import { createTestPostgresDatabase, TEST_DB } from '../testing/test-server.ts';
 import { waitFor } from '../testing/wait-for.ts';
+import { PDQ_IMAGES_DIR } from '@shark/engine/testdata.ts';
 
 const mainScript = fileURLToPath(new URL('../main.ts', import.meta.url));
-const images = fileURLToPath(new URL('../../../../../shared/testdata/pdq/images/', import.meta.url));
+const images = PDQ_IMAGES_DIR;
 const dataDir = mkdtempSync(join(tmpdir(), 'shark-workers-'));
 const children: ChildProcessWithoutNullStreams[] = [];
 

@@ -4,7 +4,6 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FingerprintPool, mapOrdered } from './fingerprint-pool.ts';
@@ -12,8 +11,9 @@ import { FINGERPRINT_JOBS } from './fingerprint-jobs.ts';
 import { ImageDecodeError } from './image-fingerprint.ts';
 import { ImageMatcher } from './image-matcher.ts';
 import { UnsupportedVideoError } from './video.ts';
+import { PDQ_IMAGES_DIR } from '../testdata.ts';
 
-const photos = fileURLToPath(new URL('../../../../../shared/testdata/pdq/images/', import.meta.url));
+const photos = PDQ_IMAGES_DIR;
 const dir = mkdtempSync(join(tmpdir(), 'shark-pool-'));
 const pool = new FingerprintPool({ threads: 2 });
 

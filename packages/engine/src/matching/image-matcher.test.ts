@@ -1,6 +1,5 @@
-// The robust matcher on every edit type, on photos from shared/testdata/pdq and pictures generated with
+// The robust matcher on every edit type, on photos from packages/engine/testdata/pdq and pictures generated with
 // sharp; distractors must match nothing. (The full measurement is `npm run eval:match`.)
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fingerprintCandidate, fingerprintReference } from './image-fingerprint.ts';
@@ -14,10 +13,9 @@ import {
   toRaw,
   type RawImage,
 } from './synthetic-edits.ts';
+import { PDQ_IMAGES_DIR } from '../testdata.ts';
 
-const testdata = fileURLToPath(
-  new URL('../../../../../shared/testdata/pdq/images/', import.meta.url),
-);
+const testdata = PDQ_IMAGES_DIR;
 
 const jpeg = (raw: RawImage, quality = 92) =>
   sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } })

@@ -1,7 +1,6 @@
-// PDQ against Meta's reference hashes (shared/testdata/pdq), and the dihedral hashes against hashing
+// PDQ against Meta's reference hashes (packages/engine/testdata/pdq), and the dihedral hashes against hashing
 // the rotated and mirrored files.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { decodeLuma, UnsupportedImageError } from './decode.ts';
@@ -15,8 +14,9 @@ import {
   pdqWithDihedral,
   type DihedralHashes,
 } from './pdq.ts';
+import { PDQ_TESTDATA_DIR } from '../testdata.ts';
 
-const testdata = fileURLToPath(new URL('../../../../../shared/testdata/pdq/', import.meta.url));
+const testdata = PDQ_TESTDATA_DIR;
 const expected = readFileSync(`${testdata}expected.csv`, 'utf8')
   .trim()
   .split('\n')

@@ -4,13 +4,13 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprintCandidateVideo, fingerprintVideo, UnsupportedVideoError, VideoMatcher } from './video.ts';
+import { PDQ_IMAGES_DIR } from '../testdata.ts';
 
 const run = promisify(execFile);
-const photos = fileURLToPath(new URL('../../../../../shared/testdata/pdq/images/', import.meta.url));
+const photos = PDQ_IMAGES_DIR;
 const dir = mkdtempSync(join(tmpdir(), 'shark-video-'));
 const ffmpeg = (...args: string[]) => run('ffmpeg', ['-v', 'error', '-nostdin', '-y', ...args], { maxBuffer: 1 << 24 });
 const x264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];

@@ -8,8 +8,9 @@ import { user } from '@shark/db/schema.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { createReferenceIndex } from './reference-index.ts';
 import { createReferenceRepository } from './reference-repository.ts';
+import { PDQ_IMAGES_DIR } from '@shark/engine/testdata.ts';
 
-const images = fileURLToPath(new URL('../../../../../../shared/testdata/pdq/images/', import.meta.url));
+const images = PDQ_IMAGES_DIR;
 let server: TestServer;
 let owner: string;
 let other: string;
