@@ -263,9 +263,9 @@ async function runE2e() {
     return true;
   }
   const outputFile = path.join(REPORT_DIR, 'e2e.json');
-  // e2e/run.mjs runs the other half of the specs, the scanning specs and the second brand's pass beside
-  // the main run, each with its report next to this one.
-  const otherFiles = ['-others2', '-scans', '-lumen'].map((suffix) =>
+  // e2e/run.mjs runs the scanning specs and the second brand's pass beside the main run, each with its
+  // report next to this one.
+  const otherFiles = ['-scans', '-lumen'].map((suffix) =>
     outputFile.replace(/\.json$/, `${suffix}.json`),
   );
   rmSync(outputFile, { force: true });
@@ -347,7 +347,6 @@ function printSummary() {
 
 async function main() {
   const selected = parseSelection();
-  const wantsVitest = selected.has('unit') || selected.has('integration');
   console.log(`suites: ${[...selected].join(', ')}`);
   mkdirSync(REPORT_DIR, { recursive: true });
 
@@ -364,36 +363,50 @@ async function main() {
   if (typecheck !== 0) fail('typecheck failed; no tests were run');
   if (lint !== 0) fail('lint failed; no tests were run');
 
-  // The PGlite run (unit tests on both cores, then integration files one at a time in-process) and
-  // the Postgres run (integration files two at a time, mostly waiting on the server) side by side:
-  // together they keep both cores busy. Their output interleaves; the summary separates them.
+  // Two Vitest processes side by side, together keeping both cores busy: the PGlite run (integration
+  // files one at a time, each database in the test's process) and the Postgres run (the unit tests on
+  // both cores, then integration files two at a time, mostly waiting on the server). The unit tests go
+  // with the Postgres run because its integration files take less time than PGlite's. Without the
+  // integration suite, the unit tests run alone. Their output interleaves; the summary separates them.
   const vitestRuns = [];
-  if (wantsVitest) {
-    const projects = ['unit', 'integration'].filter((p) => selected.has(p));
-    vitestRuns.push(
-      runVitest({
-        label: `vitest: ${projects.join(' + ')} on PGlite`,
-        projects,
-        db: 'pglite',
-        reportName: 'pglite.json',
-        rowsFor: (report) => {
-          const unit = emptyRow('unit');
-          const integration = emptyRow('integration (pglite)');
-          vitestRows(report, (file) => (/\.int\.test\.tsx?$/.test(file) ? integration : unit));
-          return projects.map((p) => (p === 'unit' ? unit : integration));
-        },
-      }),
-    );
-  }
+  const unitWithPostgres = selected.has('unit') && selected.has('integration');
   if (selected.has('integration')) {
     vitestRuns.push(
       runVitest({
-        label: 'vitest: integration on Postgres',
+        label: 'vitest: integration on PGlite',
         projects: ['integration'],
+        db: 'pglite',
+        reportName: 'pglite.json',
+        rowsFor: (report) => {
+          const row = emptyRow('integration (pglite)');
+          vitestRows(report, () => row);
+          return [row];
+        },
+      }),
+    );
+    vitestRuns.push(
+      runVitest({
+        label: `vitest: ${unitWithPostgres ? 'unit + ' : ''}integration on Postgres`,
+        projects: unitWithPostgres ? ['unit', 'integration'] : ['integration'],
         db: 'postgres',
         reportName: 'postgres.json',
         rowsFor: (report) => {
-          const row = emptyRow('integration (postgres)');
+          const unit = emptyRow('unit');
+          const integration = emptyRow('integration (postgres)');
+          vitestRows(report, (file) => (/\.int\.test\.tsx?$/.test(file) ? integration : unit));
+          return unitWithPostgres ? [unit, integration] : [integration];
+        },
+      }),
+    );
+  } else if (selected.has('unit')) {
+    vitestRuns.push(
+      runVitest({
+        label: 'vitest: unit',
+        projects: ['unit'],
+        db: 'pglite',
+        reportName: 'unit.json',
+        rowsFor: (report) => {
+          const row = emptyRow('unit');
           vitestRows(report, () => row);
           return [row];
         },
