@@ -23,6 +23,22 @@ import { applySubscription, graceAfterFailure, LIVE_STATUSES, type SubscriptionS
 
 const TO_STRIPE_INTERVAL = { monthly: 'month', annual: 'year' } as const;
 const PAYMENTS_SHOWN = 20;
+/**
+ * How far a webhook's signature time may be from our clock, either way. Stripe's SDK refuses only old
+ * signatures; a signature dated ahead would stay replayable until that time. Stripe signs every delivery
+ * and retry afresh, so a refused one is retried with a current time.
+ */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TIME_REFUSED = `The webhook signature's time is more than ${WEBHOOK_TOLERANCE_SECONDS} seconds from the server's clock.`;
+
+/** The t= of a Stripe-Signature header, in seconds; null when there is none. */
+function signedAtOf(header: string): number | null {
+  const t = header
+    .split(',')
+    .map((part) => part.trim().split('='))
+    .find(([key]) => key === 't')?.[1];
+  return t !== undefined && /^\d{1,12}$/.test(t) ? Number(t) : null;
+}
 
 export function createStripeClient(settings: StripeSettings): Stripe {
   const api = new URL(settings.apiUrl);
@@ -424,10 +440,16 @@ export function createBillingService(deps: {
       let event: Stripe.Event;
       try {
         if (!signature) throw new Error('no Stripe-Signature header');
-        event = client.webhooks.constructEvent(payload, signature, config.stripe.webhookSecret);
+        event = client.webhooks.constructEvent(payload, signature, config.stripe.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
       } catch (error) {
         logger.warn('billing webhook refused', { err: error instanceof Error ? error.message : String(error) });
-        throw new AppError('BAD_REQUEST', 'The webhook signature is missing or invalid.');
+        const isTooOld = error instanceof Error && /tolerance/i.test(error.message);
+        throw new AppError('BAD_REQUEST', isTooOld ? WEBHOOK_TIME_REFUSED : 'The webhook signature is missing or invalid.');
+      }
+      const signedAt = signedAtOf(signature ?? '');
+      if (signedAt === null || signedAt > Math.floor(Date.now() / 1000) + WEBHOOK_TOLERANCE_SECONDS) {
+        logger.warn('billing webhook refused: signed in the future', { event: event.id, signedAt });
+        throw new AppError('BAD_REQUEST', WEBHOOK_TIME_REFUSED);
       }
       if (await repo.hasEvent(event.id)) return { duplicate: true };
       const eventAt = new Date(event.created * 1000);
