@@ -8,6 +8,8 @@ import type { Services } from '../services.ts';
 import { AppError } from './app-error.ts';
 import type { AppEnv } from './app-env.ts';
 import { clientIp } from './client-ip.ts';
+import { describeError } from './logger.ts';
+import { inputHygiene } from './input-hygiene.ts';
 import { runWithRequestContext } from './request-context.ts';
 import { mountSpa } from './spa.ts';
 import { healthRoutes } from '../features/health/health-routes.ts';
@@ -72,6 +74,9 @@ export function createApp(services: Services) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
+
+  // No control characters in paths, queries or body text (Postgres refuses NUL in text with a failed query).
+  app.use('/api/*', inputHygiene());
 
   app.use('/api/*', async (c, next) => {
     c.set('clientIp', clientIp(c, config.trustProxy));
@@ -169,7 +174,7 @@ export function createApp(services: Services) {
       const status = error.status;
       return c.json({ code: status === 401 ? 'UNAUTHORIZED' : 'BAD_REQUEST', message: error.message || 'Bad request.' }, status);
     }
-    logger.error('unhandled error', { path: c.req.path, method: c.req.method, error: error.stack ?? String(error) });
+    logger.error('unhandled error', { path: c.req.path, method: c.req.method, error: describeError(error) });
     return c.json({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' }, 500);
   });
 

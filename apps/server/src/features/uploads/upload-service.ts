@@ -11,7 +11,8 @@ import {
 import { mimeTypeOf } from '@shark/engine/matching/media-type.ts';
 import type { Config } from '../../config/env.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Logger } from '../../http/logger.ts';
+import { hasControlCharacter } from '../../http/input-hygiene.ts';
+import { describeError, type Logger } from '../../http/logger.ts';
 import type { Entitled, Entitlements } from '../entitlements/entitlements.ts';
 import { formatBytes } from '../entitlements/entitlements.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
@@ -153,6 +154,16 @@ export async function createUploadService(deps: UploadServiceDeps) {
           fields: { [UPLOAD_METADATA.fileName]: 'Name the file.' },
         });
       }
+      // The name is stored as text: Postgres refuses NUL, and no file name needs a control character.
+      if (hasControlCharacter(fileName)) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'The file name must not contain control characters.',
+          {
+            fields: { [UPLOAD_METADATA.fileName]: 'Must not contain control characters.' },
+          },
+        );
+      }
       const size = upload.size;
       const fileId = fileIdOfKey(upload.id);
       await files.insertWithinLimit(
@@ -192,7 +203,7 @@ export async function createUploadService(deps: UploadServiceDeps) {
       }
       if ('status_code' in error && error.status_code < 500) return undefined;
       logger.error('upload failed', {
-        error: error instanceof Error ? (error.stack ?? error.message) : error.body,
+        error: error instanceof Error ? describeError(error) : error.body,
       });
       return {
         status_code: 500,
