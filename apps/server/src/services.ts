@@ -71,9 +71,10 @@ import {
 import { createReferenceIndex } from './features/matching/reference-index.ts';
 import { createReferenceRepository } from './features/matching/reference-repository.ts';
 import { createScanMatcher } from './features/scans/scan-matcher.ts';
-import { createScanPipeline, DEFAULT_SCAN_SETTINGS } from './features/scans/scan-pipeline.ts';
+import { createScanPipeline } from './features/scans/scan-pipeline.ts';
 import { createScanRepository } from './features/scans/scan-repository.ts';
 import { createScanService, type ScanService } from './features/scans/scan-service.ts';
+import { DEFAULT_SCAN_SETTINGS } from './features/scans/scan-settings.ts';
 import {
   recoverScans,
   registerScanJobs,

@@ -1,0 +1,39 @@
+// scan.discover: one query to a search API or one catalog site page; what it finds becomes fetch tasks.
+import { z } from 'zod';
+import type { RegisteredStage } from '../scan-task-runner.ts';
+import { defineStage } from '../scan-task-runner.ts';
+import {
+  catalogProfileInput,
+  catalogSearchInput,
+  createCatalogPage,
+  type CatalogPageDeps,
+} from './discover-catalog-page.ts';
+import {
+  createSourceSearch,
+  imageSourceInput,
+  textSourceInput,
+  type SourceSearchDeps,
+} from './discover-source-search.ts';
+
+export const discoverInput = z.discriminatedUnion('type', [
+  textSourceInput,
+  imageSourceInput,
+  catalogSearchInput,
+  catalogProfileInput,
+]);
+export type DiscoverInput = z.infer<typeof discoverInput>;
+
+export type DiscoverDeps = SourceSearchDeps & CatalogPageDeps;
+
+export function createDiscoverStage(deps: DiscoverDeps): RegisteredStage {
+  const searchSource = createSourceSearch(deps);
+  const catalogPage = createCatalogPage(deps);
+  return defineStage({
+    name: 'discover',
+    input: discoverInput,
+    handle: (input, context) =>
+      input.type === 'text-source' || input.type === 'image-source'
+        ? searchSource(input, context)
+        : catalogPage(input, context),
+  });
+}

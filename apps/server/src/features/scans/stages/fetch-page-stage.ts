@@ -1,0 +1,148 @@
+// scan.fetch: one page a search or a catalog listing led to, fetched; each picture and video it embeds
+// becomes a match task, and a page on a non-social site that names the creator is recorded as a mention.
+import { z } from 'zod';
+import type { SiteKindName } from '@shark/contracts/findings.ts';
+import type { SiteCatalog } from '@shark/engine/discovery/site-catalog/catalog.ts';
+import { sniffMediaType } from '@shark/engine/matching/media-type.ts';
+import { mentionsCreator } from '@shark/engine/matching/text-match.ts';
+import type { NewTask, ScanRepository } from '../scan-repository.ts';
+import type { CrawlerPort, FindingsPort } from '../scan-ports.ts';
+import type { ScanSettings } from '../scan-settings.ts';
+import { defineStage, type RegisteredStage } from '../scan-task-runner.ts';
+import { distinctHttpUrls, isHttpUrl, siteById, siteOfUrl, urlTaskKey } from '../scan-urls.ts';
+import { creatorFrom } from './creator-setup.ts';
+import { failedFetchOutcome } from './fetch-failure.ts';
+import { matchMediaTask } from './match-media-stage.ts';
+
+/** Characters of a page's text kept with its fetch task. */
+const TEXT_KEPT = 1_000;
+/** Below this a mention is not worth the creator's review. */
+const MENTION_MIN_SCORE = 0.5;
+/** A mention never reaches the auto-confirm threshold: a page naming the creator is not proof of a copy. */
+const MENTION_CONFIDENCE_CAP = 0.6;
+
+export const fetchPageInput = z.object({
+  url: z.string(),
+  source: z.string(),
+  title: z.string().nullable(),
+  mediaHints: z.array(z.string()),
+  siteId: z.string().nullable(),
+  siteKind: z.string(),
+});
+export type FetchPageInput = z.infer<typeof fetchPageInput>;
+
+/**
+ * The task that fetches a page a source or catalog listing found, keyed by its canonical URL; null for
+ * an address that is not a web page's.
+ */
+export function fetchPageTask(
+  found: { url: string; source: string; title: string | null; mediaHints: string[] },
+  context: { catalog: SiteCatalog; maxMediaPerPage: number },
+): NewTask | null {
+  if (!isHttpUrl(found.url)) return null;
+  const site = siteOfUrl(context.catalog, found.url);
+  return {
+    stage: 'fetch',
+    key: urlTaskKey(found.url),
+    input: {
+      url: found.url,
+      source: found.source,
+      title: found.title,
+      mediaHints: found.mediaHints.filter(isHttpUrl).slice(0, context.maxMediaPerPage),
+      siteId: site.siteId,
+      siteKind: site.siteKind,
+    } satisfies FetchPageInput,
+  };
+}
+
+export interface FetchPageDeps {
+  repo: Pick<ScanRepository, 'setupOf'>;
+  crawler: CrawlerPort;
+  findings: Pick<FindingsPort, 'record'>;
+  catalog: () => SiteCatalog;
+  settings: Pick<ScanSettings, 'respectRobots' | 'maxMediaPerPage'>;
+}
+
+export function createFetchPageStage(deps: FetchPageDeps): RegisteredStage {
+  const { crawler, settings } = deps;
+
+  /** The first of the page's pictures that downloads, for a mention's thumbnail. */
+  async function firstPicture(media: string[]): Promise<{ url: string; bytes: Buffer } | null> {
+    for (const url of media.slice(0, 3)) {
+      const fetched = await crawler.fetchMedia(url);
+      if (fetched.ok && sniffMediaType(fetched.body.subarray(0, 512))?.kind === 'image')
+        return { url, bytes: fetched.body };
+    }
+    return null;
+  }
+
+  return defineStage({
+    name: 'fetch',
+    input: fetchPageInput,
+    async handle(input, { scan: scanRow, enqueue }) {
+      const page = await crawler.fetchPage(input.url, { respectRobots: settings.respectRobots });
+      if (!page.ok) return failedFetchOutcome(page);
+      const site = siteById(deps.catalog(), input.siteId) ?? null;
+      const title = page.title ?? input.title;
+      // Only what the page itself embeds is matched: the hints a search result carried depend on which
+      // source found the page first, and the scan's work must not (a rerun plans the same tasks).
+      const media = distinctHttpUrls(page.media.map((m) => m.url)).slice(
+        0,
+        settings.maxMediaPerPage,
+      );
+      const setup = await deps.repo.setupOf(scanRow.userId);
+      const hasReferences = setup.references.length > 0;
+      if (hasReferences) {
+        await enqueue(
+          media.map((mediaUrl) =>
+            matchMediaTask({
+              mediaUrl,
+              pageUrl: page.finalUrl,
+              pageTitle: title,
+              source: input.source,
+              siteId: input.siteId,
+              siteKind: input.siteKind,
+            }),
+          ),
+        );
+      }
+      // A leak site's page that names the creator is worth the creator's look even without a matched file.
+      let mention = null;
+      if (input.siteKind !== 'social-network') {
+        // The set-up read above, not a second read of the same four queries per page.
+        const creator = creatorFrom(setup);
+        const found = mentionsCreator(`${title ?? ''}\n${page.text ?? ''}`, {
+          usernames: creator.usernames,
+          terms: creator.terms,
+        });
+        if (found.matched && found.score >= MENTION_MIN_SCORE) {
+          const thumbnail = await firstPicture(distinctHttpUrls([...media, ...input.mediaHints]));
+          mention = await deps.findings.record({
+            userId: scanRow.userId,
+            scanId: scanRow.id,
+            kind: 'mention',
+            pageUrl: page.finalUrl,
+            mediaUrl: thumbnail?.url ?? null,
+            pageTitle: title,
+            source: input.source,
+            site: { id: site?.id ?? null, name: site?.name, kind: input.siteKind as SiteKindName },
+            confidence: Math.min(MENTION_CONFIDENCE_CAP, found.score * MENTION_CONFIDENCE_CAP),
+            thumbnail: thumbnail?.bytes ?? null,
+          });
+        }
+      }
+      return {
+        status: 'done',
+        // What the page was, for the record: where it led, what it said (its text cut short).
+        result: {
+          status: page.status,
+          finalUrl: page.finalUrl,
+          title,
+          text: page.text === null ? null : page.text.slice(0, TEXT_KEPT),
+          media: media.length,
+          mention: mention?.id ?? null,
+        },
+      };
+    },
+  });
+}

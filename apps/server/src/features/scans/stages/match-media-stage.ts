@@ -1,0 +1,90 @@
+// scan.match: one picture or video a page embeds, downloaded and matched against the creator's
+// reference files; a match is recorded as a leak.
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { SiteKindName } from '@shark/contracts/findings.ts';
+import type { SiteCatalog } from '@shark/engine/discovery/site-catalog/catalog.ts';
+import { sniffMediaType } from '@shark/engine/matching/media-type.ts';
+import type { NewTask, ScanRepository } from '../scan-repository.ts';
+import type { MediaMatch, ScanMatcher } from '../scan-matcher.ts';
+import type { CrawlerPort, FindingsPort } from '../scan-ports.ts';
+import { defineStage, type RegisteredStage } from '../scan-task-runner.ts';
+import { siteById, urlTaskKey } from '../scan-urls.ts';
+import { failedFetchOutcome } from './fetch-failure.ts';
+
+export const matchMediaInput = z.object({
+  mediaUrl: z.string(),
+  pageUrl: z.string(),
+  pageTitle: z.string().nullable(),
+  source: z.string(),
+  siteId: z.string().nullable(),
+  siteKind: z.string(),
+});
+export type MatchMediaInput = z.infer<typeof matchMediaInput>;
+
+/** The task that matches one of a page's media files, keyed by the page and the file. */
+export function matchMediaTask(input: MatchMediaInput): NewTask {
+  return {
+    stage: 'match',
+    key: `${urlTaskKey(input.pageUrl)}|${urlTaskKey(input.mediaUrl)}`,
+    input,
+  };
+}
+
+export interface MatchMediaDeps {
+  repo: Pick<ScanRepository, 'matchedBytes'>;
+  crawler: Pick<CrawlerPort, 'fetchMedia'>;
+  matcher: ScanMatcher;
+  findings: Pick<FindingsPort, 'record'>;
+  catalog: () => SiteCatalog;
+}
+
+export function createMatchMediaStage(deps: MatchMediaDeps): RegisteredStage {
+  return defineStage({
+    name: 'match',
+    input: matchMediaInput,
+    async handle(input, { scan: scanRow }) {
+      const media = await deps.crawler.fetchMedia(input.mediaUrl);
+      if (!media.ok) return failedFetchOutcome(media);
+      const sha256 = createHash('sha256').update(media.body).digest('hex');
+      const type = sniffMediaType(media.body.subarray(0, 512));
+      if (!type)
+        return { status: 'skipped', result: { sha256 }, error: 'Neither a picture nor a video.' };
+      // The same bytes met again in this scan (a CDN mirror, a thumbnail reused) are not matched twice.
+      const earlier = await deps.repo.matchedBytes(scanRow.id, sha256);
+      const matched: MediaMatch | null = earlier
+        ? ((earlier.match as MediaMatch | null) ?? null)
+        : await deps.matcher.match(scanRow.userId, media.body, type.kind);
+      // What is kept in the task row: the verdict, not the thumbnail's bytes.
+      const result: Record<string, unknown> = {
+        sha256,
+        kind: type.kind,
+        match: matched
+          ? {
+              referenceId: matched.referenceId,
+              distance: matched.distance,
+              confidence: matched.confidence,
+            }
+          : null,
+      };
+      if (!matched) return { status: 'done', result };
+      const site = siteById(deps.catalog(), input.siteId) ?? null;
+      const recorded = await deps.findings.record({
+        userId: scanRow.userId,
+        scanId: scanRow.id,
+        kind: 'leak',
+        pageUrl: input.pageUrl,
+        mediaUrl: media.finalUrl,
+        pageTitle: input.pageTitle,
+        source: input.source,
+        site: { id: site?.id ?? null, name: site?.name, kind: input.siteKind as SiteKindName },
+        referenceFileId: matched.referenceId,
+        distance: matched.distance,
+        confidence: matched.confidence,
+        mediaSha256: sha256,
+        thumbnail: type.kind === 'image' ? media.body : (matched.thumbnail ?? null),
+      });
+      return { status: 'done', result: { ...result, findingId: recorded.id } };
+    },
+  });
+}
