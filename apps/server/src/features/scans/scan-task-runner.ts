@@ -43,7 +43,11 @@ export interface RegisteredStage {
 export function defineStage<Input>(definition: StageDefinition<Input>): RegisteredStage {
   return {
     name: definition.name,
-    run: (rawInput, context) => definition.handle(definition.input.parse(rawInput), context),
+    // Async, so that input the schema refuses is a rejected promise like any other failure.
+    async run(rawInput, context) {
+      const input = definition.input.parse(rawInput);
+      return await definition.handle(input, context);
+    },
   };
 }
 
