@@ -233,6 +233,7 @@ export async function createServices(
     config: config.affiliates,
     publicUrl: config.publicUrl,
     logger,
+    visitorSecret: config.authSecret,
     onReferral: pipelineNotices.referralMade,
     onCommission: pipelineNotices.commissionCredited,
   });

@@ -130,17 +130,14 @@ export const payoutRequestSchema = z.object({
 });
 export type PayoutRequest = z.input<typeof payoutRequestSchema>;
 
-/** POST /api/referrals/clicks (no sign-in): the sign-up page opened through a referral link. */
+/**
+ * POST /api/referrals/clicks (no sign-in): the sign-up page opened through a referral link. Answered 204
+ * whatever the code, so that the answer does not tell whether a code is an affiliate's.
+ */
 export const referralClickRequestSchema = z.object({
   code: referralCodeSchema.pipe(z.string().min(1, 'A referral code is required.')),
 });
 export type ReferralClickRequest = z.input<typeof referralClickRequestSchema>;
-
-export const referralClickResultSchema = z.object({
-  /** Whether the code belongs to an affiliate (the sign-up form may say when it does not). */
-  isKnownCode: z.boolean(),
-});
-export type ReferralClickResult = z.infer<typeof referralClickResultSchema>;
 
 /** Operator: `shark payouts list`, as the CLI prints it. */
 export const operatorPayoutSchema = affiliatePayoutSchema.extend({

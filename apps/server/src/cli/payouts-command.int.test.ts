@@ -52,6 +52,7 @@ async function requestedPayout(amount: number): Promise<{ payoutId: string; affi
       repo,
       config: config.affiliates,
       publicUrl: config.publicUrl,
+      visitorSecret: config.authSecret,
       logger: createLogger('silent'),
     });
     const affiliateId = await insertCreator(database.db, 'Affiliate');
@@ -139,6 +140,7 @@ describe('shark payouts', () => {
         repo: createAffiliateRepository(database.db),
         config: config.affiliates,
         publicUrl: config.publicUrl,
+        visitorSecret: config.authSecret,
         logger: createLogger('silent'),
       });
       expect((await affiliates.overview(affiliateId)).earnings).toEqual([

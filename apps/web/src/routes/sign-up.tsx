@@ -1,6 +1,5 @@
 import { signUpSearchSchema } from '@shark/contracts/auth.ts';
 import { createFileRoute } from '@tanstack/react-router';
-import { Alert } from '#app/components/ui/alert.tsx';
 import { useReferralClick } from '#app/features/affiliates/api/record-referral-click.ts';
 import { AuthLayout } from '#app/features/auth/components/auth-layout.tsx';
 import { SignUpForm } from '#app/features/auth/components/sign-up-form.tsx';
@@ -16,18 +15,10 @@ function SignUpPage() {
   const search = Route.useSearch();
   const brand = useBrand();
   // Opened through a referral link: the affiliate's click is counted (once per visitor and day).
-  const click = useReferralClick(search.rFromSearch);
+  useReferralClick(search.rFromSearch);
   useDocumentTitle(`${brand.name} | Sign Up`);
   return (
     <AuthLayout>
-      {click.data?.isKnownCode === false ? (
-        <Alert variant="info" className="mb-6">
-          <p>
-            The referral code of this link is not known. You can still sign up, or type the code you
-            were given below.
-          </p>
-        </Alert>
-      ) : null}
       <SignUpForm search={search} />
     </AuthLayout>
   );

@@ -58,6 +58,7 @@ export async function openAffiliateCommands(
     repo: createAffiliateRepository(database.db),
     config: config.affiliates,
     publicUrl: config.publicUrl,
+    visitorSecret: config.authSecret,
     logger: createLogger(config.logLevel),
   });
   return { commands: affiliateCommands(affiliates), close: () => database.close() };

@@ -2,9 +2,8 @@
 // payouts); /api/affiliate/terms and /api/referrals/clicks need no sign-in (the terms page and the sign-up
 // page opened through a referral link).
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
-import { getCookie, setCookie } from 'hono/cookie';
+import { setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { randomBytes } from 'node:crypto';
 import {
   affiliateOverviewSchema,
   affiliatePayoutSchema,
@@ -14,7 +13,6 @@ import {
   payoutListSchema,
   payoutRequestSchema,
   referralClickRequestSchema,
-  referralClickResultSchema,
 } from '@shark/contracts/affiliates.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import {
@@ -31,7 +29,7 @@ import { VISITOR_COOKIE } from './visitor-cookie.ts';
 
 const tags = ['Affiliate programme'];
 const signedIn = { 401: error('Not signed in') };
-/** Clicks one address may record per rate-limit window: a person opens a link a few times, a script many. */
+/** Clicks one address may send per rate-limit window (each address counts once a day anyway): a bound on the writes. */
 const CLICKS_PER_WINDOW = 60;
 const VISITOR_COOKIE_DAYS = 365;
 
@@ -93,10 +91,10 @@ const click = createRoute({
   path: '/referrals/clicks',
   tags,
   summary:
-    'The sign-up page was opened through a referral link: counted once per visitor (a cookie) and day; no sign-in',
+    'The sign-up page was opened through a referral link: counted once per visitor (her address) and day; no sign-in. The answer is the same for any well-formed code, an affiliate’s or not.',
   request: { body: body(referralClickRequestSchema) },
   responses: {
-    200: json(referralClickResultSchema, 'Whether the code is an affiliate’s'),
+    204: { description: 'Received' },
     400: error('Not a referral code'),
     429: error('Too many clicks from this address'),
   },
@@ -135,17 +133,18 @@ export function affiliateRoutes(deps: {
       await deps.limiter.hit([
         { key: `referral-click:ip:${c.get('clientIp')}`, max: CLICKS_PER_WINDOW },
       ]);
-      let visitor = getCookie(c, VISITOR_COOKIE);
-      if (!visitor || !/^[A-Za-z0-9_-]{16,64}$/.test(visitor)) {
-        visitor = randomBytes(18).toString('base64url');
-        setCookie(c, VISITOR_COOKIE, visitor, {
-          path: '/',
-          httpOnly: true,
-          sameSite: 'Lax',
-          secure: deps.secureCookies,
-          maxAge: VISITOR_COOKIE_DAYS * 24 * 3600,
-        });
-      }
-      return c.json(await affiliates.recordClick(c.req.valid('json').code, visitor), 200);
+      const { visitorId } = await affiliates.recordClick(
+        c.req.valid('json').code,
+        c.get('clientIp'),
+      );
+      // Set on every click, known code or not: the answer must not tell them apart.
+      setCookie(c, VISITOR_COOKIE, visitorId, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure: deps.secureCookies,
+        maxAge: VISITOR_COOKIE_DAYS * 24 * 3600,
+      });
+      return c.body(null, 204);
     });
 }

@@ -19,6 +19,7 @@ import type { AffiliateConfig } from '../../config/env.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../http/logger.ts';
 import { PayoutRefused, type AffiliateRepository, type PayoutRow } from './affiliate-repository.ts';
+import { visitorIdOf } from './visitor-cookie.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Unambiguous letters and digits (no 0/O, 1/I/L): a code is read aloud and typed by hand. */
@@ -90,9 +91,17 @@ export function createAffiliateService(deps: {
   config: AffiliateConfig;
   publicUrl: string;
   logger: Logger;
+  /** Keys the hash of a visitor's address (visitor-cookie.ts); the server's own secret. */
+  visitorSecret: string;
   /** Tells the affiliate of a new tie and of each commission (features/notifications); never throws. */
   onReferral?: (tie: { affiliateUserId: string; referredUserId: string }) => Promise<void>;
-  onCommission?: (commission: { id: string; affiliateUserId: string; amount: number; currency: string; availableAt: Date }) => Promise<void>;
+  onCommission?: (commission: {
+    id: string;
+    affiliateUserId: string;
+    amount: number;
+    currency: string;
+    availableAt: Date;
+  }) => Promise<void>;
 }) {
   const { repo, config, logger } = deps;
   const terms: AffiliateTerms = {
@@ -295,20 +304,22 @@ export function createAffiliateService(deps: {
       return payoutView(made);
     },
 
-    /** The sign-up page opened through a link: counted once per visitor and day. Unknown codes count nothing. */
+    /**
+     * The sign-up page opened through a link: counted once per visitor (her address) and day. The answer
+     * is the same whether the code is an affiliate's or not, so clicks cannot be used to find codes.
+     */
     async recordClick(
       code: string,
-      visitorId: string,
+      address: string,
       now: Date = new Date(),
-    ): Promise<{ isKnownCode: boolean }> {
-      const affiliateUserId = await repo.affiliateOfCode(normaliseCode(code));
-      if (!affiliateUserId) return { isKnownCode: false };
+    ): Promise<{ visitorId: string }> {
+      const visitorId = visitorIdOf(deps.visitorSecret, address);
       await repo.recordClick(
-        affiliateUserId,
+        normaliseCode(code),
         hashVisitor(visitorId),
         now.toISOString().slice(0, 10),
       );
-      return { isKnownCode: true };
+      return { visitorId };
     },
 
     /**

@@ -138,7 +138,7 @@ describe('Sign in with Google (OpenID Connect)', () => {
     const { code } = (await affiliate.browser.get<{ code: string }>('/api/affiliate')).body;
     // The sign-up page opened through the link counts a click in this browser; the form carries rFromSearch along.
     const visitor = new TestClient(server.url);
-    expect((await visitor.post('/api/referrals/clicks', { code })).status).toBe(200);
+    expect((await visitor.post('/api/referrals/clicks', { code })).status).toBe(204);
     people.set('google-referred', { email: 'referred.google@example.com', name: 'Referred', emailVerified: true });
     await signInWithGoogle('google-referred', { referralCode: code }, visitor);
     const { rows } = await server.services.database.execute(

@@ -1,18 +1,16 @@
 // POST /api/referrals/clicks: the sign-up page was opened through a referral link. The server counts it
-// once per visitor (its own cookie) and day; the answer says whether the code is an affiliate's.
-import {
-  referralClickResultSchema,
-  type ReferralClickResult,
-} from '@shark/contracts/affiliates.ts';
+// once per visitor and day; its answer is the same for any code, so it says nothing back.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#app/lib/api.ts';
 
-/** A query, not a mutation: it runs once per code and page visit, and its answer is read by the form. */
+/** A query, not a mutation: it runs once per code and page visit. */
 export const referralClickQueryOptions = (code: string) =>
   queryOptions({
     queryKey: ['referral-click', code],
-    queryFn: (): Promise<ReferralClickResult> =>
-      api.post('/api/referrals/clicks', { code }, referralClickResultSchema),
+    queryFn: async (): Promise<null> => {
+      await api.post('/api/referrals/clicks', { code });
+      return null;
+    },
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
