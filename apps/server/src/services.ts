@@ -4,8 +4,9 @@ import type { Config } from './config/env.ts';
 import { loadBrands, type BrandRegistry } from './config/brands.ts';
 import { createLogger, type Logger } from './http/logger.ts';
 import { createMailer, type Mailer } from './features/mail/mailer.ts';
-import { createAuth, type Auth } from './features/auth/auth.ts';
+import { createAddressTakenNotice, createAuth, type Auth } from './features/auth/auth.ts';
 import { createRateLimiter, type RateLimiter } from './features/auth/rate-limiter.ts';
+import { createSignInThrottle, type SignInThrottle } from './features/auth/sign-in-throttle.ts';
 import { createAccountStateRepository } from './features/account/account-state-repository.ts';
 import { createAccountService, type AccountService } from './features/account/account-service.ts';
 import { createBadgeRepository } from './features/badges/badge-repository.ts';
@@ -129,6 +130,9 @@ export interface Services {
   mailer: Mailer;
   auth: Auth;
   rateLimiter: RateLimiter;
+  signInThrottle: SignInThrottle;
+  /** Mails the holder of an address someone asked to move another account to. */
+  mailAddressTaken: (to: string, holder: { name: string }) => Promise<void>;
   accounts: AccountService;
   badges: BadgeService;
   /** Every fetch of an outside page goes through it (SSRF guard, timeouts, size limit). */
@@ -251,6 +255,8 @@ export async function createServices(
     },
   });
   const rateLimiter = createRateLimiter(database.db, config.rateLimit.windowSeconds);
+  const signInThrottle = createSignInThrottle(rateLimiter, config.rateLimit);
+  const mailAddressTaken = createAddressTakenNotice({ config, brands, mailer: userMailer, logger });
   const accountStates = createAccountStateRepository(database.db);
   const accounts = createAccountService(accountStates, planFeatures);
   const entitlements = createEntitlements({ accountStates, catalog, planFeatures });
@@ -570,6 +576,8 @@ export async function createServices(
     mailer,
     auth,
     rateLimiter,
+    signInThrottle,
+    mailAddressTaken,
     accounts,
     badges,
     fetcher,

@@ -45,6 +45,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), WORKER_CONCURRENCY: '0' })).toThrow(/WORKER_CONCURRENCY: must be a whole number above 0/);
   });
 
+  it('reads TRUST_PROXY as a number of proxy hops; true is one, false none', () => {
+    const hops = (value?: string) => loadConfig({ DATA_DIR: tempDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
+    expect(hops()).toBe(0);
+    expect([hops('true'), hops('yes'), hops('1')]).toEqual([1, 1, 1]);
+    expect([hops('false'), hops('no'), hops('0')]).toEqual([0, 0, 0]);
+    expect(hops('2')).toBe(2);
+    expect(() => hops('-1')).toThrow(/TRUST_PROXY: must be true, false or a number of proxy hops/);
+  });
+
   it('lists every bad variable in one message', () => {
     let error: unknown;
     try {

@@ -41,6 +41,22 @@ const nonNegativeInt = (fallback: number) =>
     .min(0, 'must be a whole number, 0 or more')
     .default(fallback);
 
+/**
+ * TRUST_PROXY: how many proxies in front of the server append to X-Forwarded-For. The client is the
+ * address the outermost trusted proxy saw: that many hops from the right. true/yes = 1; false/no/0 = none
+ * (the socket's peer, and the header is ignored).
+ */
+const trustProxyHops = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const named: Record<string, number> = { true: 1, yes: 1, false: 0, no: 0 };
+    const hops = named[value.toLowerCase()] ?? (/^\d{1,2}$/.test(value) ? Number(value) : NaN);
+    if (Number.isNaN(hops)) ctx.addIssue({ code: 'custom', message: 'must be true, false or a number of proxy hops (0-99)' });
+    return hops;
+  })
+  .default(0);
+
 const optionalString = z
   .string()
   .optional()
@@ -208,10 +224,13 @@ export const envSchema = z
     GOOGLE_ISSUER: z.url({ message: 'must be an absolute URL' }).default('https://accounts.google.com'),
     BRANDS_FILE: optionalString,
     PLANS_FILE: optionalString,
-    TRUST_PROXY: booleanString.default(false),
+    TRUST_PROXY: trustProxyHops,
     AUTH_RATE_WINDOW_SECONDS: positiveInt(900),
     AUTH_RATE_MAX_PER_EMAIL: positiveInt(10),
     AUTH_RATE_MAX_PER_IP: positiveInt(100),
+    AUTH_RATE_DELAY_BASE_MS: nonNegativeInt(1_000),
+    AUTH_RATE_DELAY_MAX_MS: nonNegativeInt(10_000),
+    AUTH_RATE_EMAIL_CHANGES_PER_HOUR: positiveInt(5),
     WEB_DIST_DIR: z.string().min(1).default(join(repoRoot, 'apps/web/dist')),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     SHARK_FETCH_ALLOWLIST: fetchAllowlist,
@@ -356,8 +375,21 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   brandsFile: string;
   plansFile: string;
-  trustProxy: boolean;
-  rateLimit: { windowSeconds: number; maxPerEmail: number; maxPerIp: number };
+  /** Proxy hops in front of the server whose X-Forwarded-For entries are trusted; 0 = the socket's peer. */
+  trustProxy: number;
+  /**
+   * Auth limits per window: per address (maxPerIp), per e-mail and address on sign-in and per e-mail on the
+   * mail-sending endpoints (maxPerEmail), per user on password changes; past maxPerEmail attempts on one
+   * e-mail, sign-in waits delayBaseMs doubling up to delayMaxMs. Address changes: emailChangesPerHour per user.
+   */
+  rateLimit: {
+    windowSeconds: number;
+    maxPerEmail: number;
+    maxPerIp: number;
+    delayBaseMs: number;
+    delayMaxMs: number;
+    emailChangesPerHour: number;
+  };
   webDistDir: string;
   logLevel: Env['LOG_LEVEL'];
   /** The safe fetcher's limits, and the hosts it may reach on internal addresses (local stand-ins). */
@@ -500,6 +532,9 @@ export function loadConfig(
       windowSeconds: env.AUTH_RATE_WINDOW_SECONDS,
       maxPerEmail: env.AUTH_RATE_MAX_PER_EMAIL,
       maxPerIp: env.AUTH_RATE_MAX_PER_IP,
+      delayBaseMs: env.AUTH_RATE_DELAY_BASE_MS,
+      delayMaxMs: env.AUTH_RATE_DELAY_MAX_MS,
+      emailChangesPerHour: env.AUTH_RATE_EMAIL_CHANGES_PER_HOUR,
     },
     webDistDir: resolve(env.WEB_DIST_DIR),
     logLevel: env.LOG_LEVEL,

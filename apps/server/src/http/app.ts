@@ -154,7 +154,17 @@ export function createApp(services: Services) {
     .route('/', affiliateRoutes({ auth: services.auth, affiliates: services.affiliates, limiter: services.rateLimiter, secureCookies }))
     .route('/', communityRoutes({ auth: services.auth, community: services.community }))
     .route('/', riskRegistryRoutes({ auth: services.auth, registry: services.riskRegistry }))
-    .route('/', authRoutes({ auth: services.auth, limiter: services.rateLimiter, limits: config.rateLimit, secureCookies }));
+    .route(
+      '/',
+      authRoutes({
+        auth: services.auth,
+        limiter: services.rateLimiter,
+        limits: config.rateLimit,
+        secureCookies,
+        signInThrottle: services.signInThrottle,
+        mailAddressTaken: services.mailAddressTaken,
+      }),
+    );
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -1,15 +1,41 @@
-// The caller's address: the socket's peer, or the first X-Forwarded-For hop behind a trusted proxy.
+// The caller's address: the socket's peer, or, behind trusted proxies, the address the outermost one saw.
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import ipaddr from 'ipaddr.js';
 import type { AppEnv } from './app-env.ts';
 
-export function clientIp<P extends string, I extends object>(c: Context<AppEnv, P, I>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+/**
+ * Each proxy appends the address it received the request from to X-Forwarded-For, so only the last
+ * `proxyHops` entries were written by proxies we trust; anything left of them is the client's own
+ * say. With one proxy the client is the last entry, with two the one before it, and so on. A header
+ * with fewer entries than hops, or an entry that is not an address, falls back to the socket's peer
+ * (the proxy nearest to us): never a value the client chose.
+ */
+export function clientIp<P extends string, I extends object>(
+  c: Context<AppEnv, P, I>,
+  proxyHops: number,
+): string {
+  const peer = socketPeer(c);
+  if (proxyHops <= 0) return peer;
+  const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((entry) => entry.trim());
+  const seen = hops.length >= proxyHops ? hops[hops.length - proxyHops] : undefined;
+  return seen !== undefined && isAddress(seen) ? normalised(seen) : peer;
+}
+
+/** Dotted-quad IPv4 or IPv6; ipaddr.isValid alone would also take forms such as "1" or "0x7f000001". */
+function isAddress(value: string): boolean {
+  return ipaddr.IPv4.isValidFourPartDecimal(value) || ipaddr.IPv6.isValid(value);
+}
+
+/** One spelling per address: IPv4-mapped IPv6 (::ffff:1.2.3.4) as IPv4, IPv6 in its short form. */
+function normalised(address: string): string {
+  return ipaddr.process(address).toString();
+}
+
+function socketPeer<P extends string, I extends object>(c: Context<AppEnv, P, I>): string {
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    const address = getConnInfo(c).remote.address;
+    return address && isAddress(address) ? normalised(address) : (address ?? 'unknown');
   } catch {
     // Requests made in-process (tests, app.request) have no socket.
     return 'unknown';

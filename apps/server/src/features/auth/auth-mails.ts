@@ -1,4 +1,4 @@
-// The account messages: verify the address, change it, reset the password, and "you already have an account".
+// The account messages: verify the address, change it, reset the password, and "you already have an account" (at sign-up or at a change of address).
 import type { BrandConfig } from '../../config/brands.ts';
 import { renderMail } from '../mail/layout.ts';
 
@@ -72,5 +72,19 @@ export function existingAccountMail(
     ],
     action: { label: 'Sign in', url: urls.signIn },
     after: [`Reset your password: ${urls.reset}`, 'If it was not you, you can ignore this message.'],
+  });
+}
+
+/** To the holder of an address that someone asked to move another account to; the one who asked is not told. */
+export function addressTakenMail(brand: BrandConfig, holder: { name: string }, urls: { signIn: string }) {
+  return renderMail(brand, {
+    subject: `Someone asked to use your e-mail address for another ${brand.name} account`,
+    paragraphs: [
+      greeting(holder.name),
+      `Someone signed in to another ${brand.name} account asked to change its e-mail address to this one. This address already belongs to your account, so nothing was changed: your account is as it was, and the other account keeps its own address.`,
+      'If it was you, you already have an account with this address: sign in with it.',
+    ],
+    action: { label: 'Sign in', url: urls.signIn },
+    after: ['If it was not you, you can ignore this message.'],
   });
 }

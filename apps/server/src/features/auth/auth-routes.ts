@@ -15,51 +15,92 @@ import type { AppEnv } from '../../http/app-env.ts';
 import { AppError } from '../../http/app-error.ts';
 import { parseBody } from '../../http/validation.ts';
 import { CLIENT_IP_HEADER, emailChangeIn, type Auth } from './auth.ts';
-import type { RateLimiter } from './rate-limiter.ts';
+import type { Config } from '../../config/env.ts';
+import { passwordProblem } from './password-strength.ts';
+import type { RateLimiter, RateLimitKey } from './rate-limiter.ts';
+import type { SignInThrottle } from './sign-in-throttle.ts';
 import { indicatorFor } from './session-cookies.ts';
 
 interface Guarded {
-  schema: z.ZodType<Record<string, unknown> & { email?: string }>;
+  schema: z.ZodType<Record<string, unknown> & { email?: string; name?: string }>;
   /** Bucket name for rate limits; endpoints that share one share the counters. */
   bucket: string;
+  /** Also counted per e-mail: the endpoints that send mail, so that nobody floods one mailbox. */
+  isLimitedPerEmail?: boolean;
+  /** Also counted per signed-in user: its limit and window. */
+  perUser?: (limits: RateLimits) => { max: number; windowSeconds?: number };
+  /** The field holding a new password, which must not be easy to guess. */
+  newPasswordField?: 'password' | 'newPassword';
 }
 
+type RateLimits = Config['rateLimit'];
+
 const guarded: Record<string, Guarded> = {
-  '/sign-up/email': { schema: signUpRequestSchema, bucket: 'sign-up' },
+  '/sign-up/email': { schema: signUpRequestSchema, bucket: 'sign-up', isLimitedPerEmail: true, newPasswordField: 'password' },
+  // Sign-in has its own throttle (sign-in-throttle.ts): per address and per e-mail and address, never per e-mail alone.
   '/sign-in/email': { schema: signInRequestSchema, bucket: 'sign-in' },
-  '/request-password-reset': { schema: passwordResetRequestSchema, bucket: 'reset' },
-  '/reset-password': { schema: resetPasswordRequestSchema, bucket: 'reset-password' },
-  '/send-verification-email': { schema: sendVerificationRequestSchema, bucket: 'verification' },
-  // /account: the body is cut down to what the form may change, and guessing the current password is limited.
+  '/request-password-reset': { schema: passwordResetRequestSchema, bucket: 'reset', isLimitedPerEmail: true },
+  '/reset-password': { schema: resetPasswordRequestSchema, bucket: 'reset-password', newPasswordField: 'newPassword' },
+  '/send-verification-email': { schema: sendVerificationRequestSchema, bucket: 'verification', isLimitedPerEmail: true },
+  // /account: the body is cut down to what the form may change.
   '/update-user': { schema: updateProfileRequestSchema, bucket: 'profile' },
-  '/change-email': { schema: changeEmailRequestSchema, bucket: 'change-email' },
-  '/change-password': { schema: changePasswordRequestSchema, bucket: 'change-password' },
+  // Each request mails the address asked for: limited per user as well as per address.
+  '/change-email': {
+    schema: changeEmailRequestSchema,
+    bucket: 'change-email',
+    perUser: (limits) => ({ max: limits.emailChangesPerHour, windowSeconds: 60 * 60 }),
+  },
+  // Guessing the current password with a session that is not hers is limited per user.
+  '/change-password': {
+    schema: changePasswordRequestSchema,
+    bucket: 'change-password',
+    perUser: (limits) => ({ max: limits.maxPerEmail }),
+    newPasswordField: 'newPassword',
+  },
 };
 
 export function authRoutes(deps: {
   auth: Auth;
   limiter: RateLimiter;
-  limits: { maxPerEmail: number; maxPerIp: number };
+  limits: RateLimits;
   secureCookies: boolean;
+  signInThrottle: SignInThrottle;
+  /** Tells the holder of an address that someone asked to move another account to it. */
+  mailAddressTaken: (to: string, holder: { name: string }) => Promise<void>;
 }) {
-  const { auth, limiter, limits, secureCookies } = deps;
+  const { auth, limiter, limits, secureCookies, signInThrottle, mailAddressTaken } = deps;
   const app = new Hono<AppEnv>();
 
   app.on(['GET', 'POST'], '/auth/*', async (c) => {
     const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, c.get('clientIp'));
+    const ip = c.get('clientIp');
+    headers.set(CLIENT_IP_HEADER, ip);
     const subPath = c.req.path.replace(/^\/api\/auth/, '');
     let body: string | undefined;
+    let signIn: { email: string } | null = null;
 
     if (c.req.method === 'POST') {
       const raw = await c.req.raw.text();
       const rule = guarded[subPath];
       if (rule) {
         const data = parseBody(rule.schema, raw);
-        const keys = [{ key: `${rule.bucket}:ip:${c.get('clientIp')}`, max: limits.maxPerIp }];
-        if (data.email) keys.push({ key: `${rule.bucket}:email:${data.email}`, max: limits.maxPerEmail });
-        await limiter.hit(keys);
-        if (subPath === '/change-email') await refuseTakenAddress(auth, headers, String(data.newEmail));
+        const user = rule.perUser ? (await auth.api.getSession({ headers }))?.user : undefined;
+        if (subPath === '/sign-in/email' && data.email) {
+          signIn = { email: data.email };
+          await signInThrottle.before(data.email, ip);
+        } else {
+          const keys: RateLimitKey[] = [{ key: `${rule.bucket}:ip:${ip}`, max: limits.maxPerIp }];
+          if (rule.isLimitedPerEmail && data.email) keys.push({ key: `${rule.bucket}:email:${data.email}`, max: limits.maxPerEmail });
+          if (rule.perUser && user) keys.push({ key: `${rule.bucket}:user:${user.id}`, ...rule.perUser(limits) });
+          await limiter.hit(keys);
+        }
+        if (rule.newPasswordField) {
+          const about = user ?? { email: data.email, name: data.name };
+          refuseWeakPassword(rule.newPasswordField, String(data[rule.newPasswordField]), about);
+        }
+        if (subPath === '/change-email' && user) {
+          await noticeTakenAddress(auth, user, String(data.newEmail), mailAddressTaken);
+        }
         body = JSON.stringify(data);
       } else {
         body = raw;
@@ -70,6 +111,7 @@ export function authRoutes(deps: {
 
     const request = new Request(c.req.url, { method: c.req.method, headers, body });
     const response = await auth.handler(request);
+    if (signIn) await signInThrottle.after(signIn.email, ip, response.ok);
     const indicator = indicatorFor(response.headers.getSetCookie(), secureCookies);
     if (indicator) response.headers.append('set-cookie', indicator);
     return normaliseError(response);
@@ -78,24 +120,31 @@ export function authRoutes(deps: {
   return app;
 }
 
+function refuseWeakPassword(field: string, password: string, about: { email?: string; name?: string | null }): void {
+  const problem = passwordProblem(password, about);
+  if (problem) throw new AppError('VALIDATION_FAILED', problem, { fields: { [field]: problem } });
+}
+
 /**
- * The auth library answers a change to an address that already has an account like any other (to hide
- * who has one) and mails nobody; the signed-in owner would wait for a link that never comes. She is told
- * instead. Only for a signed-in caller: a signed-out one gets the library's 401.
+ * A change to an address that already has an account is answered like any other (the auth library
+ * answers it with the same 200 and mails nobody), so that nobody learns from it who has an account.
+ * The holder of that address hears that someone asked, and that nothing changed. Her own address is
+ * refused in words: that tells her nothing she does not know.
  */
-async function refuseTakenAddress(auth: Auth, headers: Headers, newEmail: string): Promise<void> {
-  const session = await auth.api.getSession({ headers });
-  if (!session) return;
-  if (session.user.email.toLowerCase() === newEmail) {
+async function noticeTakenAddress(
+  auth: Auth,
+  user: { id: string; email: string },
+  newEmail: string,
+  mailAddressTaken: (to: string, holder: { name: string }) => Promise<void>,
+): Promise<void> {
+  if (user.email.toLowerCase() === newEmail) {
     throw new AppError('VALIDATION_FAILED', 'This is already your e-mail address.', {
       fields: { newEmail: 'This is already your e-mail address.' },
     });
   }
   const context = await auth.$context;
-  if (await context.internalAdapter.findUserByEmail(newEmail)) {
-    const message = 'This e-mail address belongs to another account. Use a different one.';
-    throw new AppError('CONFLICT', message, { fields: { newEmail: message } });
-  }
+  const holder = await context.internalAdapter.findUserByEmail(newEmail);
+  if (holder && holder.user.id !== user.id) await mailAddressTaken(newEmail, holder.user);
 }
 
 /**

@@ -13,7 +13,14 @@ import { brandAppUrl, type BrandConfig, type BrandRegistry } from '../../config/
 import type { Logger } from '../../http/logger.ts';
 import { currentBrand } from '../../http/request-context.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { changeEmailMail, emailChangedNoticeMail, existingAccountMail, resetPasswordMail, verificationMail } from './auth-mails.ts';
+import {
+  addressTakenMail,
+  changeEmailMail,
+  emailChangedNoticeMail,
+  existingAccountMail,
+  resetPasswordMail,
+  verificationMail,
+} from './auth-mails.ts';
 
 /** Header our HTTP layer sets (overwriting any client value) with the caller's address. */
 export const CLIENT_IP_HEADER = 'x-shark-client-ip';
@@ -203,3 +210,18 @@ export function createAuth({ config, db, brands, mailer, logger, onUserCreated }
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * The mail to the holder of an address someone asked to move another account to, in the request's
+ * brand. A failure is logged, not thrown: the answer to the request must not differ from a free address's.
+ */
+export function createAddressTakenNotice({ config, brands, mailer, logger }: Pick<AuthDeps, 'config' | 'brands' | 'mailer' | 'logger'>) {
+  return async (to: string, holder: { name: string }): Promise<void> => {
+    const b = currentBrand() ?? brands.all()[0];
+    if (!b) return;
+    const mail = addressTakenMail(b, holder, { signIn: `${brandAppUrl(b, config.publicUrl)}/sign-in` });
+    await mailer.send({ from: b.mailFrom, to, ...mail }).catch((error: unknown) => {
+      logger.warn(`auth: the notice of a change request to ${to} failed: ${String(error)}`);
+    });
+  };
+}

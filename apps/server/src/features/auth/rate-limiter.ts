@@ -4,41 +4,75 @@ import type { Database } from '@shark/db/client.ts';
 import { rateLimit } from '@shark/db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 
-export interface RateLimiter {
-  /** Counts one attempt for each key; throws RATE_LIMITED when any key is over its limit. */
-  hit(keys: { key: string; max: number }[]): Promise<void>;
+export interface RateLimitKey {
+  key: string;
+  max: number;
+  /** This key's window; the limiter's own when unset. */
+  windowSeconds?: number;
 }
 
-export function createRateLimiter(db: Database, windowSeconds: number, now: () => number = Date.now): RateLimiter {
-  const windowMs = windowSeconds * 1000;
+export interface RateLimiter {
+  /** Counts one attempt for each key; throws RATE_LIMITED when any key is over its limit. */
+  hit(keys: RateLimitKey[]): Promise<void>;
+  /** Counts one attempt for a key and returns how many its current window holds, never throwing. */
+  count(key: string, windowSeconds?: number): Promise<number>;
+  /** Forgets a key's attempts (a success that ends a run of failures). */
+  clear(key: string): Promise<void>;
+}
+
+export function createRateLimiter(
+  db: Database,
+  windowSeconds: number,
+  now: () => number = Date.now,
+): RateLimiter {
+  const windowOf = (seconds: number | undefined) => {
+    const windowMs = (seconds ?? windowSeconds) * 1000;
+    const startMs = Math.floor(now() / windowMs) * windowMs;
+    return { windowMs, startMs, windowStart: new Date(startMs) };
+  };
+
+  const limited = (startMs: number, windowMs: number) => {
+    const retryAfterSeconds = Math.max(1, Math.ceil((startMs + windowMs - now()) / 1000));
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    return new AppError(
+      'RATE_LIMITED',
+      `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+      { retryAfterSeconds },
+    );
+  };
+
+  const increment = async (key: string, seconds: number | undefined) => {
+    const { windowMs, startMs, windowStart } = windowOf(seconds);
+    const [row] = await db
+      .insert(rateLimit)
+      .values({ key, windowStart, count: 1 })
+      .onConflictDoUpdate({
+        target: [rateLimit.key, rateLimit.windowStart],
+        set: { count: sql`${rateLimit.count} + 1` },
+      })
+      .returning({ count: rateLimit.count });
+    const count = row?.count ?? 1;
+    if (count === 1) {
+      // First attempt of a new window: forget this key's older windows.
+      await db
+        .delete(rateLimit)
+        .where(and(eq(rateLimit.key, key), lt(rateLimit.windowStart, windowStart)));
+    }
+    return { count, startMs, windowMs };
+  };
+
   return {
     async hit(keys) {
-      const startMs = Math.floor(now() / windowMs) * windowMs;
-      const windowStart = new Date(startMs);
-      for (const { key, max } of keys) {
-        const [row] = await db
-          .insert(rateLimit)
-          .values({ key, windowStart, count: 1 })
-          .onConflictDoUpdate({
-            target: [rateLimit.key, rateLimit.windowStart],
-            set: { count: sql`${rateLimit.count} + 1` },
-          })
-          .returning({ count: rateLimit.count });
-        const count = row?.count ?? 1;
-        if (count === 1) {
-          // First attempt of a new window: forget this key's older windows.
-          await db.delete(rateLimit).where(and(eq(rateLimit.key, key), lt(rateLimit.windowStart, windowStart)));
-        }
-        if (count > max) {
-          const retryAfterSeconds = Math.max(1, Math.ceil((startMs + windowMs - now()) / 1000));
-          const minutes = Math.ceil(retryAfterSeconds / 60);
-          throw new AppError(
-            'RATE_LIMITED',
-            `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-            { retryAfterSeconds },
-          );
-        }
+      for (const { key, max, windowSeconds: seconds } of keys) {
+        const { count, startMs, windowMs } = await increment(key, seconds);
+        if (count > max) throw limited(startMs, windowMs);
       }
+    },
+    async count(key, seconds) {
+      return (await increment(key, seconds)).count;
+    },
+    async clear(key) {
+      await db.delete(rateLimit).where(eq(rateLimit.key, key));
     },
   };
 }
