@@ -1,5 +1,6 @@
 // "E-mail address" on /account: a change sends a link to the new address and applies only once that
 // link is opened; until then the section says which address is waiting and that the old one still counts.
+// An address that has an account already is answered like any other (no one learns who has an account).
 import { changeEmailFormSchema } from '@shark/contracts/auth.ts';
 import { CircleAlert, MailCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -96,7 +97,8 @@ export function EmailSection({
                 <p className="font-semibold">Waiting for confirmation of {pending}</p>
                 <p>
                   We sent a link to <strong>{pending}</strong>. Your address stays{' '}
-                  <strong>{user.email}</strong> until you open that link; it works for 24 hours.
+                  <strong>{user.email}</strong> until you open that link; it works for 24 hours. If
+                  that address already has an account, its mail says so instead and nothing changes.
                 </p>
                 <Button
                   type="button"
