@@ -1,5 +1,23 @@
 import { expect, test } from './fixtures.ts';
 
+test('the sign-up form names a password that is too easy to guess', async ({ page, account }) => {
+  await page.goto('/sign-up');
+  await page.getByLabel('Name').fill(account.name);
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill('password');
+  await page.getByLabel('Repeat password').fill('password');
+  await page.getByRole('button', { name: 'Sign Up with Email' }).click();
+
+  await expect(
+    page.getByText('This password is one of the most common passwords. Choose another one.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await expect(page).toHaveURL('/sign-up');
+});
+
 test('a creator signs up, verifies the e-mail, resets the password and signs in again', async ({
   page,
   account,
