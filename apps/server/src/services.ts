@@ -1,6 +1,7 @@
 // The composition root: builds each service once with the real dependencies it needs.
 import { openDatabase, type DatabaseHandle } from '@shark/db/client.ts';
 import type { Config } from './config/env.ts';
+import { keepDataDirPrivate } from './config/data-dir.ts';
 import { loadBrands, type BrandRegistry } from './config/brands.ts';
 import { createLogger, type Logger } from './http/logger.ts';
 import { createMailer, type Mailer } from './features/mail/mailer.ts';
@@ -206,6 +207,7 @@ export async function createServices(
   const brands = loadBrands(config.brandsFile);
   const catalog = loadPlanCatalog(config.plansFile);
   const planFeatures = planFeaturesOf(catalog);
+  await keepDataDirPrivate(config.dataDir, logger);
   const database = await openDatabase(config.database);
   try {
     await database.migrate();

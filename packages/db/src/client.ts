@@ -90,7 +90,7 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
   let release = () => undefined as void;
   let client: PGlite;
   if (dataDir) {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     release = acquireDataDirLock(dataDir);
     try {
       const pgdata = join(dataDir, 'pglite');
@@ -134,7 +134,7 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
 function acquireDataDirLock(dataDir: string): () => void {
   const lockPath = join(dataDir, 'shark.lock');
   try {
-    writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+    writeFileSync(lockPath, String(process.pid), { flag: 'wx', mode: 0o600 });
   } catch {
     const holder = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
     if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {

@@ -613,7 +613,7 @@ export function loadConfig(
 function persistedSecret(dataDir: string): string {
   const file = join(dataDir, 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
   return secret;

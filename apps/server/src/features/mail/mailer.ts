@@ -47,7 +47,7 @@ export function createMailer(options: { smtpUrl: string | undefined; mailDir: st
     async send(message) {
       const { fileName: _ignored, ...options } = message;
       const info = await transport.sendMail(options);
-      await mkdir(mailDir, { recursive: true });
+      await mkdir(mailDir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const name = message.fileName ?? `${stamp}-${randomBytes(4).toString('hex')}`;
       if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,200}$/.test(name)) throw new Error(`Invalid mail file name "${name.slice(0, 80)}".`);

@@ -1,4 +1,5 @@
-// FileStorage on local disk: one file per key under a root folder, written atomically (temp file, then rename).
+// FileStorage on local disk: one file per key under a root folder, written atomically (temp file, then
+// rename), owner-only (files 0600, folders 0700): they are creators' reference files and their evidence.
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
@@ -33,12 +34,12 @@ export function createLocalFileStorage(
 
     async write(key, body) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
       const temporary = `${path}.writing-${randomBytes(6).toString('hex')}`;
       try {
         await pipeline(
           Buffer.isBuffer(body) ? Readable.from([body]) : body,
-          createWriteStream(temporary, { flags: 'wx' }),
+          createWriteStream(temporary, { flags: 'wx', mode: 0o600 }),
         );
         await rename(temporary, path);
       } catch (error) {

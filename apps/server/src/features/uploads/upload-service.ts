@@ -1,8 +1,8 @@
 // Resumable uploads (tus 1.0) of reference files: each upload is its user's, checked by content, streamed to storage,
 // and handed to the fingerprint job when complete.
 import { randomUUID } from 'node:crypto';
+import { chmod, mkdir } from 'node:fs/promises';
 import { ERRORS, Server as TusServer, type DataStore } from '@tus/server';
-import { FileStore } from '@tus/file-store';
 import {
   UPLOAD_METADATA,
   UPLOADS_ENDPOINT,
@@ -18,6 +18,7 @@ import { formatBytes } from '../entitlements/entitlements.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { s3ClientConfig } from '../storage/s3-client-config.ts';
 import { MediaCheckStore } from './media-check-store.ts';
+import { PRIVATE_DIRECTORY_MODE, PrivateFileStore } from './private-file-store.ts';
 import type { ReferenceFileRepository, ReferenceFileRow } from './reference-file-repository.ts';
 
 /** The fingerprint job's queue, as this feature uses it. */
@@ -73,9 +74,14 @@ export async function createUploadService(deps: UploadServiceDeps) {
   };
   const maxBytes = config.uploads.maxBytes;
 
+  if (config.storage.driver === 'local') {
+    // Owner-only, like every file below it (private-file-store.ts); an older, wider folder is narrowed.
+    await mkdir(config.storage.directory, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
+    await chmod(config.storage.directory, PRIVATE_DIRECTORY_MODE);
+  }
   const inner: DataStore =
     config.storage.driver === 'local'
-      ? new FileStore({ directory: config.storage.directory })
+      ? new PrivateFileStore({ directory: config.storage.directory })
       : new (await import('@tus/s3-store')).S3Store({
           s3ClientConfig: { bucket: config.storage.bucket, ...s3ClientConfig(config.storage) },
           // Parts are staged in temporary files, a few at a time: memory stays flat whatever the file size.
