@@ -2,6 +2,7 @@
 // the job workers. `--role=api` serves HTTP only and `--role=worker` runs jobs only, so that many
 // processes share the work on one PostgreSQL (npm run start:api / start:worker).
 import { ConfigError, loadConfig, type Config } from './config/env.ts';
+import { usePrivateTmpdir } from './config/private-tmpdir.ts';
 
 // The rest loads once the role and configuration are known good, so a mistake is reported at once.
 const loadRuntime = async () => ({
@@ -37,6 +38,7 @@ async function main() {
     }
     throw error;
   }
+  usePrivateTmpdir();
   if (role !== 'all' && config.database.driver !== 'postgres') {
     process.stderr.write(
       `The ${role} role shares the work with other processes through PostgreSQL: set DATABASE_URL. ` +
