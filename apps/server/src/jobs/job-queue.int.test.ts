@@ -2,6 +2,7 @@
 // with backoff, a bad payload is refused, a stable key deduplicates, stop lets work finish or releases
 // it, and two queue instances on one database share the jobs with none done twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { openDatabase, type DatabaseHandle } from '@shark/db/client.ts';
 import { createLogger } from '../http/logger.ts';
@@ -41,7 +42,13 @@ const slow = defineJob({
   retry: { limit: 3, delaySeconds: 0, backoff: false },
   timeoutSeconds: 60,
 });
-const catalog = [echo, flaky, doomed, keyed, slow] as const;
+const leaky = defineJob({
+  name: 'test.leaky',
+  payload: z.object({ secret: z.string() }),
+  retry: { limit: 0, delaySeconds: 0, backoff: false },
+  timeoutSeconds: 60,
+});
+const catalog = [echo, flaky, doomed, keyed, slow, leaky] as const;
 type TestQueue = JobQueue<typeof catalog>;
 
 let database: DatabaseHandle;
@@ -55,7 +62,12 @@ function gate() {
   return { open, opened };
 }
 
-function newQueue(workers: JobQueueOptions<typeof catalog>['workers'] = { concurrency: 2, pollingIntervalSeconds: 0.5 }): TestQueue {
+function newQueue(
+  workers: JobQueueOptions<typeof catalog>['workers'] = {
+    concurrency: 2,
+    pollingIntervalSeconds: 0.5,
+  },
+): TestQueue {
   const queue = createJobQueue({
     catalog,
     database,
@@ -79,14 +91,24 @@ function handleAll(queue: TestQueue, name = 'main') {
     return Promise.resolve({ doubled: n * 2, by: name });
   });
   queue.handle('test.flaky', (_payload, context) => {
-    flakyAttempts.push({ attempt: context.attempt, at: Date.now(), isLastAttempt: context.isLastAttempt });
-    return context.attempt < 3 ? Promise.reject(new Error(`transient failure ${context.attempt}`)) : Promise.resolve();
+    flakyAttempts.push({
+      attempt: context.attempt,
+      at: Date.now(),
+      isLastAttempt: context.isLastAttempt,
+    });
+    return context.attempt < 3
+      ? Promise.reject(new Error(`transient failure ${context.attempt}`))
+      : Promise.resolve();
   });
   queue.handle('test.doomed', (_payload, { attempt, isLastAttempt, maxAttempts }) => {
     doomedAttempts.push({ attempt, isLastAttempt, maxAttempts });
     return Promise.reject(new Error('always fails'));
   });
   queue.handle('test.keyed', () => Promise.resolve());
+  // A query the database refuses (text with NUL), given the payload's secret as a parameter.
+  queue.handle('test.leaky', async ({ secret }) => {
+    await database.db.execute(sql`select ${`${secret}\u0000`}::text`);
+  });
   queue.handle('test.slow', async ({ key }) => {
     const entry = slowGates.get(key)!;
     entry.started = true;
@@ -96,12 +118,18 @@ function handleAll(queue: TestQueue, name = 'main') {
 
 /** Read straight from the table: a stopped queue no longer answers on Postgres (its pool is closed). */
 async function storedJob(id: string): Promise<{ state: string; output: unknown } | undefined> {
-  const { rows } = await database.execute('select state::text, output from pgboss.job where id = $1', [id]);
+  const { rows } = await database.execute(
+    'select state::text, output from pgboss.job where id = $1',
+    [id],
+  );
   return rows[0] as { state: string; output: unknown } | undefined;
 }
 
 async function jobCount(name: string): Promise<number> {
-  const { rows } = await database.execute('select count(*)::int as n from pgboss.job where name = $1', [name]);
+  const { rows } = await database.execute(
+    'select count(*)::int as n from pgboss.job where name = $1',
+    [name],
+  );
   return Number(rows[0]!.n);
 }
 
@@ -140,10 +168,13 @@ describe('job queue', () => {
 
   it('retries a failed job with a growing delay, then completes it', async () => {
     const id = await main.send('test.flaky', { key: 'a' });
-    const job = await waitFor(async () => {
-      const found = await main.getJob('test.flaky', id!);
-      return found?.state === 'completed' && found;
-    }, { what: 'the third attempt' });
+    const job = await waitFor(
+      async () => {
+        const found = await main.getJob('test.flaky', id!);
+        return found?.state === 'completed' && found;
+      },
+      { what: 'the third attempt' },
+    );
     expect(job.retryCount).toBe(2);
     expect(flakyAttempts.map((a) => a.attempt)).toEqual([1, 2, 3]);
     expect(flakyAttempts.map((a) => a.isLastAttempt)).toEqual([false, false, true]);
@@ -165,9 +196,23 @@ describe('job queue', () => {
     expect(job.output).toMatchObject({ message: 'always fails' });
   });
 
+  it("keeps a failed query's SQL but not its parameters in the failed job", async () => {
+    const id = await main.send('test.leaky', { secret: 'user-secret-4242' });
+    const job = await waitFor(async () => {
+      const found = await main.getJob('test.leaky', id!);
+      return found?.state === 'failed' && found;
+    });
+    expect(job.output).toMatchObject({
+      message: expect.stringMatching(/^Failed query: select \$1::text/),
+    });
+    expect(JSON.stringify(job.output)).not.toContain('user-secret-4242');
+  });
+
   it('refuses a payload that does not match the schema, and enqueues nothing', async () => {
     const before = await jobCount('test.echo');
-    await expect(main.send('test.echo', { n: 'seven' } as unknown as { n: number })).rejects.toBeInstanceOf(InvalidJobPayloadError);
+    await expect(
+      main.send('test.echo', { n: 'seven' } as unknown as { n: number }),
+    ).rejects.toBeInstanceOf(InvalidJobPayloadError);
     await expect(main.send('test.echo', {} as { n: number })).rejects.toThrow(/n: /);
     expect(await jobCount('test.echo')).toBe(before);
   });
@@ -185,7 +230,9 @@ describe('job queue', () => {
     const queue = newQueue(null);
     queue.handle('test.echo', () => Promise.resolve());
     expect(() => queue.handle('test.echo', () => Promise.resolve())).toThrow(/two handlers/);
-    expect(() => queue.handle('test.nope' as 'test.echo', () => Promise.resolve())).toThrow(/No job is named/);
+    expect(() => queue.handle('test.nope' as 'test.echo', () => Promise.resolve())).toThrow(
+      /No job is named/,
+    );
     await expect(queue.start()).rejects.toThrow(/No handler for job test.flaky/);
   });
 
@@ -196,7 +243,11 @@ describe('job queue', () => {
     await queue.start();
     const release = gate();
     let finished = false;
-    slowGates.set('finish', { open: release.open, opened: release.opened.then(() => void (finished = true)), started: false });
+    slowGates.set('finish', {
+      open: release.open,
+      opened: release.opened.then(() => void (finished = true)),
+      started: false,
+    });
     const id = await queue.send('test.slow', { key: 'finish' });
     await waitFor(() => slowGates.get('finish')!.started, { what: 'the job to start' });
     const stopping = queue.stop().then(() => finished);
@@ -207,7 +258,11 @@ describe('job queue', () => {
   });
 
   it('on stop, releases a job that does not finish in time so that it runs again', async () => {
-    const queue = newQueue({ concurrency: 1, pollingIntervalSeconds: 0.5, stopTimeoutSeconds: 0.2 });
+    const queue = newQueue({
+      concurrency: 1,
+      pollingIntervalSeconds: 0.5,
+      stopTimeoutSeconds: 0.2,
+    });
     handleAll(queue, 'releasing');
     await queue.start();
     const release = gate();
@@ -223,7 +278,9 @@ describe('job queue', () => {
     main = newQueue();
     handleAll(main);
     await main.start();
-    await waitFor(async () => (await main.getJob('test.slow', id!))?.state === 'completed', { what: 'the released job to run again' });
+    await waitFor(async () => (await main.getJob('test.slow', id!))?.state === 'completed', {
+      what: 'the released job to run again',
+    });
   });
 
   it('shares jobs between two queue instances on one database, running none twice', async () => {
@@ -243,7 +300,14 @@ describe('job queue', () => {
         if (workers.size === 2) both.open();
         await both.opened;
       });
-      for (const job of ['test.flaky', 'test.doomed', 'test.keyed', 'test.slow'] as const) queue.handle(job, () => Promise.resolve());
+      for (const job of [
+        'test.flaky',
+        'test.doomed',
+        'test.keyed',
+        'test.slow',
+        'test.leaky',
+      ] as const)
+        queue.handle(job, () => Promise.resolve());
     }
     // The main queue also takes echo jobs; stop it so the two instances are the only workers.
     await main.stop();
@@ -251,11 +315,17 @@ describe('job queue', () => {
     await second.start();
     const ids: (string | null)[] = [];
     for (let n = 1000; n < 1040; n++) ids.push(await first.send('test.echo', { n }));
-    await waitFor(async () => {
-      for (const id of ids) if ((await first.getJob('test.echo', id!))?.state !== 'completed') return false;
-      return true;
-    }, { what: 'all 40 jobs to complete' });
-    expect(runs.map((r) => r.n).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => 1000 + i));
+    await waitFor(
+      async () => {
+        for (const id of ids)
+          if ((await first.getJob('test.echo', id!))?.state !== 'completed') return false;
+        return true;
+      },
+      { what: 'all 40 jobs to complete' },
+    );
+    expect(runs.map((r) => r.n).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 40 }, (_, i) => 1000 + i),
+    );
     expect(new Set(runs.map((r) => r.by))).toEqual(new Set(['first', 'second']));
     for (const id of ids) expect((await first.getJob('test.echo', id!))?.retryCount).toBe(0);
   });

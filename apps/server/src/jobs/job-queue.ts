@@ -7,7 +7,7 @@
 // their timeout, so any number of worker processes can share one Postgres.
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '@shark/db/client.ts';
-import type { Logger } from '../http/logger.ts';
+import { describeError, safeErrorMessage, type Logger } from '../http/logger.ts';
 import {
   InvalidJobPayloadError,
   type JobCatalog,
@@ -59,7 +59,11 @@ export interface JobQueue<C extends JobCatalog> {
    * On the embedded database, do not call it inside a database transaction: the one connection is
    * held by the transaction, so send after it commits.
    */
-  send<N extends JobName<C>>(name: N, payload: JobInput<C, N>, options?: SendOptions): Promise<string | null>;
+  send<N extends JobName<C>>(
+    name: N,
+    payload: JobInput<C, N>,
+    options?: SendOptions,
+  ): Promise<string | null>;
   /** Registers the one handler of a job; a second handler, or a job not in the catalog, throws. */
   handle<N extends JobName<C>>(name: N, handler: JobHandler<JobPayload<C, N>>): void;
   /** Installs or migrates the queue's tables, creates the queues and starts the workers. */
@@ -85,7 +89,8 @@ export function createJobQueue<C extends JobCatalog>(options: JobQueueOptions<C>
   const { catalog, database, logger, workers } = options;
   const definitions = new Map<string, JobDefinition>();
   for (const definition of catalog) {
-    if (definitions.has(definition.name)) throw new Error(`Job ${definition.name} is defined twice.`);
+    if (definitions.has(definition.name))
+      throw new Error(`Job ${definition.name} is defined twice.`);
     definitions.set(definition.name, definition);
   }
   const handlers = new Map<string, JobHandler<unknown>>();
@@ -95,7 +100,10 @@ export function createJobQueue<C extends JobCatalog>(options: JobQueueOptions<C>
       ? { db: pgliteQueueDatabase(database.native.client) }
       : {
           connectionString: options.postgres?.url ?? missingPostgresUrl(),
-          max: Math.max(2, Math.min(options.postgres?.poolSize ?? 10, (workers?.concurrency ?? 0) + 2)),
+          max: Math.max(
+            2,
+            Math.min(options.postgres?.poolSize ?? 10, (workers?.concurrency ?? 0) + 2),
+          ),
           application_name: 'shark-jobs',
         }),
     migrate: true,
@@ -158,19 +166,29 @@ export function createJobQueue<C extends JobCatalog>(options: JobQueueOptions<C>
         emptyUntil.delete(name);
         return { definition: definitions.get(name)!, jobs };
       }
-      if ((sentCount.get(name) ?? 0) === sentBefore) emptyUntil.set(name, Date.now() + pollMilliseconds);
+      if ((sentCount.get(name) ?? 0) === sentBefore)
+        emptyUntil.set(name, Date.now() + pollMilliseconds);
     }
     return null;
   }
 
-  async function run(definition: JobDefinition, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+  async function run(
+    definition: JobDefinition,
+    job: PgBoss.JobWithMetadata<unknown>,
+  ): Promise<void> {
     const { name } = definition;
     const attempt = job.retryCount + 1;
     const parsed = definition.payload.safeParse(job.data);
     if (!parsed.success) {
       // Sent by an older version or by hand: running it again will not make it valid.
-      logger.error('job payload is invalid', { job: name, jobId: job.id, issues: parsed.error.issues.map((i) => i.message) });
-      await boss.fail(name, job.id, { message: 'payload does not match the job schema' }).catch(() => undefined);
+      logger.error('job payload is invalid', {
+        job: name,
+        jobId: job.id,
+        issues: parsed.error.issues.map((i) => i.message),
+      });
+      await boss
+        .fail(name, job.id, { message: 'payload does not match the job schema' })
+        .catch(() => undefined);
       return;
     }
     const handler = handlers.get(name)!;
@@ -195,23 +213,38 @@ export function createJobQueue<C extends JobCatalog>(options: JobQueueOptions<C>
     clearTimeout(timer);
     try {
       if (first === 'timeout') {
-        logger.error('job timed out', { job: name, jobId: job.id, attempt, timeoutSeconds: definition.timeoutSeconds });
-        await boss.fail(name, job.id, { message: `timed out after ${definition.timeoutSeconds} s` });
+        logger.error('job timed out', {
+          job: name,
+          jobId: job.id,
+          attempt,
+          timeoutSeconds: definition.timeoutSeconds,
+        });
+        await boss.fail(name, job.id, {
+          message: `timed out after ${definition.timeoutSeconds} s`,
+        });
         // The slot stays taken until the handler really ends, so the process never runs more than its share.
         await outcome;
       } else if (first.ok) {
         await boss.complete(name, job.id, first.output ?? undefined);
         logger.debug('job completed', { job: name, jobId: job.id, attempt });
       } else {
-        const message = first.error instanceof Error ? first.error.message : String(first.error);
+        // Logged and kept in the queue's table without a failed query's parameters (user data).
+        const message = safeErrorMessage(first.error);
         const details = { job: name, jobId: job.id, attempt, error: message };
         if (context.isLastAttempt) logger.error('job failed for good', details);
         else logger.warn('job failed; it will be retried', details);
-        await boss.fail(name, job.id, first.error instanceof Error ? first.error : { message });
+        await boss.fail(name, job.id, {
+          message,
+          ...(first.error instanceof Error ? { stack: describeError(first.error).stack } : {}),
+        });
       }
     } catch (error) {
       // The database is gone (shutting down); pg-boss's expiry hands the job out again.
-      logger.warn('could not record the end of a job', { job: name, jobId: job.id, error: (error as Error).message });
+      logger.warn('could not record the end of a job', {
+        job: name,
+        jobId: job.id,
+        error: (error as Error).message,
+      });
     }
   }
 
@@ -219,10 +252,12 @@ export function createJobQueue<C extends JobCatalog>(options: JobQueueOptions<C>
     while (!stopping) {
       wakeRequested = false;
       if (running.size < concurrency) {
-        const next = await fetchNext(concurrency - running.size, pollMilliseconds).catch((error: unknown) => {
-          logger.warn('could not fetch jobs', { error: (error as Error).message });
-          return null;
-        });
+        const next = await fetchNext(concurrency - running.size, pollMilliseconds).catch(
+          (error: unknown) => {
+            logger.warn('could not fetch jobs', { error: (error as Error).message });
+            return null;
+          },
+        );
         if (next) {
           const { definition } = next;
           for (const job of next.jobs) {
@@ -249,7 +284,9 @@ export function createJobQueue<C extends JobCatalog>(options: JobQueueOptions<C>
       if (!parsed.success) {
         throw new InvalidJobPayloadError(
           name,
-          parsed.error.issues.map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`),
+          parsed.error.issues.map(
+            (issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`,
+          ),
         );
       }
       const data = parsed.data as object;
@@ -296,7 +333,10 @@ export function createJobQueue<C extends JobCatalog>(options: JobQueueOptions<C>
       }
       started = true;
       if (workers) {
-        loopDone = loop(workers.concurrency, (workers.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS) * 1000);
+        loopDone = loop(
+          workers.concurrency,
+          (workers.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS) * 1000,
+        );
       }
     },
 
@@ -314,7 +354,9 @@ export function createJobQueue<C extends JobCatalog>(options: JobQueueOptions<C>
       clearTimeout(timer);
       for (const unfinished of running.values()) {
         logger.warn('releasing an unfinished job', { job: unfinished.name, jobId: unfinished.id });
-        await boss.fail(unfinished.name, unfinished.id, { message: RELEASED_ON_STOP }).catch(() => undefined);
+        await boss
+          .fail(unfinished.name, unfinished.id, { message: RELEASED_ON_STOP })
+          .catch(() => undefined);
       }
       await boss.stop({ graceful: false, close: true, wait: true });
     },
@@ -322,7 +364,14 @@ export function createJobQueue<C extends JobCatalog>(options: JobQueueOptions<C>
     async getJob(name, id) {
       const job = await boss.getJobById<unknown>(name, id, { includeArchive: true });
       if (!job) return null;
-      return { id: job.id, name: job.name, state: job.state, retryCount: job.retryCount, data: job.data, output: job.output };
+      return {
+        id: job.id,
+        name: job.name,
+        state: job.state,
+        retryCount: job.retryCount,
+        data: job.data,
+        output: job.output,
+      };
     },
   };
 }

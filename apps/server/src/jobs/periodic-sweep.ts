@@ -1,7 +1,7 @@
 // A sweep run at start and then every few seconds in worker processes (due checks, escalations, lost
 // jobs, lapsed subscriptions). A slow sweep is never started twice over, and a failed one is logged
 // and tried again at the next tick rather than stopping the timer.
-import type { Logger } from '../http/logger.ts';
+import { safeErrorMessage, type Logger } from '../http/logger.ts';
 
 export interface PeriodicSweep {
   stop(): void;
@@ -23,7 +23,7 @@ export function startPeriodicSweep(options: {
       await options.sweep();
     } catch (error) {
       options.logger.error(`${options.name} failed`, {
-        err: error instanceof Error ? error.message : String(error),
+        err: safeErrorMessage(error),
       });
     } finally {
       running = false;

@@ -7,7 +7,7 @@ import {
   deleteAccountResultSchema,
 } from '@shark/contracts/account-data.ts';
 import type { AppEnv } from '../../http/app-env.ts';
-import type { Logger } from '../../http/logger.ts';
+import { safeErrorMessage, type Logger } from '../../http/logger.ts';
 import {
   jsonBody as body,
   errorResponse as error,
@@ -129,7 +129,7 @@ export function accountDataRoutes(deps: {
       } catch (error) {
         // The account is gone either way; a stale cookie names no session and is refused.
         deps.logger.warn('sign-out after account deletion failed', {
-          err: error instanceof Error ? error.message : String(error),
+          err: safeErrorMessage(error),
         });
       }
       c.header('set-cookie', indicatorCookie(false, deps.secureCookies), { append: true });

@@ -4,7 +4,7 @@
 // recipient's hourly limit waits without counting as one. Crash safety: decision 0012.
 import { buffer } from 'node:stream/consumers';
 import type { BrandRegistry } from '../../config/brands.ts';
-import type { Logger } from '../../http/logger.ts';
+import { safeErrorMessage, type Logger } from '../../http/logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import type { AuthorizationRepository } from './authorization-repository.ts';
@@ -51,9 +51,9 @@ function describe(error: unknown): string {
   if (error instanceof Error) {
     const smtp = error as Error & { responseCode?: number; response?: string };
     if (smtp.response) return `The mail server refused it: ${smtp.response}`.slice(0, 1000);
-    return error.message.slice(0, 1000);
+    return safeErrorMessage(error).slice(0, 1000);
   }
-  return String(error).slice(0, 1000);
+  return safeErrorMessage(error).slice(0, 1000);
 }
 
 export function createOutboxSender(deps: OutboxSenderDeps) {

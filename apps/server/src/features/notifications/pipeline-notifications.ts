@@ -2,7 +2,7 @@
 // (and what it found), a takedown's page confirmed gone, a recipient's answer to a notice, and billing
 // changes. Each names its event in its dedupe key, so a job run twice notifies once. A failure here is
 // logged, never thrown: the change it reports has happened and must not be undone or retried for it.
-import type { Logger } from '../../http/logger.ts';
+import { describeError, type Logger } from '../../http/logger.ts';
 import type { NotificationRepository } from './notification-repository.ts';
 import type { Notify } from './notification-service.ts';
 
@@ -50,7 +50,7 @@ export function createPipelineNotifications(deps: {
     } catch (error) {
       logger.error('a notification could not be recorded', {
         what,
-        err: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        err: describeError(error),
       });
     }
   }
@@ -205,7 +205,10 @@ export function createPipelineNotifications(deps: {
 
 /** An amount in the currency's smallest unit, as people write it: $12.50, €9.99, ¥500. */
 export function money(amount: number, currency: string): string {
-  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
+  const format = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+  });
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format.format(amount / 10 ** digits);
 }

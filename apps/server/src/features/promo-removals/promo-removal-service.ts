@@ -14,7 +14,7 @@ import type {
 import type { WhitelistEntry } from '@shark/contracts/whitelist.ts';
 import { createWhitelistMatcher } from '@shark/engine/whitelist/whitelist-match.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Logger } from '../../http/logger.ts';
+import { safeErrorMessage, type Logger } from '../../http/logger.ts';
 import type { WhitelistService } from '../whitelist/whitelist-service.ts';
 import { judgeAddress } from '../reports/report-input.ts';
 import {
@@ -159,7 +159,7 @@ export function createPromoRemovalService(deps: PromoRemovalServiceDeps) {
         // The row is saved as queued; the reports' sweep at start-up sends its job again.
         logger.error('report.fetch could not be queued', {
           reportedUrlId: taken.row.id,
-          error: String(error),
+          error: safeErrorMessage(error),
         });
       }
       const view = await repo.view(userId, taken.row.id);

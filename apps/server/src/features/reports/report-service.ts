@@ -19,7 +19,7 @@ import type { WhitelistEntry } from '@shark/contracts/whitelist.ts';
 import type { SiteCatalog } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { createWhitelistMatcher } from '@shark/engine/whitelist/whitelist-match.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Logger } from '../../http/logger.ts';
+import { safeErrorMessage, type Logger } from '../../http/logger.ts';
 import type { Entitled } from '../entitlements/entitlements.ts';
 import type { WhitelistService } from '../whitelist/whitelist-service.ts';
 import {
@@ -89,7 +89,7 @@ export function createReportService(deps: ReportServiceDeps) {
         // The row is saved as queued; the sweep at start-up sends its job again.
         logger.error('report.fetch could not be queued', {
           reportedUrlId: id,
-          error: String(error),
+          error: safeErrorMessage(error),
         });
       }
     }

@@ -10,7 +10,7 @@ import type { Crawler } from '@shark/engine/fetch/crawler.ts';
 import { sniffMediaType } from '@shark/engine/matching/media-type.ts';
 import { parseWebAddress, urlKey } from '@shark/engine/whitelist/web-address.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Logger } from '../../http/logger.ts';
+import { describeError, type Logger } from '../../http/logger.ts';
 import type { JobContext } from '../../jobs/define-job.ts';
 import type { Entitled, Entitlements } from '../entitlements/entitlements.ts';
 import type { RecordFindingInput, RecordFindingResult } from '../findings/finding-service.ts';
@@ -248,7 +248,7 @@ export function createReportedUrlJob(deps: ReportedUrlJobDeps) {
         // No retry follows: the report says so rather than staying queued for ever.
         logger.error('reported address could not be checked', {
           reportedUrlId: row.id,
-          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+          error: describeError(error),
         });
         settled = {
           status: 'failed',

@@ -1,6 +1,6 @@
 // The worker side of scans: the job handlers, the recovery of work a crash left behind, and the periodic
 // check that starts scheduled scans. Runs in every process that runs workers.
-import type { Logger } from '../../http/logger.ts';
+import { safeErrorMessage, type Logger } from '../../http/logger.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { SharkJobCatalog } from '../../jobs/job-catalog.ts';
 import type { ScanPipeline } from './scan-pipeline.ts';
@@ -93,7 +93,7 @@ export function startScanScheduler(deps: {
       if (started > 0) deps.logger.info('scheduled scans started', { scans: started });
     } catch (error) {
       deps.logger.error('scheduled scan check failed', {
-        err: error instanceof Error ? error.message : String(error),
+        err: safeErrorMessage(error),
       });
     }
   };

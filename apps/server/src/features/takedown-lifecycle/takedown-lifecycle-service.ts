@@ -5,23 +5,42 @@
 import type { Database } from '@shark/db/client.ts';
 import type { CatalogSite } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Logger } from '../../http/logger.ts';
-import { transitionTakedown, type TakedownRow, type TakedownStatus } from '../takedowns/takedown-transitions.ts';
+import { safeErrorMessage, type Logger } from '../../http/logger.ts';
+import {
+  transitionTakedown,
+  type TakedownRow,
+  type TakedownStatus,
+} from '../takedowns/takedown-transitions.ts';
 import { nextCheckAt, type CheckSchedule } from './check-schedule.ts';
 import { takedownAdminCommands } from './takedown-admin-commands.ts';
-import { checkLeakPage, checkPageAnswers, checkProfilePage, type CheckCrawler, type CheckMatcher, type CheckVerdict } from './page-check.ts';
-import { CHECKED_STATUSES, createTakedownLifecycleRepository, ESCALATED_FROM, type RecipientRow, type TakedownLifecycleRepository } from './takedown-lifecycle-repository.ts';
+import {
+  checkLeakPage,
+  checkPageAnswers,
+  checkProfilePage,
+  type CheckCrawler,
+  type CheckMatcher,
+  type CheckVerdict,
+} from './page-check.ts';
+import {
+  CHECKED_STATUSES,
+  createTakedownLifecycleRepository,
+  ESCALATED_FROM,
+  type RecipientRow,
+  type TakedownLifecycleRepository,
+} from './takedown-lifecycle-repository.ts';
 
 /** Rows read per query of a sweep. */
 const SWEEP_BATCH = 500;
 
-const isOneOf = <T extends string>(value: string, list: readonly T[]): value is T => (list as readonly string[]).includes(value);
+const isOneOf = <T extends string>(value: string, list: readonly T[]): value is T =>
+  (list as readonly string[]).includes(value);
 
 export function recipientLabel(recipient: Pick<RecipientRow, 'name' | 'role'> | undefined): string {
   return recipient ? `${recipient.name} (${recipient.role})` : 'the recipient';
 }
 
-export type RecipientResponse = { kind: 'rejected'; reason: string } | { kind: 'removed'; note?: string | null };
+export type RecipientResponse =
+  { kind: 'rejected'; reason: string } | { kind: 'removed'; note?: string | null };
 
 /** The operator's view of one takedown (shark takedowns show). */
 export interface TakedownDetails {
@@ -31,16 +50,39 @@ export interface TakedownDetails {
   pageUrl: string;
   host: string;
   level: number;
-  finding: { id: string; kind: string; pageUrl: string; status: string; reuploadOfFindingId: string | null } | null;
+  finding: {
+    id: string;
+    kind: string;
+    pageUrl: string;
+    status: string;
+    reuploadOfFindingId: string | null;
+  } | null;
   responseDueAt: string | null;
   nextCheckAt: string | null;
   checkCount: number;
   lastCheckedAt: string | null;
   lastCheckResult: string | null;
   closedReason: string | null;
-  times: Record<'confirmedAt' | 'noticeSentAt' | 'removedAt' | 'rejectedAt' | 'noResponseAt' | 'escalatedAt' | 'closedAt', string | null>;
+  times: Record<
+    | 'confirmedAt'
+    | 'noticeSentAt'
+    | 'removedAt'
+    | 'rejectedAt'
+    | 'noResponseAt'
+    | 'escalatedAt'
+    | 'closedAt',
+    string | null
+  >;
   events: { at: string; from: TakedownStatus | null; to: TakedownStatus; detail: string | null }[];
-  recipients: { level: number; role: string; name: string; channel: string; address: string; source: string; isCurrent: boolean }[];
+  recipients: {
+    level: number;
+    role: string;
+    name: string;
+    channel: string;
+    address: string;
+    source: string;
+    isCurrent: boolean;
+  }[];
   notices: {
     id: string;
     kind: string;
@@ -51,7 +93,12 @@ export interface TakedownDetails {
     address: string;
     subject: string;
     createdAt: string;
-    delivery: { status: string; attempts: number; sentAt: string | null; lastError: string | null } | null;
+    delivery: {
+      status: string;
+      attempts: number;
+      sentAt: string | null;
+      lastError: string | null;
+    } | null;
   }[];
 }
 
@@ -59,12 +106,22 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** Tells the creator what happened (features/notifications); called after the change is committed. */
 export interface TakedownNotices {
-  removed(row: TakedownRow, how: { by: 'check' } | { by: 'recipient'; recipient: string }): Promise<void>;
-  rejected(row: TakedownRow, answer: { recipient: string; reason: string; at: Date }): Promise<void>;
+  removed(
+    row: TakedownRow,
+    how: { by: 'check' } | { by: 'recipient'; recipient: string },
+  ): Promise<void>;
+  rejected(
+    row: TakedownRow,
+    answer: { recipient: string; reason: string; at: Date },
+  ): Promise<void>;
 }
 
 /** What an operator does with a takedown: look at it, record what a recipient answered. No network. */
-export function createTakedownResponses(db: Database, repo: TakedownLifecycleRepository = createTakedownLifecycleRepository(db), notices?: TakedownNotices) {
+export function createTakedownResponses(
+  db: Database,
+  repo: TakedownLifecycleRepository = createTakedownLifecycleRepository(db),
+  notices?: TakedownNotices,
+) {
   async function requireTakedown(takedownId: string): Promise<TakedownRow> {
     const row = takedownId.trim() === '' ? undefined : await repo.find(takedownId);
     if (!row) throw new AppError('NOT_FOUND', `No takedown with the id "${takedownId}".`);
@@ -73,7 +130,12 @@ export function createTakedownResponses(db: Database, repo: TakedownLifecycleRep
 
   async function describe(takedownId: string): Promise<TakedownDetails> {
     const row = await requireTakedown(takedownId);
-    const [found, events, recipients, notices] = await Promise.all([repo.findingOf(row.id), repo.events(row.id), repo.recipients(row.id), repo.notices(row.id)]);
+    const [found, events, recipients, notices] = await Promise.all([
+      repo.findingOf(row.id),
+      repo.events(row.id),
+      repo.recipients(row.id),
+      repo.notices(row.id),
+    ]);
     return {
       id: row.id,
       status: row.status,
@@ -97,7 +159,12 @@ export function createTakedownResponses(db: Database, repo: TakedownLifecycleRep
         escalatedAt: iso(row.escalatedAt),
         closedAt: iso(row.closedAt),
       },
-      events: events.map((e) => ({ at: e.at.toISOString(), from: e.fromStatus, to: e.toStatus, detail: e.detail })),
+      events: events.map((e) => ({
+        at: e.at.toISOString(),
+        from: e.fromStatus,
+        to: e.toStatus,
+        detail: e.detail,
+      })),
       recipients: recipients.map((r) => ({
         level: r.level,
         role: r.role,
@@ -126,12 +193,17 @@ export function createTakedownResponses(db: Database, repo: TakedownLifecycleRep
    * Records a recipient's answer: a refusal (the escalation then asks the next recipient) while the
    * notice waits for its answer, or a removal the recipient confirmed, from any open status.
    */
-  async function respond(takedownId: string, response: RecipientResponse, now: Date = new Date()): Promise<TakedownDetails> {
+  async function respond(
+    takedownId: string,
+    response: RecipientResponse,
+    now: Date = new Date(),
+  ): Promise<TakedownDetails> {
     const row = await requireTakedown(takedownId);
     const recipient = await repo.recipientAt(row.id, row.level);
     if (response.kind === 'rejected') {
       const reason = response.reason.trim();
-      if (reason === '') throw new AppError('VALIDATION_FAILED', 'Say why the recipient rejected the notice.');
+      if (reason === '')
+        throw new AppError('VALIDATION_FAILED', 'Say why the recipient rejected the notice.');
       const moved = await transitionTakedown(db, row.id, 'rejected', {
         at: now,
         from: ['notice_sent'],
@@ -142,7 +214,11 @@ export function createTakedownResponses(db: Database, repo: TakedownLifecycleRep
           'CONFLICT',
           `Takedown ${row.id} is ${row.status}: a rejection is recorded only while a notice waits for its answer (notice_sent).`,
         );
-      await notices?.rejected(moved, { recipient: recipient?.name ?? 'The recipient', reason, at: now });
+      await notices?.rejected(moved, {
+        recipient: recipient?.name ?? 'The recipient',
+        reason,
+        at: now,
+      });
     } else {
       const note = response.note?.trim();
       const moved = await transitionTakedown(db, row.id, 'removed', {
@@ -150,8 +226,15 @@ export function createTakedownResponses(db: Database, repo: TakedownLifecycleRep
         detail: `${recipientLabel(recipient)} confirmed the removal (recorded by an operator)${note ? `: ${note}` : '.'}`,
         patch: { nextCheckAt: null },
       });
-      if (!moved) throw new AppError('CONFLICT', `Takedown ${row.id} is ${row.status} already: nothing to record.`);
-      await notices?.removed(moved, { by: 'recipient', recipient: recipient?.name ?? 'The recipient' });
+      if (!moved)
+        throw new AppError(
+          'CONFLICT',
+          `Takedown ${row.id} is ${row.status} already: nothing to record.`,
+        );
+      await notices?.removed(moved, {
+        by: 'recipient',
+        recipient: recipient?.name ?? 'The recipient',
+      });
     }
     return describe(row.id);
   }
@@ -188,9 +271,16 @@ export interface VerifyResult {
 }
 
 /** Verification alone (the takedown.verify job, and `shark takedowns check` run by an operator). */
-export function createTakedownVerification(deps: TakedownVerificationDeps, repo: TakedownLifecycleRepository = createTakedownLifecycleRepository(deps.db)) {
+export function createTakedownVerification(
+  deps: TakedownVerificationDeps,
+  repo: TakedownLifecycleRepository = createTakedownLifecycleRepository(deps.db),
+) {
   const { db, logger } = deps;
-  const checkDeps = { crawler: deps.crawler, matcher: deps.matcher, respectRobots: deps.respectRobots };
+  const checkDeps = {
+    crawler: deps.crawler,
+    matcher: deps.matcher,
+    respectRobots: deps.respectRobots,
+  };
 
   /**
    * Checks a takedown's URL once. `check` (the job's) is the number of checks done when it was sent: a
@@ -198,20 +288,28 @@ export function createTakedownVerification(deps: TakedownVerificationDeps, repo:
    * or unknown (network, 5xx): the result is recorded and the next check set with backoff. An error of
    * our own is thrown for the queue to retry; on the last attempt it is recorded as the check's result.
    */
-  async function verify(takedownId: string, options: { now: Date; check?: number; isLastAttempt?: boolean }): Promise<VerifyResult> {
+  async function verify(
+    takedownId: string,
+    options: { now: Date; check?: number; isLastAttempt?: boolean },
+  ): Promise<VerifyResult> {
     const { now } = options;
     const subject = await repo.checkSubject(takedownId);
     if (!subject) return { outcome: 'skipped', reason: 'No such takedown.' };
     const { takedown: row, finding } = subject;
-    if (!isOneOf(row.status, CHECKED_STATUSES)) return { outcome: 'skipped', reason: `The takedown is ${row.status}.` };
-    if (options.check !== undefined && options.check !== row.checkCount) return { outcome: 'skipped', reason: `Check ${options.check + 1} was recorded already.` };
+    if (!isOneOf(row.status, CHECKED_STATUSES))
+      return { outcome: 'skipped', reason: `The takedown is ${row.status}.` };
+    if (options.check !== undefined && options.check !== row.checkCount)
+      return { outcome: 'skipped', reason: `Check ${options.check + 1} was recorded already.` };
 
     let verdict: CheckVerdict;
     try {
       if (row.kind === 'impersonation' || finding.kind === 'impersonation') {
         verdict = await checkProfilePage(checkDeps, {
           pageUrl: row.pageUrl,
-          site: (finding.platform ? deps.siteById(finding.platform) : undefined) ?? (finding.siteId ? deps.siteById(finding.siteId) : undefined) ?? null,
+          site:
+            (finding.platform ? deps.siteById(finding.platform) : undefined) ??
+            (finding.siteId ? deps.siteById(finding.siteId) : undefined) ??
+            null,
           username: finding.username,
         });
       } else if (finding.kind === 'mention') {
@@ -230,7 +328,7 @@ export function createTakedownVerification(deps: TakedownVerificationDeps, repo:
     } catch (error) {
       // Run by hand, or with retries left: the error is the caller's (the queue retries the job).
       if (options.isLastAttempt !== true) throw error;
-      const message = error instanceof Error ? error.message : String(error);
+      const message = safeErrorMessage(error);
       logger.warn('takedown check failed', { takedownId, err: message });
       verdict = { outcome: 'unknown', reason: `The check failed: ${message}` };
     }
@@ -240,7 +338,12 @@ export function createTakedownVerification(deps: TakedownVerificationDeps, repo:
       const moved = await transitionTakedown(db, row.id, 'removed', {
         at: now,
         detail: `Check ${checkCount}: ${verdict.reason}`,
-        patch: { checkCount, lastCheckedAt: now, lastCheckResult: verdict.reason, nextCheckAt: null },
+        patch: {
+          checkCount,
+          lastCheckedAt: now,
+          lastCheckResult: verdict.reason,
+          nextCheckAt: null,
+        },
       });
       if (moved) {
         await deps.notices?.removed(moved, { by: 'check' });
@@ -248,21 +351,30 @@ export function createTakedownVerification(deps: TakedownVerificationDeps, repo:
       }
       return { outcome: 'skipped', reason: 'The takedown changed during the check.' };
     }
-    const words = verdict.outcome === 'present' ? `Still there: ${verdict.reason}` : `Could not check: ${verdict.reason}`;
+    const words =
+      verdict.outcome === 'present'
+        ? `Still there: ${verdict.reason}`
+        : `Could not check: ${verdict.reason}`;
     const written = await repo.recordCheck(row.id, row.checkCount, {
       checkCount,
       lastCheckedAt: now,
       lastCheckResult: words,
       nextCheckAt: nextCheckAt(deps.schedule, checkCount, now),
     });
-    return written ? { outcome: verdict.outcome, reason: words } : { outcome: 'skipped', reason: 'Another run recorded this check first.' };
+    return written
+      ? { outcome: verdict.outcome, reason: words }
+      : { outcome: 'skipped', reason: 'Another run recorded this check first.' };
   }
 
   /** An operator's check, now: an unknown takedown or one no longer checked is refused with the reason. */
   async function checkNow(takedownId: string, now: Date = new Date()): Promise<VerifyResult> {
     const row = takedownId.trim() === '' ? undefined : await repo.find(takedownId);
     if (!row) throw new AppError('NOT_FOUND', `No takedown with the id "${takedownId}".`);
-    if (!isOneOf(row.status, CHECKED_STATUSES)) throw new AppError('CONFLICT', `Takedown ${row.id} is ${row.status}: there is nothing to check.`);
+    if (!isOneOf(row.status, CHECKED_STATUSES))
+      throw new AppError(
+        'CONFLICT',
+        `Takedown ${row.id} is ${row.status}: there is nothing to check.`,
+      );
     return verify(row.id, { now });
   }
 
@@ -288,7 +400,11 @@ export function createTakedownLifecycle(deps: TakedownLifecycleDeps) {
     const steps: TakedownStatus[] = [];
     let row = await repo.find(takedownId);
     if (!row) return steps;
-    if (row.status === 'notice_sent' && row.responseDueAt && row.responseDueAt.getTime() <= now.getTime()) {
+    if (
+      row.status === 'notice_sent' &&
+      row.responseDueAt &&
+      row.responseDueAt.getTime() <= now.getTime()
+    ) {
       const recipient = await repo.recipientAt(row.id, row.level);
       const moved = await transitionTakedown(db, row.id, 'no_response', {
         at: now,
@@ -300,7 +416,10 @@ export function createTakedownLifecycle(deps: TakedownLifecycleDeps) {
       row = moved;
     }
     if (isOneOf(row.status, ESCALATED_FROM)) {
-      const [current, next] = await Promise.all([repo.recipientAt(row.id, row.level), repo.recipientAt(row.id, row.level + 1)]);
+      const [current, next] = await Promise.all([
+        repo.recipientAt(row.id, row.level),
+        repo.recipientAt(row.id, row.level + 1),
+      ]);
       if (next) {
         const moved = await transitionTakedown(db, row.id, 'escalated', {
           at: now,
@@ -330,11 +449,14 @@ export function createTakedownLifecycle(deps: TakedownLifecycleDeps) {
    * escalation of each whose window passed or whose recipient refused. Jobs carry stable keys, so a sweep
    * on every worker, or one repeated before the jobs ran, enqueues each once.
    */
-  async function sweep(now: Date, limit = 10_000): Promise<{ checks: number; escalations: number }> {
+  async function sweep(
+    now: Date,
+    limit = 10_000,
+  ): Promise<{ checks: number; escalations: number }> {
     let checks = 0;
     let escalations = 0;
     let afterCheck: Parameters<typeof repo.dueForCheck>[1] = null;
-    for (let seen = 0; seen < limit; ) {
+    for (let seen = 0; seen < limit;) {
       const due = await repo.dueForCheck(now, afterCheck, SWEEP_BATCH);
       for (const item of due) if (await deps.sendVerify(item.id, item.checkCount)) checks++;
       seen += due.length;
@@ -342,7 +464,7 @@ export function createTakedownLifecycle(deps: TakedownLifecycleDeps) {
       afterCheck = due.at(-1)!.cursor;
     }
     let afterEscalation: string | null = null;
-    for (let seen = 0; seen < limit; ) {
+    for (let seen = 0; seen < limit;) {
       const due = await repo.dueForEscalation(now, afterEscalation, SWEEP_BATCH);
       for (const id of due) if (await deps.sendEscalate(id)) escalations++;
       seen += due.length;
