@@ -1,10 +1,10 @@
 // `npm run bench`: runs each benchmark in its own process, in turn, and fails if one fails.
-//   BENCH_ONLY  comma list of benchmark names (default all): api-user, pdq, hash-index, match-1k, video, upload-memory, bundle-size, crawl, scan-10k
+//   BENCH_ONLY  comma list of benchmark names (default all): api-user, pdq, hash-index, match-1k, video, upload-memory, body-limit-memory, bundle-size, crawl, scan-10k, takedowns-100k
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { SERVER_NODE_ARGS, serverEnv } from '../scripts/runtime-settings.mjs';
 
-const BENCHES = ['api-user', 'pdq', 'hash-index', 'match-1k', 'video', 'upload-memory', 'bundle-size', 'crawl', 'scan-10k', 'takedowns-100k'] as const;
+const BENCHES = ['api-user', 'pdq', 'hash-index', 'match-1k', 'video', 'upload-memory', 'body-limit-memory', 'bundle-size', 'crawl', 'scan-10k', 'takedowns-100k'] as const;
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((name) => !(BENCHES as readonly string[]).includes(name)) ?? [];
 if (unknown.length > 0) {

@@ -6,6 +6,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { PROVIDER_HEADER } from '@shark/contracts/http.ts';
 import type { Services } from '../services.ts';
 import { AppError } from './app-error.ts';
+import { bodyLimits } from './body-limits.ts';
 import type { AppEnv } from './app-env.ts';
 import { clientIp } from './client-ip.ts';
 import { describeError } from './logger.ts';
@@ -74,6 +75,9 @@ export function createApp(services: Services) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
+
+  // Before anything reads a body: each route's size limit (http/body-limits.ts).
+  app.use('*', bodyLimits());
 
   // No control characters in paths, queries or body text (Postgres refuses NUL in text with a failed query).
   app.use('/api/*', inputHygiene());

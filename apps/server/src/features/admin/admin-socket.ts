@@ -7,6 +7,7 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
+import { DEFAULT_BODY_LIMIT, limitedTo } from '../../http/body-limits.ts';
 import { parseBody } from '../../http/validation.ts';
 import type { AccountService } from '../account/account-service.ts';
 import { FRONTEND_STATUSES, PLANS, SPECIAL_FEATURES } from '@shark/contracts/user.ts';
@@ -31,6 +32,8 @@ export type AdminCommands = Record<string, (body: unknown) => Promise<unknown>>;
 
 export async function startAdminSocket(dataDir: string, accounts: AccountService, commands: AdminCommands = {}): Promise<Server> {
   const app = new Hono();
+  // Only the owner of DATA_DIR reaches this socket, but a command is still small JSON.
+  app.use('*', limitedTo(DEFAULT_BODY_LIMIT));
   for (const [name, run] of Object.entries(commands)) {
     app.post(`/${name}`, async (c) => {
       const text = await c.req.text();
