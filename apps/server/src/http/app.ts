@@ -12,6 +12,7 @@ import { clientIp } from './client-ip.ts';
 import { describeError } from './logger.ts';
 import { inputHygiene } from './input-hygiene.ts';
 import { runWithRequestContext } from './request-context.ts';
+import { appOrigins, sameOrigin } from './same-origin.ts';
 import { mountSpa } from './spa.ts';
 import { healthRoutes } from '../features/health/health-routes.ts';
 import { brandRoutes } from '../features/brand/brand-routes.ts';
@@ -78,6 +79,8 @@ export function createApp(services: Services) {
 
   // Before anything reads a body: each route's size limit (http/body-limits.ts).
   app.use('*', bodyLimits());
+  // State-changing API requests only from the app's own pages (cross-site request forgery).
+  app.use('/api/*', sameOrigin(appOrigins(config.publicUrl, brands.all().flatMap((b) => (b.appUrl ? [b.appUrl] : [])))));
 
   // No control characters in paths, queries or body text (Postgres refuses NUL in text with a failed query).
   app.use('/api/*', inputHygiene());
