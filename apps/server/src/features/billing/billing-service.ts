@@ -31,13 +31,15 @@ const PAYMENTS_SHOWN = 20;
 const WEBHOOK_TOLERANCE_SECONDS = 300;
 const WEBHOOK_TIME_REFUSED = `The webhook signature's time is more than ${WEBHOOK_TOLERANCE_SECONDS} seconds from the server's clock.`;
 
-/** The t= of a Stripe-Signature header, in seconds; null when there is none. */
+/** The t= of a Stripe-Signature header, in seconds; null unless there is exactly one, well-formed. */
 function signedAtOf(header: string): number | null {
-  const t = header
+  const times = header
     .split(',')
     .map((part) => part.trim().split('='))
-    .find(([key]) => key === 't')?.[1];
-  return t !== undefined && /^\d{1,12}$/.test(t) ? Number(t) : null;
+    .filter(([key]) => key === 't')
+    .map(([, value]) => value ?? '');
+  // Stripe's SDK checks the last t=; with one only, the time checked here is the one that was signed.
+  return times.length === 1 && /^\d{1,12}$/.test(times[0]!) ? Number(times[0]) : null;
 }
 
 export function createStripeClient(settings: StripeSettings): Stripe {
