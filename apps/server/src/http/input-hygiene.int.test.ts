@@ -265,4 +265,31 @@ describe('the log', () => {
     expect(failures[0]).not.toContain(creator.userId);
     expect(failures[0]).not.toContain('params:');
   });
+
+  it('ends a download that fails mid-stream without echoing the error, and logs it without parameters', async () => {
+    // The export sends its header row, then each batch of rows from a query that now fails.
+    await server.services.database.execute(
+      'alter table takedown_recipient rename to takedown_recipient_away',
+    );
+    let text: string;
+    try {
+      const res = await fetch(`${server.url}/api/takedowns/export.csv?q=leak`, {
+        headers: { cookie: [...creator.browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      });
+      // 200 when the header row left before the failure, else the adapter's 500: either way no details.
+      expect([200, 500]).toContain(res.status);
+      text = await res.text().catch((error: unknown) => String(error));
+    } finally {
+      await server.services.database.execute(
+        'alter table takedown_recipient_away rename to takedown_recipient',
+      );
+    }
+    expect(text).not.toContain('Failed query');
+    expect(text).not.toContain(creator.userId);
+    const failures = logged.filter((line) => line.includes('a download failed'));
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toContain('takedown_recipient');
+    expect(failures[0]).not.toContain(creator.userId);
+    expect(failures[0]).not.toContain('params:');
+  });
 });
