@@ -1,7 +1,9 @@
 // Cross-site request forgery: with a valid session, a state-changing request from another site is
 // refused and changes nothing; the app's own pages, and callers that are not browsers, pass; what other
 // sites must post (Stripe's webhook, mail clients' one-click unsubscribe) still gets through.
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROVIDER_HEADER } from '@shark/contracts/http.ts';
 import { createSubscriptionTokens } from '../features/notifications/subscription-token.ts';
 import { TestClient } from '../testing/http-client.ts';
 import { seedCreator } from '../testing/seed-creator.ts';
@@ -28,6 +30,31 @@ beforeAll(async () => {
   expect((await browser.post('/api/auth/sign-in/email', { email, password })).status).toBe(200);
 });
 afterAll(() => server?.close());
+
+/** A POST through node:http, which sends the Host header it is given (fetch does not). */
+function rawPost(path: string, headers: Record<string, string>, body: string): Promise<number> {
+  const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${server.url}${path}`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [PROVIDER_HEADER]: 'shark',
+          cookie,
+          ...headers,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 async function terms(): Promise<string> {
   const listed = await browser.get('/api/search-terms');
@@ -58,6 +85,18 @@ describe('state-changing requests with a session cookie', () => {
     );
     expect(added.status).toBe(201);
     expect(await terms()).toContain('own term');
+  });
+
+  it('takes one from the host and port it was sent to (a page reached through another name or a local proxy)', async () => {
+    const port = new URL(server.url).port;
+    const viaLocalhost = (origin: string, term: string) =>
+      rawPost(
+        '/api/search-terms',
+        { host: `localhost:${port}`, origin },
+        JSON.stringify({ term, sources: [] }),
+      );
+    expect(await viaLocalhost(`http://localhost:${port}`, 'through a proxy')).toBe(201);
+    expect(await viaLocalhost(`http://localhost:1${port}`, 'another port')).toBe(403);
   });
 
   it('refuses a delete from another origin: the entry stays', async () => {

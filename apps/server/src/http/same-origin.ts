@@ -32,7 +32,11 @@ export function sameOrigin(origins: ReadonlySet<string>): MiddlewareHandler {
     }
     const origin = c.req.header('origin');
     if (origin !== undefined) {
-      if (!origins.has(origin)) refuse(`from ${printable(origin)}`);
+      // The address the request was sent to counts too (a page reached through another host name or
+      // port, such as a local proxy): a page elsewhere can make a browser send neither this Origin
+      // nor this Host.
+      if (!origins.has(origin) && origin !== new URL(c.req.url).origin)
+        refuse(`from ${printable(origin)}`);
     } else {
       // A browser that sends no Origin still says whether the request crossed sites.
       const site = c.req.header('sec-fetch-site');
