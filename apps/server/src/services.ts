@@ -3,7 +3,7 @@ import { openDatabase, type DatabaseHandle } from '@shark/db/client.ts';
 import type { Config } from './config/env.ts';
 import { keepDataDirPrivate } from './config/data-dir.ts';
 import { loadBrands, type BrandRegistry } from './config/brands.ts';
-import { createLogger, type Logger } from './http/logger.ts';
+import { createLogger, safeErrorMessage, type Logger } from './http/logger.ts';
 import { createMailer, type Mailer } from './features/mail/mailer.ts';
 import { createAddressTakenNotice, createAuth, type Auth } from './features/auth/auth.ts';
 import { createRateLimiter, type RateLimiter } from './features/auth/rate-limiter.ts';
@@ -252,7 +252,7 @@ export async function createServices(
     // A referral code given at sign-up ties her to its affiliate; a failure there never fails the sign-up.
     onUserCreated: async (user, headers) => {
       await affiliates.attributeSignUp(user, visitorIdFrom(headers)).catch((error: unknown) => {
-        logger.error('affiliate: the referral of a new user failed', { user: user.id, err: error instanceof Error ? error.message : String(error) });
+        logger.error('affiliate: the referral of a new user failed', { user: user.id, err: safeErrorMessage(error) });
       });
     },
   });

@@ -15,7 +15,7 @@ import type { PlanCatalog } from '@shark/contracts/plans.ts';
 import { planSchema, type Plan } from '@shark/contracts/user.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { BillingConfig, StripeSettings } from '../../config/env.ts';
-import type { Logger } from '../../http/logger.ts';
+import { safeErrorMessage, type Logger } from '../../http/logger.ts';
 import { startPeriodicSweep, type PeriodicSweep } from '../../jobs/periodic-sweep.ts';
 import type { BillingNotice } from '../notifications/pipeline-notifications.ts';
 import type { BillingQueries, BillingRepository, StoredSubscription } from './billing-repository.ts';
@@ -444,7 +444,7 @@ export function createBillingService(deps: {
         if (!signature) throw new Error('no Stripe-Signature header');
         event = client.webhooks.constructEvent(payload, signature, config.stripe.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
       } catch (error) {
-        logger.warn('billing webhook refused', { err: error instanceof Error ? error.message : String(error) });
+        logger.warn('billing webhook refused', { err: safeErrorMessage(error) });
         const isTooOld = error instanceof Error && /tolerance/i.test(error.message);
         throw new AppError('BAD_REQUEST', isTooOld ? WEBHOOK_TIME_REFUSED : 'The webhook signature is missing or invalid.');
       }
@@ -488,7 +488,7 @@ export function createBillingService(deps: {
         const recorded: string = paymentId;
         // Idempotent by payment id; a failure here is caught up by the affiliate sweep.
         await deps.onPaymentRecorded(recorded).catch((error: unknown) => {
-          logger.error('billing: crediting the payment to the affiliate ledger failed', { payment: recorded, err: error instanceof Error ? error.message : String(error) });
+          logger.error('billing: crediting the payment to the affiliate ledger failed', { payment: recorded, err: safeErrorMessage(error) });
         });
       }
       return result;
