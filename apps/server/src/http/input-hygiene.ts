@@ -56,8 +56,8 @@ export function nulFieldsOf(text: string, contentType: string): Record<string, s
   try {
     json = JSON.parse(text);
   } catch {
-    // Not JSON, yet carrying NUL: refused as a whole (the routes' own parsing would refuse it too).
-    fields._ = NUL_MESSAGE;
+    // Not JSON: refused as a whole if it carries NUL itself (its text "\\u0000" is just text).
+    if (text.includes(NUL)) fields._ = NUL_MESSAGE;
     return fields;
   }
   walk(json, [], fields);
