@@ -99,6 +99,8 @@ interface Sent {
 }
 
 const failures: Sent[] = [];
+/** Answers by status: the fuzz must reach the handlers, not stop at the sign-in or a guard. */
+const answered = new Map<number, number>();
 let requests = 0;
 let signIns = 0;
 
@@ -132,6 +134,7 @@ async function send(
     return;
   }
   current.browser.absorb(response.headers.getSetCookie());
+  answered.set(response.status, (answered.get(response.status) ?? 0) + 1);
   if (response.status >= 500)
     failures.push({ what, status: response.status, body: text.slice(0, 300) });
   if (response.status === 401) await keepSignedIn();
@@ -355,7 +358,13 @@ it('answers every operation with hostile input without a 500', async () => {
   console.log(
     `api fuzz: ${total} operations (${operations.length} in the OpenAPI document, ${unlisted} outside it) × ${FUZZ_CASES.length} cases = ${total * FUZZ_CASES.length} operation-cases, ${requests} requests (each parameter and body field in turn), ${signIns} re-sign-ins, ${failures.length ? `${failures.length} answered 500` : 'no 500'}`,
   );
+  console.log(
+    `api fuzz answers by status: ${JSON.stringify(Object.fromEntries([...answered].sort(([a], [b]) => a - b)))}`,
+  );
   expect(failures).toEqual([]);
+  // Deep enough: hardly any request was stopped as signed out or forbidden before its handler read it.
+  expect(answered.get(401) ?? 0).toBeLessThan(requests / 50);
+  expect(answered.get(403) ?? 0).toBeLessThan(requests / 50);
 }, 600_000);
 
 /** Undoes what the last operations of a case may have done: the plan and the signed authorisation. */
