@@ -40,6 +40,26 @@ function brandHtml(brand: PublicBrand): Plugin {
   };
 }
 
+/**
+ * Names the analytics host the build sends to (lib/analytics.ts) in index.html, for the server's
+ * Content-Security-Policy (connect-src); nothing when no analytics key is set.
+ */
+function connectSourcesMeta(env: Record<string, string>): Plugin {
+  const isEnabled = Boolean(env.VITE_ANALYTICS_KEY?.trim() || env.VITE_ERROR_REPORTING_KEY?.trim());
+  // lib/analytics.ts's DEFAULT_ANALYTICS_HOST (that module reads import.meta.env when loaded).
+  const host = env.VITE_ANALYTICS_HOST?.trim() || 'https://us.i.posthog.com';
+  return {
+    name: 'shark-connect-sources',
+    transformIndexHtml: (html) =>
+      isEnabled
+        ? html.replace(
+            '</head>',
+            `  <meta name="shark-connect-src" content="${escapeHtml(new URL(host).origin)}" />\n  </head>`,
+          )
+        : html,
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const file = brandsFilePath();
@@ -69,6 +89,7 @@ export default defineConfig(({ mode }) => {
       react(),
       tailwindcss(),
       brandHtml(brand),
+      connectSourcesMeta(env),
     ],
     server: {
       port: 5173,

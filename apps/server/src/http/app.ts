@@ -2,7 +2,6 @@
 import { fileURLToPath } from 'node:url';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
-import { secureHeaders } from 'hono/secure-headers';
 import { PROVIDER_HEADER } from '@shark/contracts/http.ts';
 import type { Services } from '../services.ts';
 import { AppError } from './app-error.ts';
@@ -14,6 +13,7 @@ import { downloadGuard } from './download-guard.ts';
 import { inputHygiene } from './input-hygiene.ts';
 import { runWithRequestContext } from './request-context.ts';
 import { appOrigins, sameOrigin } from './same-origin.ts';
+import { securityHeaders } from './security-headers.ts';
 import { mountSpa } from './spa.ts';
 import { healthRoutes } from '../features/health/health-routes.ts';
 import { brandRoutes } from '../features/brand/brand-routes.ts';
@@ -76,7 +76,8 @@ export function createApp(services: Services) {
   const secureCookies = config.publicUrl.startsWith('https://');
   const app = new OpenAPIHono<AppEnv>();
 
-  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
+  // CSP on the SPA, Permissions-Policy, no-store on the API, HSTS over https (http/security-headers.ts).
+  app.use('*', securityHeaders({ publicUrl: config.publicUrl, trustProxy: config.trustProxy, webDistDir: config.webDistDir }));
 
   // Before anything reads a body: each route's size limit (http/body-limits.ts).
   app.use('*', bodyLimits());
