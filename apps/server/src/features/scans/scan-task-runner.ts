@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { ScanStage } from '@shark/contracts/scans.ts';
-import type { Logger } from '../../http/logger.ts';
+import { safeErrorMessage, type Logger } from '../../http/logger.ts';
 import type { NewTask, ScanRepository, ScanRow, ScanTaskRow } from './scan-repository.ts';
 
 /** A failure worth another try (the job is retried with backoff); anything else settles the task as failed. */
@@ -127,7 +127,8 @@ export function createTaskRunner(deps: TaskRunnerDeps) {
       await settle(task, outcome.status, { result: outcome.result, error: outcome.error ?? null });
     } catch (error) {
       if (error instanceof RetryableScanError && !isLastAttempt) throw error;
-      const message = error instanceof Error ? error.message : String(error);
+      // Logged and kept on the task without a failed query's parameters.
+      const message = safeErrorMessage(error);
       logger.warn('scan task failed', { taskId, stage: task.stage, err: message });
       await settle(task, 'failed', { error: message });
     }
