@@ -1,5 +1,5 @@
 // Light and dark mode: follows the system unless the user picked one; the choice is kept in localStorage.
-// index.html applies the saved choice before the first paint with the same key and rule.
+// public/boot.js (index.html's first script) applies the saved choice before the first paint with the same key and rule.
 import { useCallback, useSyncExternalStore } from 'react';
 
 export type ColorSchemePreference = 'system' | 'light' | 'dark';
@@ -59,7 +59,7 @@ function notify(): void {
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   if (listeners.size === 1) {
-    // The system may have changed between index.html's early script and this first subscriber.
+    // The system may have changed between public/boot.js and this first subscriber.
     applyToDocument();
     systemDarkQuery()?.addEventListener('change', notify);
     // Another tab changed the choice.
