@@ -105,9 +105,11 @@ export function securityHeaders(options: {
     if (isHttps) c.res.headers.set('strict-transport-security', HSTS);
     c.res.headers.set('permissions-policy', PERMISSIONS_POLICY);
     if (c.req.path === '/api' || c.req.path.startsWith('/api/')) {
-      // Signed-in answers are never kept by a cache (a shared computer, the back button after sign-out);
-      // an anonymous answer keeps the caching its route chose, if it chose one.
-      if (c.req.header('cookie') !== undefined || !c.res.headers.has('cache-control')) {
+      // Signed-in answers are never kept by a cache (a shared computer, the back button after sign-out),
+      // images and downloads included; an anonymous answer keeps the caching its route chose, if any.
+      const chosen = c.res.headers.get('cache-control');
+      const isSignedIn = c.req.header('cookie') !== undefined;
+      if (chosen === null || (isSignedIn && !/\bno-store\b/i.test(chosen))) {
         c.res.headers.set('cache-control', 'no-store');
       }
     } else {
