@@ -147,6 +147,18 @@ describe('limits by route', () => {
     expect(pasted.status).toBeLessThan(500);
   });
 
+  it('passes a chunked body under the limit on to the route whole', async () => {
+    const signIn = JSON.stringify({ email: 'nobody@example.com', password: 'not the password' });
+    const result = await floodRequest(`${server.url}/api/auth/sign-in/email`, {
+      headers: { [PROVIDER_HEADER]: 'shark' },
+      totalBytes: signIn.length,
+      chunked: true,
+      prefix: signIn,
+    });
+    // The route read every field: a wrong password, not a body it could not parse.
+    expect(result.status).toBe(401);
+  });
+
   it('refuses a sign-in form over the auth limit', async () => {
     const result = await floodRequest(`${server.url}/api/auth/sign-in/email`, {
       headers: { [PROVIDER_HEADER]: 'shark' },
