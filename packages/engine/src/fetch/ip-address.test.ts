@@ -1,9 +1,23 @@
 // Address classification: every textual form of a refused address is refused, public ones pass.
 import { describe, expect, it } from 'vitest';
-import { classifyHost, formatIPv6, InvalidHostError, parseIPv4, parseIPv6, parseIpLiteral, type AddressRange } from './ip-address.ts';
+import {
+  classifyHost,
+  formatIPv6,
+  InvalidHostError,
+  parseIPv4,
+  parseIPv6,
+  parseIpLiteral,
+  type AddressRange,
+} from './ip-address.ts';
 
-function rangeOf(host: string): AddressRange | 'name' {
-  const found = classifyHost(host);
+function rangeOf(host: string): AddressRange | 'name' | 'invalid' {
+  let found;
+  try {
+    found = classifyHost(host);
+  } catch (error) {
+    if (error instanceof InvalidHostError) return 'invalid';
+    throw error;
+  }
   return found.kind === 'address' ? found.class.range : 'name';
 }
 
@@ -29,6 +43,8 @@ describe('IPv4 textual forms', () => {
     ['0xa9fea9fe', '169.254.169.254'],
     ['0251.0376.0251.0376', '169.254.169.254'],
     ['169.16689662', '169.254.169.254'],
+    ['0X.0x0.0.1', '0.0.0.1'],
+    ['1.0xffffff', '1.255.255.255'],
   ])('reads %s as %s', (text, expected) => {
     expect(parseIpLiteral(text)?.text).toBe(expected);
   });
@@ -43,6 +59,10 @@ describe('IPv4 textual forms', () => {
     expect(parseIPv4('09.1.1.1')).toBe('invalid');
     // Ends in a number, so it must be an address (as the URL parser decides), but 0x7g is no number.
     expect(parseIPv4('0x7g.1')).toBe('invalid');
+    expect(parseIPv4('1..2')).toBe('invalid');
+    expect(parseIPv4('0x100.1')).toBe('invalid');
+    expect(parseIPv4('1.0x1000000')).toBe('invalid');
+    expect(parseIPv4('4294967295')).toEqual(Uint8Array.from([255, 255, 255, 255]));
     expect(() => parseIpLiteral('1.2.3.4.5')).toThrow(InvalidHostError);
     expect(() => parseIpLiteral('0x7g.1')).toThrow(InvalidHostError);
   });
@@ -60,6 +80,11 @@ describe('IPv6 textual forms', () => {
     ['fe80::1%eth0', 'fe80::1'],
     ['2001:4860:4860::8888', '2001:4860:4860::8888'],
     ['2001:0:0:1:0:0:0:1', '2001:0:0:1::1'],
+    // IPv4-compatible, as the URL parser reads it: not turned into the IPv4-mapped ::ffff:1.2.3.4.
+    ['[::1.2.3.4]', '::102:304'],
+    ['1:2:3:4:5:6:1.2.3.4', '1:2:3:4:5:6:102:304'],
+    ['1:2:3:4:5:6:7::', '1:2:3:4:5:6:7:0'],
+    ['fe80::1%eth0.5', 'fe80::1'],
   ])('reads %s as %s', (text, expected) => {
     expect(parseIpLiteral(text)?.text).toBe(expected);
   });
@@ -70,6 +95,14 @@ describe('IPv6 textual forms', () => {
     expect(parseIPv6('1:2:3:4:5:6:7')).toBeNull();
     expect(parseIPv6('::12345')).toBeNull();
     expect(parseIPv6('::1.2.3.4:5')).toBeNull();
+    expect(parseIPv6('1.2.3.4::')).toBeNull();
+    expect(parseIPv6('1:2:3:4:5:6:7:1.2.3.4')).toBeNull();
+    expect(parseIPv6('1:2:3:4:5:6:7:8::')).toBeNull();
+    // Only plain decimal in an embedded IPv4 tail, as the URL parser allows.
+    expect(parseIPv6('::ffff:0x7f.0.0.1')).toBeNull();
+    expect(parseIPv6('::ffff:0177.0.0.1')).toBeNull();
+    expect(parseIPv6('::ffff:127.1')).toBeNull();
+    expect(parseIPv6('::ffff:256.0.0.1')).toBeNull();
     expect(() => parseIpLiteral('[::g]')).toThrow(InvalidHostError);
   });
 
@@ -80,7 +113,7 @@ describe('IPv6 textual forms', () => {
 });
 
 describe('address ranges', () => {
-  it.each<[string, AddressRange]>([
+  it.each<[string, AddressRange | 'invalid']>([
     ['127.0.0.1', 'loopback'],
     ['2130706433', 'loopback'],
     ['0177.0.0.1', 'loopback'],
@@ -135,6 +168,26 @@ describe('address ranges', () => {
     ['100::1', 'reserved'],
     ['::8.8.8.8', 'reserved'],
     ['4000::1', 'reserved'],
+    ['[::ffff:0x7f.0.0.1]', 'invalid'],
+    ['64:ff9b::7f00:1', 'loopback'],
+    ['[64:ff9b::192.168.0.1]', 'private'],
+    ['2002:a9fe:a9fe::', 'cloud-metadata'],
+    ['2002:6440:1::1', 'cgnat'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'reserved'],
+    ['2001:2::1', 'reserved'],
+    ['2001:4:112::1', 'reserved'],
+    ['3fff::1', 'reserved'],
+    ['5f00::1', 'reserved'],
+    ['fec0::1%eth0', 'private'],
+    ['::ffff:0:169.254.169.254', 'cloud-metadata'],
+    ['::ffff:100.100.100.200', 'cloud-metadata'],
+    ['169.254.170.2', 'cloud-metadata'],
+    ['0300.0250.0.1', 'private'],
+    ['0xac100001', 'private'],
+    ['100.64.1', 'cgnat'],
+    ['0xe0000001', 'multicast'],
+    ['192.88.99.1', 'reserved'],
+    ['0.1.2.3', 'unspecified'],
   ])('%s is %s', (host, range) => {
     expect(rangeOf(host)).toBe(range);
   });
@@ -151,6 +204,9 @@ describe('address ranges', () => {
     '::ffff:8.8.8.8',
     '64:ff9b::808:808',
     '2002:808:808::1',
+    '192.175.48.1',
+    '2620:4f:8000::1',
+    '0x8.0x8.0x8.0x8',
   ])('%s is public', (host) => {
     expect(rangeOf(host)).toBe('public');
   });
@@ -167,11 +223,18 @@ describe('address ranges', () => {
 
 describe('host names', () => {
   it('treats names as names, and blocks the ones that mean this machine or a metadata service', () => {
-    expect(classifyHost('Example.COM.')).toEqual({ kind: 'name', name: 'example.com', isBlocked: false });
+    expect(classifyHost('Example.COM.')).toEqual({
+      kind: 'name',
+      name: 'example.com',
+      isBlocked: false,
+    });
     expect(classifyHost('localhost')).toMatchObject({ kind: 'name', isBlocked: true });
     expect(classifyHost('LOCALHOST.')).toMatchObject({ kind: 'name', isBlocked: true });
     expect(classifyHost('app.localhost')).toMatchObject({ kind: 'name', isBlocked: true });
-    expect(classifyHost('metadata.google.internal')).toMatchObject({ kind: 'name', isBlocked: true });
+    expect(classifyHost('metadata.google.internal')).toMatchObject({
+      kind: 'name',
+      isBlocked: true,
+    });
     expect(classifyHost('localhost.example.com')).toMatchObject({ kind: 'name', isBlocked: false });
     expect(rangeOf('1.2.3.4.example')).toBe('name');
   });

@@ -1,7 +1,10 @@
-// Which addresses the fetcher may connect to: parses every textual form of an IPv4 or IPv6 address
+// Which addresses the fetcher may connect to: reads every textual form of an IPv4 or IPv6 address
 // (decimal, octal, hex, short forms, bracketed, IPv4-mapped, trailing dot, percent-encoded, full-width
-// digits) and names the range it falls in. Only 'public' addresses are fetched.
+// digits) and names the range it falls in. Only 'public' addresses are fetched. ipaddr.js parses the
+// numbers and knows the special-purpose ranges; this file decides what counts as an address the way
+// the URL parser does, and how each of ipaddr.js's ranges is treated.
 import { domainToASCII } from 'node:url';
+import ipaddr from 'ipaddr.js';
 
 export type AddressRange =
   | 'public'
@@ -56,51 +59,21 @@ function classOf(range: AddressRange, note?: string): AddressClass {
 export function parseIPv4(text: string): Uint8Array | null | 'invalid' {
   let parts = text.split('.');
   if (parts.length > 1 && parts.at(-1) === '') parts = parts.slice(0, -1);
-  const last = parts.at(-1) ?? '';
-  if (!endsInANumber(last)) return null;
+  // Whether it is an address at all is the URL parser's rule, which ipaddr.js does not have.
+  if (!endsInANumber(parts.at(-1) ?? '')) return null;
   if (parts.length > 4) return 'invalid';
-  const numbers: bigint[] = [];
-  for (const part of parts) {
-    const value = parseIPv4Number(part);
-    if (value === null) return 'invalid';
-    numbers.push(value);
+  // A bare "0x" is zero to the URL parser; ipaddr.js wants a digit after it.
+  const numbers = parts.map((part) => (/^0x$/i.test(part) ? '0' : part));
+  try {
+    return Uint8Array.from(ipaddr.IPv4.parse(numbers.join('.')).octets);
+  } catch {
+    return 'invalid';
   }
-  for (let i = 0; i < numbers.length - 1; i++) if (numbers[i]! > 255n) return 'invalid';
-  const lastValue = numbers.at(-1)!;
-  if (lastValue >= 256n ** BigInt(5 - numbers.length)) return 'invalid';
-  let value = lastValue;
-  for (let i = 0; i < numbers.length - 1; i++) value += numbers[i]! * 256n ** BigInt(3 - i);
-  const bytes = new Uint8Array(4);
-  for (let i = 3; i >= 0; i--) {
-    bytes[i] = Number(value & 255n);
-    value >>= 8n;
-  }
-  return bytes;
 }
 
 /** WHATWG "ends in a number": the last label is all digits or a 0x-prefixed hex number. */
 function endsInANumber(label: string): boolean {
-  if (label === '') return false;
-  if (/^[0-9]+$/.test(label)) return true;
-  return /^0x[0-9a-f]*$/i.test(label);
-}
-
-function parseIPv4Number(part: string): bigint | null {
-  if (part === '') return null;
-  let digits = part;
-  let radix = 10;
-  if (/^0x/i.test(digits)) {
-    digits = digits.slice(2);
-    radix = 16;
-  } else if (digits.length > 1 && digits.startsWith('0')) {
-    digits = digits.slice(1);
-    radix = 8;
-  }
-  if (digits === '') return 0n;
-  const pattern = radix === 16 ? /^[0-9a-f]+$/i : radix === 8 ? /^[0-7]+$/ : /^[0-9]+$/;
-  if (!pattern.test(digits)) return null;
-  const prefix = radix === 16 ? '0x' : radix === 8 ? '0o' : '';
-  return BigInt(prefix + digits);
+  return /^[0-9]+$/.test(label) || /^0x[0-9a-f]*$/i.test(label);
 }
 
 /**
@@ -110,61 +83,32 @@ function parseIPv4Number(part: string): bigint | null {
 export function parseIPv6(input: string): Uint8Array | null {
   let text = input;
   if (text.startsWith('[') && text.endsWith(']')) text = text.slice(1, -1);
+  // The zone names an interface, not part of the address; ipaddr.js would take only some zone names.
   const zone = text.indexOf('%');
   if (zone !== -1) text = text.slice(0, zone);
   if (!text.includes(':')) return null;
-  const halves = text.split('::');
-  if (halves.length > 2) return null;
-  const parseGroups = (half: string): number[] | null => {
-    if (half === '') return [];
-    const groups: number[] = [];
-    const items = half.split(':');
-    for (let i = 0; i < items.length; i++) {
-      const item = items[i]!;
-      if (i === items.length - 1 && item.includes('.')) {
-        const v4 = parseStrictDottedQuad(item);
-        if (!v4) return null;
-        groups.push((v4[0]! << 8) | v4[1]!, (v4[2]! << 8) | v4[3]!);
-      } else {
-        if (!/^[0-9a-f]{1,4}$/i.test(item)) return null;
-        groups.push(Number.parseInt(item, 16));
-      }
-    }
-    return groups;
-  };
-  const head = parseGroups(halves[0]!);
-  const tail = halves.length === 2 ? parseGroups(halves[1]!) : [];
-  if (!head || !tail) return null;
-  // An embedded IPv4 tail is only allowed at the very end.
-  if (halves.length === 2 && halves[0]!.includes('.')) return null;
-  let groups: number[];
-  if (halves.length === 2) {
-    const missing = 8 - head.length - tail.length;
-    if (missing < 1) return null;
-    groups = [...head, ...new Array<number>(missing).fill(0), ...tail];
-  } else {
-    if (head.length !== 8) return null;
-    groups = head;
+  // The dotted tail is rewritten as two hex groups before ipaddr.js sees it: ipaddr.js reads
+  // "::1.2.3.4" as the IPv4-mapped ::ffff:1.2.3.4 (the URL parser as ::102:304), and takes octal or
+  // hex parts in the tail, which the URL parser refuses.
+  const tail = /^(.*:)([^:]*\.[^:]*)$/.exec(text);
+  if (tail) {
+    const v4 = parseStrictDottedQuad(tail[2]!);
+    if (!v4) return null;
+    text = `${tail[1]!}${((v4[0]! << 8) | v4[1]!).toString(16)}:${((v4[2]! << 8) | v4[3]!).toString(16)}`;
   }
-  const bytes = new Uint8Array(16);
-  groups.forEach((group, i) => {
-    bytes[i * 2] = group >> 8;
-    bytes[i * 2 + 1] = group & 255;
-  });
-  return bytes;
+  if (!/^[0-9a-f:]+$/i.test(text)) return null;
+  try {
+    return Uint8Array.from(ipaddr.IPv6.parse(text).toByteArray());
+  } catch {
+    return null;
+  }
 }
 
 /** Only plain a.b.c.d decimal, as allowed inside an IPv6 address. */
 function parseStrictDottedQuad(text: string): Uint8Array | null {
-  const parts = text.split('.');
-  if (parts.length !== 4) return null;
-  const bytes = new Uint8Array(4);
-  for (let i = 0; i < 4; i++) {
-    const part = parts[i]!;
-    if (!/^(0|[1-9][0-9]{0,2})$/.test(part) || Number(part) > 255) return null;
-    bytes[i] = Number(part);
-  }
-  return bytes;
+  if (!/^(0|[1-9][0-9]{0,2})(\.(0|[1-9][0-9]{0,2})){3}$/.test(text)) return null;
+  const parts = text.split('.').map(Number);
+  return parts.every((part) => part <= 255) ? Uint8Array.from(parts) : null;
 }
 
 export function formatIPv4(bytes: Uint8Array): string {
@@ -173,26 +117,7 @@ export function formatIPv4(bytes: Uint8Array): string {
 
 /** RFC 5952: lower case, leading zeros dropped, the longest run (2+) of zero groups as "::". */
 export function formatIPv6(bytes: Uint8Array): string {
-  const groups: number[] = [];
-  for (let i = 0; i < 16; i += 2) groups.push((bytes[i]! << 8) | bytes[i + 1]!);
-  let bestStart = -1;
-  let bestLength = 0;
-  for (let i = 0; i < 8; ) {
-    if (groups[i] !== 0) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < 8 && groups[j] === 0) j++;
-    if (j - i > bestLength && j - i >= 2) {
-      bestStart = i;
-      bestLength = j - i;
-    }
-    i = j;
-  }
-  const hex = groups.map((g) => g.toString(16));
-  if (bestStart === -1) return hex.join(':');
-  return `${hex.slice(0, bestStart).join(':')}::${hex.slice(bestStart + bestLength).join(':')}`;
+  return new ipaddr.IPv6(Array.from(bytes.subarray(0, 16))).toRFC5952String();
 }
 
 /**
@@ -234,96 +159,131 @@ export function ipOf(bytes: Uint8Array): IpAddress {
     : { family: 6, bytes, text: formatIPv6(bytes) };
 }
 
-type Cidr4 = readonly [a: number, b: number, c: number, d: number, prefix: number, range: AddressRange, note?: string];
+type Rule = readonly [range: AddressRange, note?: string];
 
-/** Most specific first: the first match names the range. */
-const IPV4_RANGES: readonly Cidr4[] = [
-  [169, 254, 169, 254, 32, 'cloud-metadata', 'AWS, Google Cloud, Azure, OpenStack'],
-  [169, 254, 170, 2, 32, 'cloud-metadata', 'AWS ECS task metadata'],
-  [169, 254, 169, 253, 32, 'cloud-metadata', 'AWS DNS'],
-  [100, 100, 100, 200, 32, 'cloud-metadata', 'Alibaba Cloud'],
-  [192, 0, 0, 192, 32, 'cloud-metadata', 'Oracle Cloud'],
-  [0, 0, 0, 0, 8, 'unspecified'],
-  [10, 0, 0, 0, 8, 'private'],
-  [100, 64, 0, 0, 10, 'cgnat'],
-  [127, 0, 0, 0, 8, 'loopback'],
-  [169, 254, 0, 0, 16, 'link-local'],
-  [172, 16, 0, 0, 12, 'private'],
-  [192, 0, 0, 0, 24, 'reserved', 'IETF protocol assignments'],
-  [192, 0, 2, 0, 24, 'reserved', 'documentation'],
-  [192, 88, 99, 0, 24, 'reserved', '6to4 relay'],
-  [192, 168, 0, 0, 16, 'private'],
-  [198, 18, 0, 0, 15, 'reserved', 'benchmarking'],
-  [198, 51, 100, 0, 24, 'reserved', 'documentation'],
-  [203, 0, 113, 0, 24, 'reserved', 'documentation'],
-  [224, 0, 0, 0, 4, 'multicast'],
-  [240, 0, 0, 0, 4, 'reserved', 'future use and broadcast'],
+/**
+ * Cloud metadata services: single addresses inside ranges ipaddr.js calls link-local, CGNAT or
+ * reserved, named apart so a refusal says what was reached for.
+ */
+const CLOUD_METADATA_V4 = [
+  ['169.254.169.254/32', 'AWS, Google Cloud, Azure, OpenStack'],
+  ['169.254.170.2/32', 'AWS ECS task metadata'],
+  ['169.254.169.253/32', 'AWS DNS'],
+  ['100.100.100.200/32', 'Alibaba Cloud'],
+  ['192.0.0.192/32', 'Oracle Cloud'],
+].map(([cidr, note]) => [ipaddr.IPv4.parseCIDR(cidr!), note!] as const);
+
+const CLOUD_METADATA_V6 = [['fd00:ec2::254/128', 'AWS']].map(
+  ([cidr, note]) => [ipaddr.IPv6.parseCIDR(cidr!), note!] as const,
+);
+
+/**
+ * What each of ipaddr.js's IPv4 range names means here. A name not listed (one a later ipaddr.js
+ * adds) is refused as reserved until it is looked at.
+ */
+const IPV4_RULES: Readonly<Partial<Record<string, Rule>>> = {
+  unicast: ['public'],
+  unspecified: ['unspecified'],
+  broadcast: ['reserved', 'broadcast'],
+  multicast: ['multicast'],
+  linkLocal: ['link-local'],
+  loopback: ['loopback'],
+  carrierGradeNat: ['cgnat'],
+  private: ['private'],
+  reserved: ['reserved'],
+  // Anycast services on the public Internet (RFC 7534, RFC 7450).
+  as112: ['public'],
+  amt: ['public'],
+};
+
+/** The same for IPv6; 'embedded' ranges carry an IPv4 address, which decides (see EMBEDDED). */
+const IPV6_RULES: Readonly<Partial<Record<string, Rule | 'embedded'>>> = {
+  unicast: ['public'],
+  unspecified: ['unspecified'],
+  loopback: ['loopback'],
+  linkLocal: ['link-local'],
+  multicast: ['multicast'],
+  uniqueLocal: ['unique-local'],
+  deprecatedSiteLocal: ['private', 'site-local'],
+  discard: ['reserved', 'discard-only'],
+  ipv4Mapped: 'embedded',
+  rfc6145: 'embedded',
+  rfc6052: 'embedded',
+  '6to4': 'embedded',
+  // Teredo's client address is obfuscated and the relay is someone else's: not worth the risk.
+  teredo: ['reserved', 'Teredo'],
+  benchmarking: ['reserved', 'benchmarking'],
+  amt: ['reserved', 'IETF protocol assignments'],
+  as112v6: ['public'],
+  deprecatedOrchid: ['reserved', 'IETF protocol assignments'],
+  orchid2: ['reserved', 'IETF protocol assignments'],
+  droneRemoteIdProtocolEntityTags: ['reserved', 'IETF protocol assignments'],
+  segmentRouting: ['reserved', 'segment routing'],
+  reserved: ['reserved'],
+};
+
+/**
+ * IPv6 forms that carry an IPv4 address, and where: the embedded address decides. ipaddr.js puts
+ * local-use NAT64 (64:ff9b:1::/48, a network's own translator) under the same name as well-known
+ * NAT64, and the deprecated IPv4-compatible form (::a.b.c.d) under unicast.
+ */
+const EMBEDDED: readonly (readonly [cidr: string, offset: number, name: string])[] = [
+  ['::ffff:0:0/96', 12, 'IPv4-mapped'],
+  ['::ffff:0:0:0/96', 12, 'IPv4-translated'],
+  ['64:ff9b::/96', 12, 'NAT64'],
+  ['2002::/16', 2, '6to4'],
+  // :: and ::1 are named by ipaddr.js before this is reached.
+  ['::/96', 12, 'IPv4-compatible'],
 ];
 
-function inCidr(bytes: Uint8Array, base: ArrayLike<number>, prefix: number): boolean {
-  for (let bit = 0; bit < prefix; bit++) {
-    const byte = bit >> 3;
-    const mask = 0x80 >> (bit & 7);
-    if ((bytes[byte]! & mask) !== (base[byte]! & mask)) return false;
-  }
-  return true;
-}
+const EMBEDDED_RANGES = EMBEDDED.map(
+  ([cidr, offset, name]) => [ipaddr.IPv6.parseCIDR(cidr), offset, name] as const,
+);
+
+const LOCAL_NAT64 = ipaddr.IPv6.parseCIDR('64:ff9b:1::/48');
+/** Global unicast; IPv6 outside it is unassigned or special. */
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
+/**
+ * IETF protocol assignments: ipaddr.js names parts of this block (AS112, AMT) before its own
+ * 'reserved', which covers all of it.
+ */
+const IETF_ASSIGNMENTS = ipaddr.IPv6.parseCIDR('2001::/23');
 
 function classifyIPv4(bytes: Uint8Array): AddressClass {
-  for (const [a, b, c, d, prefix, range, note] of IPV4_RANGES) {
-    if (inCidr(bytes, [a, b, c, d], prefix)) return classOf(range, note);
+  const address = new ipaddr.IPv4(Array.from(bytes));
+  for (const [cidr, note] of CLOUD_METADATA_V4) {
+    if (address.match(cidr)) return classOf('cloud-metadata', note);
   }
-  return classOf('public');
+  const [range, note] = IPV4_RULES[address.range()] ?? ['reserved', 'special-purpose'];
+  return classOf(range, note);
 }
-
-function v6(text: string): Uint8Array {
-  const bytes = parseIPv6(text);
-  if (!bytes) throw new Error(`bad IPv6 constant ${text}`);
-  return bytes;
-}
-
-type Cidr6 = readonly [base: Uint8Array, prefix: number, range: AddressRange, note?: string];
-
-const IPV6_RANGES: readonly Cidr6[] = [
-  [v6('fd00:ec2::254'), 128, 'cloud-metadata', 'AWS'],
-  [v6('::'), 128, 'unspecified'],
-  [v6('::1'), 128, 'loopback'],
-  [v6('64:ff9b:1::'), 48, 'private', 'local-use NAT64'],
-  [v6('100::'), 64, 'reserved', 'discard-only'],
-  [v6('2001:db8::'), 32, 'reserved', 'documentation'],
-  [v6('2001::'), 23, 'reserved', 'IETF protocol assignments, Teredo'],
-  [v6('3fff::'), 20, 'reserved', 'documentation'],
-  [v6('5f00::'), 16, 'reserved', 'segment routing'],
-  [v6('fc00::'), 7, 'unique-local'],
-  [v6('fe80::'), 10, 'link-local'],
-  [v6('fec0::'), 10, 'private', 'site-local'],
-  [v6('ff00::'), 8, 'multicast'],
-];
-
-/** IPv6 forms that carry an IPv4 address, and where: the embedded address decides. */
-const EMBEDDING: readonly [base: Uint8Array, prefix: number, offset: number, name: string][] = [
-  [v6('::ffff:0:0'), 96, 12, 'IPv4-mapped'],
-  [v6('::ffff:0:0:0'), 96, 12, 'IPv4-translated'],
-  [v6('64:ff9b::'), 96, 12, 'NAT64'],
-  [v6('2002::'), 16, 2, '6to4'],
-  // Deprecated IPv4-compatible form (::a.b.c.d); :: and ::1 are matched before this.
-  [v6('::'), 96, 12, 'IPv4-compatible'],
-];
 
 function classifyIPv6(bytes: Uint8Array): AddressClass {
-  for (const [base, prefix, range, note] of IPV6_RANGES) {
-    if (inCidr(bytes, base, prefix)) return classOf(range, note);
+  const address = new ipaddr.IPv6(Array.from(bytes));
+  for (const [cidr, note] of CLOUD_METADATA_V6) {
+    if (address.match(cidr)) return classOf('cloud-metadata', note);
   }
-  for (const [base, prefix, offset, name] of EMBEDDING) {
-    if (!inCidr(bytes, base, prefix)) continue;
+  if (address.match(LOCAL_NAT64)) return classOf('private', 'local-use NAT64');
+  const rule = IPV6_RULES[address.range()] ?? (['reserved', 'special-purpose'] as const);
+  if (rule !== 'embedded') {
+    const [range, note] = rule;
+    if (range !== 'public') return classOf(range, note);
+  }
+  for (const [cidr, offset, name] of EMBEDDED_RANGES) {
+    if (!address.match(cidr)) continue;
     const embedded = bytes.slice(offset, offset + 4);
     const inner = classifyIPv4(embedded);
-    if (inner.range === 'public' && name === 'IPv4-compatible') return classOf('reserved', 'deprecated IPv4-compatible form');
+    if (inner.range === 'public' && name === 'IPv4-compatible') {
+      return classOf('reserved', 'deprecated IPv4-compatible form');
+    }
     if (inner.range === 'public') return inner;
-    return { range: inner.range, description: `${inner.description}, in its ${name} IPv6 form (${formatIPv4(embedded)})` };
+    return {
+      range: inner.range,
+      description: `${inner.description}, in its ${name} IPv6 form (${formatIPv4(embedded)})`,
+    };
   }
-  // Global unicast is 2000::/3; everything else is unassigned or special.
-  if ((bytes[0]! & 0xe0) !== 0x20) return classOf('reserved', 'outside global unicast');
+  if (!address.match(GLOBAL_UNICAST)) return classOf('reserved', 'outside global unicast');
+  if (address.match(IETF_ASSIGNMENTS)) return classOf('reserved', 'IETF protocol assignments');
   return classOf('public');
 }
 
@@ -332,7 +292,14 @@ export function classifyAddress(address: IpAddress): AddressClass {
 }
 
 /** Names that reach this machine or a cloud metadata service whatever DNS says. */
-const BLOCKED_NAMES = new Set(['localhost', 'metadata', 'metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal']);
+const BLOCKED_NAMES = new Set([
+  'localhost',
+  'metadata',
+  'metadata.google.internal',
+  'metadata.goog',
+  'instance-data',
+  'instance-data.ec2.internal',
+]);
 
 /** A lower-case host name without brackets, trailing dot or port. */
 export function normalizeHostName(host: string): string {
