@@ -1,7 +1,7 @@
 // The export's ZIP writer, read back by an independent reader (fflate's): names, bytes, compression,
-// an empty entry, and the ZIP64 records every archive carries.
+// an empty entry, the ZIP64 records every archive carries, backpressure and cancelling.
 import { strFromU8, unzipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { safeFileName, zipStream, type ZipEntry } from './zip-stream.ts';
 
 async function archive(entries: ZipEntry[]): Promise<Buffer> {
@@ -21,10 +21,17 @@ function* pieces(count: number, size: number): Generator<Uint8Array> {
 
 describe('zipStream', () => {
   it('writes entries an independent reader reads back byte for byte', async () => {
-    const json = JSON.stringify({ rows: Array.from({ length: 2000 }, (_, i) => ({ i, text: 'the same words again' })) });
+    const json = JSON.stringify({
+      rows: Array.from({ length: 2000 }, (_, i) => ({ i, text: 'the same words again' })),
+    });
     const zip = await archive([
       { path: 'data.json', compress: true, body: [json.slice(0, 1000), json.slice(1000)] },
-      { path: 'content/ré sumé.bin', compress: false, mtime: new Date(2026, 0, 2, 3, 4, 6), body: pieces(5, 100_000) },
+      {
+        path: 'content/ré sumé.bin',
+        compress: false,
+        mtime: new Date(2026, 0, 2, 3, 4, 6),
+        body: pieces(5, 100_000),
+      },
       { path: 'empty.txt', compress: true, body: [] },
     ]);
     const files = unzipSync(zip);
@@ -46,21 +53,49 @@ describe('zipStream', () => {
     expect(zip.subarray(-22).readUInt32LE(0)).toBe(0x06054b50);
   });
 
-  it('reads an entry only when the reader asks for more', async () => {
-    let started = false;
+  it('reads an entry only as fast as the reader takes the archive, and lets go of it when cancelled', async () => {
+    const PIECE = 64 * 1024;
+    let piecesRead = 0;
+    let isFirstClosed = false;
+    let isSecondStarted = false;
+    function* big(): Generator<Uint8Array> {
+      try {
+        for (let i = 0; i < 160; i++) {
+          piecesRead++;
+          yield new Uint8Array(PIECE).fill(i % 251);
+        }
+      } finally {
+        isFirstClosed = true;
+      }
+    }
     function* lazy(): Generator<Uint8Array> {
-      started = true;
+      isSecondStarted = true;
       yield new Uint8Array(1);
     }
     function* list(): Generator<ZipEntry> {
-      yield { path: 'first', compress: false, body: ['x'] };
+      yield { path: 'first', compress: false, body: big() };
       yield { path: 'second', compress: false, body: lazy() };
     }
     const reader = zipStream(list()).getReader();
     await reader.read();
-    expect(started).toBe(false);
+    await reader.read();
+    // Of a 10 MiB entry, only what fits the buffers between source and reader has been read.
+    await vi.waitFor(() => expect(piecesRead).toBeGreaterThan(0));
+    expect(piecesRead).toBeLessThan(32);
     await reader.cancel();
-    expect(started).toBe(false);
+    await vi.waitFor(() => expect(isFirstClosed).toBe(true));
+    expect(piecesRead).toBeLessThan(32);
+    expect(isSecondStarted).toBe(false);
+  });
+
+  it('fails the archive when an entry fails to read', async () => {
+    function* broken(): Generator<Uint8Array> {
+      yield new Uint8Array(10);
+      throw new Error('storage went away');
+    }
+    await expect(archive([{ path: 'a.bin', compress: false, body: broken() }])).rejects.toThrow(
+      'storage went away',
+    );
   });
 });
 
