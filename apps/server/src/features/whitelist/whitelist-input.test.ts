@@ -14,7 +14,9 @@ function errorOf(run: () => unknown): AppError {
 
 describe('readPastedLines', () => {
   it('numbers lines as pasted, skipping blank lines and # comments', () => {
-    expect(readPastedLines('example.com\r\n\n  # partners\n  https://partner.net/page  \rlast.org\n')).toEqual([
+    expect(
+      readPastedLines('example.com\r\n\n  # partners\n  https://partner.net/page  \rlast.org\n'),
+    ).toEqual([
       { line: 1, input: 'example.com' },
       { line: 4, input: 'https://partner.net/page' },
       { line: 5, input: 'last.org' },
@@ -22,15 +24,20 @@ describe('readPastedLines', () => {
   });
 
   it('refuses more than 5000 lines', () => {
-    const error = errorOf(() => readPastedLines(Array.from({ length: 5001 }, (_, i) => `site${i}.com`).join('\n')));
+    const error = errorOf(() =>
+      readPastedLines(Array.from({ length: 5001 }, (_, i) => `site${i}.com`).join('\n')),
+    );
     expect(error.code).toBe('VALIDATION_FAILED');
-    expect(error.extra.fields).toEqual({ text: 'Send at most 5000 lines at a time; split the list and send the rest next.' });
+    expect(error.extra.fields).toEqual({
+      text: 'Send at most 5000 lines at a time; split the list and send the rest next.',
+    });
   });
 });
 
 describe('parseCsv', () => {
   it('reads quoted cells with delimiters, doubled quotes and line breaks, and the line each row starts on', () => {
-    const csv = 'value,note\r\n"example.com","our ""main"" site, with a comma"\n"partner.net","line one\nline two"\nlast.org,\n';
+    const csv =
+      'value,note\r\n"example.com","our ""main"" site, with a comma"\n"partner.net","line one\nline two"\nlast.org,\n';
     expect(parseCsv(csv)).toEqual([
       { line: 1, cells: ['value', 'note'] },
       { line: 2, cells: ['example.com', 'our "main" site, with a comma'] },
@@ -49,7 +56,14 @@ describe('parseCsv', () => {
 
   it('says where a quote is never closed', () => {
     const error = errorOf(() => parseCsv('example.com,ok\npartner.net,"never closed\n'));
-    expect(error.extra.fields).toEqual({ csv: 'The CSV file has a quote on line 2 that is never closed.' });
+    expect(error.extra.fields).toEqual({
+      csv: 'The CSV file has a quote on line 2 that is never closed.',
+    });
+    // The quote opens on the row's second line, after a quoted cell that spans two.
+    const later = errorOf(() => parseCsv('a\n"b\nc",d,"e\nf\n'));
+    expect(later.extra.fields).toEqual({
+      csv: 'The CSV file has a quote on line 3 that is never closed.',
+    });
   });
 });
 
@@ -57,16 +71,36 @@ describe('readCsvLines', () => {
   it('reads value and note columns without a header', () => {
     expect(readCsvLines('example.com,our site\nhttps://partner.net/promo\n\n,\n')).toEqual([
       { line: 1, input: 'example.com', note: 'our site', kind: undefined, problem: undefined },
-      { line: 2, input: 'https://partner.net/promo', note: undefined, kind: undefined, problem: undefined },
+      {
+        line: 2,
+        input: 'https://partner.net/promo',
+        note: undefined,
+        kind: undefined,
+        problem: undefined,
+      },
     ]);
   });
 
   it('finds columns by their header names, in any order, with an optional kind', () => {
-    const lines = readCsvLines('Notes,Type,URL\nmain,domain,example.com\naffiliate,,https://partner.net/a\nx,website,other.org\n');
+    const lines = readCsvLines(
+      'Notes,Type,URL\nmain,domain,example.com\naffiliate,,https://partner.net/a\nx,website,other.org\n',
+    );
     expect(lines).toEqual([
       { line: 2, input: 'example.com', note: 'main', kind: 'domain', problem: undefined },
-      { line: 3, input: 'https://partner.net/a', note: 'affiliate', kind: undefined, problem: undefined },
-      { line: 4, input: 'other.org', note: 'x', kind: undefined, problem: 'The kind "website" is not url, domain or pattern.' },
+      {
+        line: 3,
+        input: 'https://partner.net/a',
+        note: 'affiliate',
+        kind: undefined,
+        problem: undefined,
+      },
+      {
+        line: 4,
+        input: 'other.org',
+        note: 'x',
+        kind: undefined,
+        problem: 'The kind "website" is not url, domain or pattern.',
+      },
     ]);
   });
 

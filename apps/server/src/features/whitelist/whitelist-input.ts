@@ -1,6 +1,11 @@
 // Turns a paste (one entry per line) or a CSV file (value, note and optionally kind columns, with or
 // without a header row) into numbered lines for the whitelist service.
-import { WHITELIST_BULK_MAX_LINES, WHITELIST_KINDS, type WhitelistKind } from '@shark/contracts/whitelist.ts';
+import {
+  WHITELIST_BULK_MAX_LINES,
+  WHITELIST_KINDS,
+  type WhitelistKind,
+} from '@shark/contracts/whitelist.ts';
+import { CsvError, parse } from 'csv-parse/sync';
 import { AppError } from '../../http/app-error.ts';
 
 export interface BulkLine {
@@ -13,7 +18,20 @@ export interface BulkLine {
   problem?: string | undefined;
 }
 
-const VALUE_HEADERS = new Set(['value', 'url', 'urls', 'domain', 'domains', 'pattern', 'address', 'entry', 'site', 'website', 'link', 'whitelist']);
+const VALUE_HEADERS = new Set([
+  'value',
+  'url',
+  'urls',
+  'domain',
+  'domains',
+  'pattern',
+  'address',
+  'entry',
+  'site',
+  'website',
+  'link',
+  'whitelist',
+]);
 const NOTE_HEADERS = new Set(['note', 'notes', 'comment', 'comments', 'description', 'label']);
 const KIND_HEADERS = new Set(['kind', 'type']);
 
@@ -36,59 +54,56 @@ export function readPastedLines(text: string): BulkLine[] {
 
 /** RFC 4180 records with the line each starts on; the delimiter (, ; or tab) is taken from the first line. */
 export function parseCsv(text: string): { line: number; cells: string[] }[] {
-  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const delimiter = detectDelimiter(source);
   const records: { line: number; cells: string[] }[] = [];
-  let cells: string[] = [];
-  let cell = '';
+  // The line the next record starts on: one past the line breaks its predecessors held.
   let line = 1;
-  let recordLine = 1;
-  let inQuotes = false;
-  let quoteLine = 0;
-  for (let i = 0; i < source.length; i++) {
-    const char = source[i]!;
-    if (inQuotes) {
-      if (char === '"') {
-        if (source[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else {
-          inQuotes = false;
-        }
-      } else {
-        if (char === '\n') line++;
-        cell += char;
-      }
-      continue;
-    }
-    if (char === '"' && cell.trim() === '') {
-      cell = '';
-      inQuotes = true;
-      quoteLine = line;
-    } else if (char === delimiter) {
-      cells.push(cell);
-      cell = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && source[i + 1] === '\n') i++;
-      cells.push(cell);
-      records.push({ line: recordLine, cells });
-      cells = [];
-      cell = '';
-      line++;
-      recordLine = line;
-    } else {
-      cell += char;
-    }
-  }
-  if (inQuotes) {
+  try {
+    parse(text, {
+      bom: true,
+      delimiter: detectDelimiter(text.startsWith('\uFEFF') ? text.slice(1) : text),
+      record_delimiter: ['\r\n', '\n', '\r'],
+      // Spreadsheets write rows of differing lengths and stray quotes inside unquoted cells.
+      relax_column_count: true,
+      relax_quotes: true,
+      trim: true,
+      // Kept so that an unclosed quote's line can be found in the text of the record it left open.
+      raw: true,
+      // With raw set, a record comes wrapped as { record, raw } (which the library's types do not say).
+      on_record: (parsed: string[] | { record: string[] }) => {
+        const cells = Array.isArray(parsed) ? parsed : parsed.record;
+        records.push({ line, cells });
+        line += 1 + lineBreaks(cells.join(''));
+        return null;
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof CsvError) || error.code !== 'CSV_QUOTE_NOT_CLOSED') throw error;
+    const raw = typeof error.raw === 'string' ? error.raw : '';
+    const quoteLine = line + lineBreaks(raw.slice(0, openingQuote(raw)));
     const message = `The CSV file has a quote on line ${quoteLine} that is never closed.`;
     throw new AppError('VALIDATION_FAILED', message, { fields: { csv: message } });
   }
-  if (cell !== '' || cells.length > 0) {
-    cells.push(cell);
-    records.push({ line: recordLine, cells });
-  }
   return records;
+}
+
+function lineBreaks(text: string): number {
+  return text.match(/\r\n|\n|\r/g)?.length ?? 0;
+}
+
+/**
+ * Where the quote left open starts in the unfinished record's text: the cell it opens holds quotes only
+ * doubled, so it is the first of the last run of quotes that has an odd length.
+ */
+function openingQuote(raw: string): number {
+  let end = raw.length;
+  for (;;) {
+    const last = raw.lastIndexOf('"', end - 1);
+    if (last < 0) return 0;
+    let first = last;
+    while (first > 0 && raw[first - 1] === '"') first--;
+    if ((last - first + 1) % 2 === 1) return first;
+    end = first;
+  }
 }
 
 function detectDelimiter(text: string): string {
@@ -117,7 +132,10 @@ export function readCsvLines(text: string): BulkLine[] {
       names.every((n) => !n.includes('.') && !n.includes('/'));
     if (isHeader) {
       body = records.slice(1);
-      valueColumn = Math.max(0, names.findIndex((n) => VALUE_HEADERS.has(n)));
+      valueColumn = Math.max(
+        0,
+        names.findIndex((n) => VALUE_HEADERS.has(n)),
+      );
       noteColumn = names.findIndex((n) => NOTE_HEADERS.has(n));
       kindColumn = names.findIndex((n) => KIND_HEADERS.has(n));
     }
@@ -132,7 +150,8 @@ export function readCsvLines(text: string): BulkLine[] {
       input: (cells[valueColumn] ?? '').trim(),
       note: note === '' ? undefined : note,
       kind,
-      problem: kindText && !kind ? `The kind "${kindText}" is not url, domain or pattern.` : undefined,
+      problem:
+        kindText && !kind ? `The kind "${kindText}" is not url, domain or pattern.` : undefined,
     };
   });
 }
