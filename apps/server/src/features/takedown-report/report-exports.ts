@@ -8,7 +8,7 @@ import {
   TAKEDOWN_STATUS_LABELS,
   type TakedownFilters,
 } from '@shark/contracts/takedown-report.ts';
-import { csvLine } from './csv.ts';
+import { csvLine, csvLines, type CsvValue } from './csv.ts';
 import { createPdfReportWriter, type PdfReportInput } from './takedown-pdf.ts';
 import type { ReportRow } from './takedown-report-repository.ts';
 
@@ -30,8 +30,8 @@ export const CSV_HEADER = [
   'Recipient address',
 ] as const;
 
-function csvRecord(row: ReportRow): string {
-  return csvLine([
+function csvRecord(row: ReportRow): CsvValue[] {
+  return [
     row.id,
     TAKEDOWN_STATUS_LABELS[row.status],
     TAKEDOWN_KIND_LABELS[row.kind],
@@ -45,7 +45,7 @@ function csvRecord(row: ReportRow): string {
     row.recipientName,
     row.recipientRole ? RECIPIENT_ROLE_LABELS[row.recipientRole] : null,
     row.recipientAddress,
-  ]);
+  ];
 }
 
 export function csvExportStream(batches: AsyncGenerator<ReportRow[]>): ReadableStream<Uint8Array> {
@@ -64,7 +64,7 @@ export function csvExportStream(batches: AsyncGenerator<ReportRow[]>): ReadableS
           controller.close();
           return;
         }
-        controller.enqueue(encoder.encode(next.value.map(csvRecord).join('')));
+        controller.enqueue(encoder.encode(csvLines(next.value.map(csvRecord))));
       },
       async cancel() {
         await batches.return(undefined);
