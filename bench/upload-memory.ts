@@ -7,22 +7,23 @@
 //   BENCH_UPLOAD_MB        size of the uploaded file in MiB (default 1024)
 //   BENCH_UPLOAD_STORAGE   local or s3 (s3: a local S3 stand-in; default local)
 //   BENCH_SAMPLE_MS        how often VmRSS is read (default 25)
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import PostalMime from 'postal-mime';
 import { UPLOAD_CHUNK_BYTES } from '@shark/contracts/reference-files.ts';
 import { startS3StandIn, type S3StandIn } from '../apps/server/src/testing/s3-stand-in.ts';
+import {
+  PROVIDER,
+  ROOT,
+  positive,
+  rssOf,
+  startServerProcess,
+  verifiedSession,
+  type ServerProcess,
+} from './support/server-process.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const PROVIDER = 'shark';
 const MiB = 1024 * 1024;
 const TARGET_ABOVE_IDLE = 200 * 1000 * 1000;
 
@@ -32,156 +33,29 @@ const storage = (process.env.BENCH_UPLOAD_STORAGE ?? 'local').trim();
 if (storage !== 'local' && storage !== 's3')
   throw new Error(`BENCH_UPLOAD_STORAGE=${storage}: expected local or s3`);
 
-function positive(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0)
-    throw new Error(`${name}=${raw}: expected a positive number`);
-  return value;
-}
-
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The child's resident memory in bytes, from /proc (what the kernel holds for it, heap and buffers alike). */
-async function rssOf(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status);
-  if (!match) throw new Error(`no VmRSS in /proc/${pid}/status`);
-  return Number(match[1]) * 1024;
-}
-
-// ------------------------------------------------------------------------------------ server
-
-let child: ChildProcess | undefined;
-let workDir: string | undefined;
 let s3: S3StandIn | undefined;
-process.once('exit', () => {
-  child?.kill('SIGKILL');
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
 
-async function startServer(): Promise<{
-  baseUrl: string;
-  dataDir: string;
-  pid: number;
-  exited: Promise<void>;
-}> {
-  const port = await freePort();
-  workDir = await mkdtemp(path.join(os.tmpdir(), 'shark-bench-upload-'));
-  const dataDir = path.join(workDir, 'data');
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  };
-  for (const name of [
-    'SMTP_URL',
-    'DATABASE_URL',
-    'S3_ENDPOINT',
-    'S3_BUCKET',
-    'S3_ACCESS_KEY_ID',
-    'S3_SECRET_ACCESS_KEY',
-  ])
-    delete env[name];
-  if (storage === 's3') {
-    s3 = await startS3StandIn();
-    Object.assign(env, {
-      S3_ENDPOINT: s3.endpoint,
-      S3_BUCKET: s3.bucket,
-      S3_ACCESS_KEY_ID: s3.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
-    });
-  }
-  const started = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
+async function startServer(): Promise<ServerProcess> {
+  if (storage !== 's3') return startServerProcess('upload');
+  s3 = await startS3StandIn();
+  return startServerProcess('upload', {
+    S3_ENDPOINT: s3.endpoint,
+    S3_BUCKET: s3.bucket,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
   });
-  child = started;
-  const errors: string[] = [];
-  started.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString('utf8')));
-  const exited = new Promise<void>((resolve) => started.once('close', () => resolve()));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (started.exitCode !== null)
-      throw new Error(`the server exited (${started.exitCode}):\n${errors.join('')}`);
-    const ok = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(5000) })
-      .then((r) => r.status === 200)
-      .catch(() => false);
-    if (ok) break;
-    if (Date.now() > deadline)
-      throw new Error(`the server did not become healthy in 90 s:\n${errors.join('')}`);
-    await sleep(250);
-  }
-  return { baseUrl, dataDir, pid: started.pid!, exited };
 }
 
-// ---------------------------------------------------------------------------------- account
-
-async function subscribedSession(baseUrl: string, dataDir: string): Promise<string> {
-  const email = `bench-${randomBytes(6).toString('hex')}@example.com`;
-  const headers = { 'x-provider': PROVIDER, origin: baseUrl, 'content-type': 'application/json' };
-  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      name: 'Bench Creator',
-      email,
-      password: `Bench-${randomBytes(12).toString('hex')}`,
-    }),
-  });
-  if (!signUp.ok) throw new Error(`sign-up: HTTP ${signUp.status} ${await signUp.text()}`);
-
-  const mailDir = path.join(dataDir, 'mail');
-  let token: string | undefined;
-  for (let attempt = 0; attempt < 150 && !token; attempt++) {
-    const files = await readdir(mailDir, { recursive: true }).catch(() => [] as string[]);
-    for (const file of files.filter((f) => f.endsWith('.eml'))) {
-      const mail = await PostalMime.parse(await readFile(path.join(mailDir, file)));
-      token = /\/email-settings\/verification\/([^\s"'<>?#&]+)/.exec(
-        `${mail.text ?? ''}\n${mail.html ?? ''}`,
-      )?.[1];
-    }
-    if (!token) await sleep(200);
-  }
-  if (!token) throw new Error('no verification mail');
-  const verified = await fetch(`${baseUrl}/api/auth/verify-email?token=${token}`, {
-    headers,
-    redirect: 'manual',
-  });
-  const cookie = verified.headers
-    .getSetCookie()
-    .map((line) => line.split(';', 1)[0]!.trim())
-    .filter((pair) => /^(__Secure-)?shark\./.test(pair) && !pair.endsWith('='))
-    .join('; ');
-  if (!cookie) throw new Error(`verify-email set no session cookie (HTTP ${verified.status})`);
-
-  // As an operator would: the CLI reaches the running embedded server through its admin socket.
+/** A verified creator, made a Premium subscriber as an operator would: through the CLI and the admin socket. */
+async function subscribedSession(server: ServerProcess): Promise<string> {
+  const { cookie, email } = await verifiedSession(server);
   await promisify(execFile)(
     'npx',
     ['--no', 'shark', 'users', 'grant', email, '--status', 'subscribed', '--plan', 'premium'],
-    {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir },
-    },
+    { cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir } },
   );
   return cookie;
 }
@@ -261,7 +135,7 @@ async function main() {
     `  storage: ${storage}; file: ${mb(uploadBytes)} in requests of ${mb(UPLOAD_CHUNK_BYTES)}`,
   );
   const server = await startServer();
-  const cookie = await subscribedSession(server.baseUrl, server.dataDir);
+  const cookie = await subscribedSession(server);
 
   // Idle: signed in, nothing uploading; give start-up work (job queue, sweep) time to settle, then sample.
   await sleep(3000);
@@ -330,7 +204,7 @@ async function main() {
   console.log(`  server RSS peak:        ${mb(peak)}`);
   console.log(`  peak − idle:            ${mb(above)}  (target: under ${mb(TARGET_ABOVE_IDLE)})`);
 
-  child?.kill('SIGTERM');
+  server.stop();
   await Promise.race([server.exited, sleep(10_000)]);
   await s3?.close();
   if (above >= TARGET_ABOVE_IDLE) {
