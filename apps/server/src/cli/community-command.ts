@@ -1,7 +1,6 @@
 // `shark community publish|list|archive`: the announcements and resources on /community
 // (features/community), on the database or, while a server holds the embedded database, through its
 // admin socket.
-import { existsSync } from 'node:fs';
 import type { z } from 'zod';
 import type { Config } from '../config/env.ts';
 import {
@@ -10,6 +9,14 @@ import {
   type OperatorCommunityPost,
 } from '@shark/contracts/community.ts';
 import { parseArgs, UsageError } from './args.ts';
+import {
+  executeNamed,
+  requirePositionalId,
+  toJson,
+  unknownSubcommand,
+  usageFromZod,
+  type NamedRequest,
+} from './command-kit.ts';
 
 export const COMMUNITY_HELP = `Usage:
   shark community publish --kind announcement|resource --title "..." --body "..." [--url https://...]
@@ -25,22 +32,6 @@ export type CommunityCommand =
   | { kind: 'publish'; post: z.output<typeof publishCommunityPostSchema> }
   | { kind: 'list'; isJson: boolean }
   | { kind: 'archive'; id: string };
-
-/** The first problem of a contract, as a usage error naming the flag. */
-export function usageFromZod(error: z.ZodError, flagOf: Record<string, string>): UsageError {
-  const issue = error.issues[0];
-  const field = typeof issue?.path[0] === 'string' ? issue.path[0] : '';
-  const flag = flagOf[field];
-  return new UsageError(`${flag ? `--${flag}: ` : ''}${issue?.message ?? 'Invalid arguments.'}`);
-}
-
-/** The one positional id of `shark <group> <sub> <id>`. */
-export function requirePositionalId(positionals: string[], usage: string, what: string): string {
-  if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
-  const id = positionals[0]?.trim() ?? '';
-  if (id === '') throw new UsageError(`${usage} needs ${what} id.`);
-  return id;
-}
 
 const text = (value: string | boolean | undefined) =>
   typeof value === 'string' ? value : undefined;
@@ -102,13 +93,12 @@ export function parseCommunityCommand(argv: string[]): CommunityCommand {
         ),
       };
     case undefined:
-      throw new UsageError(COMMUNITY_HELP);
     default:
-      throw new UsageError(`Unknown command "community ${sub}".\n\n${COMMUNITY_HELP}`);
+      throw unknownSubcommand('community', sub, COMMUNITY_HELP);
   }
 }
 
-function request(command: CommunityCommand): { name: string; body: unknown } {
+function request(command: CommunityCommand): NamedRequest {
   switch (command.kind) {
     case 'publish':
       return { name: 'community/publish', body: command.post };
@@ -138,46 +128,9 @@ export async function executeCommunityCommand(
   command: CommunityCommand,
   config: Config,
 ): Promise<string> {
-  const { name, body } = request(command);
   const { openCommunityCommands } = await import('../features/community/community-commands.ts');
-  const result = await executeNamed(openCommunityCommands, name, body, config);
+  const result = await executeNamed(openCommunityCommands, request(command), config);
   if (command.kind === 'list' && !command.isJson)
     return formatCommunityList(result as OperatorCommunityPost[]);
-  return JSON.stringify(result, null, 2);
-}
-
-type Opener = (
-  config: Config,
-) => Promise<{
-  commands: Record<string, (body: unknown) => Promise<unknown>>;
-  close: () => Promise<void>;
-}>;
-
-/** Runs a named operator command on the database, or through a running server's admin socket. */
-export async function executeNamed(
-  open: Opener,
-  name: string,
-  body: unknown,
-  config: Config,
-): Promise<unknown> {
-  // Loaded only once the arguments are known to be good: opening the database takes a moment.
-  const [{ DataDirLockedError }, { adminSocketPath, callAdminSocket }] = await Promise.all([
-    import('@shark/db/client.ts'),
-    import('../features/admin/admin-socket.ts'),
-  ]);
-  let opened: Awaited<ReturnType<Opener>>;
-  try {
-    opened = await open(config);
-  } catch (error) {
-    if (error instanceof DataDirLockedError && existsSync(adminSocketPath(config.dataDir)))
-      return callAdminSocket(config.dataDir, name, body);
-    throw error;
-  }
-  try {
-    const run = opened.commands[name];
-    if (!run) throw new UsageError(`Unknown command ${name}.`);
-    return await run(body);
-  } finally {
-    await opened.close();
-  }
+  return toJson(result);
 }

@@ -1,10 +1,10 @@
 // `shark offers create|list|show|revoke`: the operator's custom offers (features/offers), on the database
 // or, while a server holds the embedded database, through its admin socket.
-import { existsSync } from 'node:fs';
 import type { Config } from '../config/env.ts';
 import { OFFER_INTERVALS, type CreateOffer, type OperatorOffer } from '@shark/contracts/offers.ts';
 import { PLANS, SPECIAL_FEATURES, type Plan, type SpecialFeature } from '@shark/contracts/user.ts';
 import { parseArgs, UsageError } from './args.ts';
+import { executeNamed, toJson, unknownSubcommand, type NamedRequest } from './command-kit.ts';
 
 export const OFFERS_HELP = `Usage:
   shark offers create --plan standard|plus|premium --interval monthly|annual --currency usd --price CENTS
@@ -149,13 +149,12 @@ export function parseOffersCommand(argv: string[]): OffersCommand {
     case 'revoke':
       return { kind: sub, id: requireId(parseArgs(rest, {}).positionals, sub) };
     case undefined:
-      throw new UsageError(OFFERS_HELP);
     default:
-      throw new UsageError(`Unknown command "offers ${sub}".\n\n${OFFERS_HELP}`);
+      throw unknownSubcommand('offers', sub, OFFERS_HELP);
   }
 }
 
-function request(command: OffersCommand): { name: string; body: unknown } {
+function request(command: OffersCommand): NamedRequest {
   switch (command.kind) {
     case 'create':
       return { name: 'offers/create', body: command.offer };
@@ -187,33 +186,8 @@ export async function executeOffersCommand(
   command: OffersCommand,
   config: Config,
 ): Promise<string> {
-  const { name, body } = request(command);
-  const result = await execute(name, body, config);
+  const { openOfferCommands } = await import('../features/offers/offer-commands.ts');
+  const result = await executeNamed(openOfferCommands, request(command), config);
   if (command.kind === 'list' && !command.isJson) return formatOfferList(result as OperatorOffer[]);
-  return JSON.stringify(result, null, 2);
-}
-
-async function execute(name: string, body: unknown, config: Config): Promise<unknown> {
-  // Loaded only once the arguments are known to be good: opening the database takes a moment.
-  const [{ DataDirLockedError }, { adminSocketPath, callAdminSocket }, { openOfferCommands }] =
-    await Promise.all([
-      import('@shark/db/client.ts'),
-      import('../features/admin/admin-socket.ts'),
-      import('../features/offers/offer-commands.ts'),
-    ]);
-  let opened: Awaited<ReturnType<typeof openOfferCommands>>;
-  try {
-    opened = await openOfferCommands(config);
-  } catch (error) {
-    if (error instanceof DataDirLockedError && existsSync(adminSocketPath(config.dataDir)))
-      return callAdminSocket(config.dataDir, name, body);
-    throw error;
-  }
-  try {
-    const run = opened.commands[name];
-    if (!run) throw new UsageError(`Unknown command ${name}.`);
-    return await run(body);
-  } finally {
-    await opened.close();
-  }
+  return toJson(result);
 }

@@ -1,6 +1,5 @@
 // `shark payouts list|paid|reject`: affiliates' payout requests (features/affiliates), on the database or,
 // while a server holds the embedded database, through its admin socket.
-import { existsSync } from 'node:fs';
 import type { Config } from '../config/env.ts';
 import {
   PAYOUT_STATUSES,
@@ -8,6 +7,7 @@ import {
   type PayoutStatus,
 } from '@shark/contracts/affiliates.ts';
 import { parseArgs, UsageError } from './args.ts';
+import { executeNamed, toJson, unknownSubcommand, type NamedRequest } from './command-kit.ts';
 
 export const PAYOUTS_HELP = `Usage:
   shark payouts list [--status requested|paid|rejected] [--json]
@@ -77,13 +77,12 @@ export function parsePayoutsCommand(argv: string[]): PayoutsCommand {
       };
     }
     case undefined:
-      throw new UsageError(PAYOUTS_HELP);
     default:
-      throw new UsageError(`Unknown command "payouts ${sub}".\n\n${PAYOUTS_HELP}`);
+      throw unknownSubcommand('payouts', sub, PAYOUTS_HELP);
   }
 }
 
-function request(command: PayoutsCommand): { name: string; body: unknown } {
+function request(command: PayoutsCommand): NamedRequest {
   switch (command.kind) {
     case 'list':
       return { name: 'payouts/list', body: { status: command.status } };
@@ -112,34 +111,9 @@ export async function executePayoutsCommand(
   command: PayoutsCommand,
   config: Config,
 ): Promise<string> {
-  const { name, body } = request(command);
-  const result = await execute(name, body, config);
+  const { openAffiliateCommands } = await import('../features/affiliates/affiliate-commands.ts');
+  const result = await executeNamed(openAffiliateCommands, request(command), config);
   if (command.kind === 'list' && !command.isJson)
     return formatPayoutList(result as OperatorPayout[]);
-  return JSON.stringify(result, null, 2);
-}
-
-async function execute(name: string, body: unknown, config: Config): Promise<unknown> {
-  // Loaded only once the arguments are known to be good: opening the database takes a moment.
-  const [{ DataDirLockedError }, { adminSocketPath, callAdminSocket }, { openAffiliateCommands }] =
-    await Promise.all([
-      import('@shark/db/client.ts'),
-      import('../features/admin/admin-socket.ts'),
-      import('../features/affiliates/affiliate-commands.ts'),
-    ]);
-  let opened: Awaited<ReturnType<typeof openAffiliateCommands>>;
-  try {
-    opened = await openAffiliateCommands(config);
-  } catch (error) {
-    if (error instanceof DataDirLockedError && existsSync(adminSocketPath(config.dataDir)))
-      return callAdminSocket(config.dataDir, name, body);
-    throw error;
-  }
-  try {
-    const run = opened.commands[name];
-    if (!run) throw new UsageError(`Unknown command ${name}.`);
-    return await run(body);
-  } finally {
-    await opened.close();
-  }
+  return toJson(result);
 }

@@ -10,7 +10,14 @@ import {
   type OperatorRiskEntry,
 } from '@shark/contracts/risk-registry.ts';
 import { parseArgs, UsageError } from './args.ts';
-import { executeNamed, requirePositionalId, usageFromZod } from './community-command.ts';
+import {
+  executeNamed,
+  requirePositionalId,
+  toJson,
+  unknownSubcommand,
+  usageFromZod,
+  type NamedRequest,
+} from './command-kit.ts';
 
 export const REGISTRY_HELP = `Usage:
   shark registry pending [--json]
@@ -131,13 +138,12 @@ export function parseRegistryCommand(argv: string[]): RegistryCommand {
     case 'add':
       return parseAdd(rest);
     case undefined:
-      throw new UsageError(REGISTRY_HELP);
     default:
-      throw new UsageError(`Unknown command "registry ${sub}".\n\n${REGISTRY_HELP}`);
+      throw unknownSubcommand('registry', sub, REGISTRY_HELP);
   }
 }
 
-function request(command: RegistryCommand): { name: string; body: unknown } {
+function request(command: RegistryCommand): NamedRequest {
   switch (command.kind) {
     case 'pending':
       return { name: 'registry/pending', body: {} };
@@ -166,11 +172,10 @@ export async function executeRegistryCommand(
   command: RegistryCommand,
   config: Config,
 ): Promise<string> {
-  const { name, body } = request(command);
   const { openRegistryCommands } =
     await import('../features/risk-registry/risk-registry-commands.ts');
-  const result = await executeNamed(openRegistryCommands, name, body, config);
+  const result = await executeNamed(openRegistryCommands, request(command), config);
   if (command.kind === 'pending' && !command.isJson)
     return formatPending(result as OperatorRiskEntry[]);
-  return JSON.stringify(result, null, 2);
+  return toJson(result);
 }

@@ -1,0 +1,83 @@
+// What every `shark <group>` command shares: the "unknown subcommand" answer, argument errors, and the
+// database-or-admin-socket runner for named operator commands.
+import { existsSync } from 'node:fs';
+import type { z } from 'zod';
+import type { Config } from '../config/env.ts';
+import { UsageError } from './args.ts';
+
+/** A named operator command's request: the admin socket's name and the body it takes. */
+export interface NamedRequest {
+  name: string;
+  body: unknown;
+}
+
+/** Opens a feature's operator commands on the database; rejects with DataDirLockedError when a server holds it. */
+export type NamedCommandsOpener = (config: Config) => Promise<{
+  commands: Record<string, (body: unknown) => Promise<unknown>>;
+  close: () => Promise<void>;
+}>;
+
+/** The error for `shark <group>` alone (its help) or `shark <group> <unknown>`. */
+export function unknownSubcommand(
+  group: string,
+  sub: string | undefined,
+  help: string,
+): UsageError {
+  return sub === undefined
+    ? new UsageError(help)
+    : new UsageError(`Unknown command "${group} ${sub}".\n\n${help}`);
+}
+
+/** Fails when a subcommand that takes no positional argument is given one. */
+export function requireNoPositionals(positionals: string[], hint = ''): void {
+  if (positionals.length > 0)
+    throw new UsageError(`Unexpected argument "${positionals[0]}"${hint}.`);
+}
+
+/** The first problem of a contract, as a usage error naming the flag. */
+export function usageFromZod(error: z.ZodError, flagOf: Record<string, string>): UsageError {
+  const issue = error.issues[0];
+  const field = typeof issue?.path[0] === 'string' ? issue.path[0] : '';
+  const flag = flagOf[field];
+  return new UsageError(`${flag ? `--${flag}: ` : ''}${issue?.message ?? 'Invalid arguments.'}`);
+}
+
+/** The one positional id of `shark <group> <sub> <id>`. */
+export function requirePositionalId(positionals: string[], usage: string, what: string): string {
+  if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
+  const id = positionals[0]?.trim() ?? '';
+  if (id === '') throw new UsageError(`${usage} needs ${what} id.`);
+  return id;
+}
+
+/** A result as the commands print it when no text form is asked for. */
+export const toJson = (result: unknown): string => JSON.stringify(result, null, 2);
+
+/** Runs a named operator command on the database, or through a running server's admin socket. */
+export async function executeNamed(
+  open: NamedCommandsOpener,
+  { name, body }: NamedRequest,
+  config: Config,
+): Promise<unknown> {
+  // Loaded only once the arguments are known to be good: opening the database takes a moment.
+  const [{ DataDirLockedError }, { adminSocketPath, callAdminSocket }] = await Promise.all([
+    import('@shark/db/client.ts'),
+    import('../features/admin/admin-socket.ts'),
+  ]);
+  let opened: Awaited<ReturnType<NamedCommandsOpener>>;
+  try {
+    opened = await open(config);
+  } catch (error) {
+    // A running server holds the embedded database: hand it the command instead.
+    if (error instanceof DataDirLockedError && existsSync(adminSocketPath(config.dataDir)))
+      return callAdminSocket(config.dataDir, name, body);
+    throw error;
+  }
+  try {
+    const run = opened.commands[name];
+    if (!run) throw new UsageError(`Unknown command ${name}.`);
+    return await run(body);
+  } finally {
+    await opened.close();
+  }
+}
