@@ -53,31 +53,50 @@ export function requirePositionalId(positionals: string[], usage: string, what: 
 /** A result as the commands print it when no text form is asked for. */
 export const toJson = (result: unknown): string => JSON.stringify(result, null, 2);
 
-/** Runs a named operator command on the database, or through a running server's admin socket. */
-export async function executeNamed(
-  open: NamedCommandsOpener,
-  { name, body }: NamedRequest,
+/**
+ * Opens the database with `open` and runs `run` on it, closing it after; while a server holds the embedded
+ * database (its admin socket exists), sends `request` to the server instead, which answers the same.
+ */
+export async function onDatabaseOrServer<Opened extends { close: () => Promise<void> }>(
   config: Config,
+  open: () => Promise<Opened>,
+  run: (opened: Opened) => Promise<unknown>,
+  request: NamedRequest,
 ): Promise<unknown> {
   // Loaded only once the arguments are known to be good: opening the database takes a moment.
   const [{ DataDirLockedError }, { adminSocketPath, callAdminSocket }] = await Promise.all([
     import('@shark/db/client.ts'),
     import('../features/admin/admin-socket.ts'),
   ]);
-  let opened: Awaited<ReturnType<NamedCommandsOpener>>;
+  let opened: Opened;
   try {
-    opened = await open(config);
+    opened = await open();
   } catch (error) {
-    // A running server holds the embedded database: hand it the command instead.
     if (error instanceof DataDirLockedError && existsSync(adminSocketPath(config.dataDir)))
-      return callAdminSocket(config.dataDir, name, body);
+      return callAdminSocket(config.dataDir, request.name, request.body);
     throw error;
   }
   try {
-    const run = opened.commands[name];
-    if (!run) throw new UsageError(`Unknown command ${name}.`);
-    return await run(body);
+    return await run(opened);
   } finally {
     await opened.close();
   }
+}
+
+/** Runs a named operator command on the database, or through a running server's admin socket. */
+export function executeNamed(
+  open: NamedCommandsOpener,
+  request: NamedRequest,
+  config: Config,
+): Promise<unknown> {
+  return onDatabaseOrServer(
+    config,
+    () => open(config),
+    async ({ commands }) => {
+      const run = commands[request.name];
+      if (!run) throw new UsageError(`Unknown command ${request.name}.`);
+      return run(request.body);
+    },
+    request,
+  );
 }

@@ -2,6 +2,7 @@
 // which an operator uploads to each engine's bulk tool, then marks submitted.
 import type { DelistingBatchSummary } from '../features/enforcement/delisting-service.ts';
 import { parseArgs, UsageError } from './args.ts';
+import { unknownSubcommand } from './command-kit.ts';
 
 export const DELISTING_HELP = `Usage:
   shark delisting list [--json]
@@ -34,9 +35,8 @@ export function parseDelistingCommand(argv: string[]): DelistingCommand {
     case 'submitted':
       return { kind: 'submitted', id: oneId(parseArgs(rest, {}).positionals, 'submitted') };
     case undefined:
-      throw new UsageError(DELISTING_HELP);
     default:
-      throw new UsageError(`Unknown command "delisting ${sub}".\n\n${DELISTING_HELP}`);
+      throw unknownSubcommand('delisting', sub, DELISTING_HELP);
   }
 }
 

@@ -2,6 +2,7 @@
 // operator to paste field by field, then marked submitted.
 import type { FormTaskDetail, FormTaskSummary } from '../features/enforcement/form-task-service.ts';
 import { parseArgs, UsageError } from './args.ts';
+import { unknownSubcommand } from './command-kit.ts';
 
 export const FORMS_HELP = `Usage:
   shark forms list [--json]
@@ -47,9 +48,8 @@ export function parseFormsCommand(argv: string[]): FormsCommand {
       };
     }
     case undefined:
-      throw new UsageError(FORMS_HELP);
     default:
-      throw new UsageError(`Unknown command "forms ${sub}".\n\n${FORMS_HELP}`);
+      throw unknownSubcommand('forms', sub, FORMS_HELP);
   }
 }
 

@@ -1,11 +1,10 @@
 // `shark`'s commands, run with the process's arguments, environment and output given, so tests can run
 // them in-process as well as in a child process (main.ts is the process's entry).
 import { DataDirLockedError } from '@shark/db/client.ts';
-import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from '../config/env.ts';
-import { adminSocketPath, callAdminSocket } from '../features/admin/admin-socket.ts';
 import { AppError } from '../http/app-error.ts';
 import { UsageError } from './args.ts';
+import { executeNamed, onDatabaseOrServer } from './command-kit.ts';
 import { HASH_HELP, runHashCommand } from './hash-command.ts';
 import { MATCH_HELP, runMatchCommand } from './match-command.ts';
 import { parseUsersCommand, runUsersCommand, USERS_HELP, type UsersCommand } from './users-command.ts';
@@ -173,42 +172,18 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   return 0;
 }
 
-async function execute(command: UsersCommand, config: Config): Promise<unknown> {
-  // Loaded only once the arguments are known to be good: opening the database takes a moment.
-  const { openAccountServices } = await import('../services.ts');
-  let opened: Awaited<ReturnType<typeof openAccountServices>>;
-  try {
-    opened = await openAccountServices(config);
-  } catch (error) {
-    // A running server holds the embedded database: hand it the command instead.
-    if (error instanceof DataDirLockedError && existsSync(adminSocketPath(config.dataDir))) {
-      const body = command.kind === 'show' ? { email: command.email } : { email: command.email, changes: command.changes };
-      return callAdminSocket(config.dataDir, `users/${command.kind}`, body);
-    }
-    throw error;
-  }
-  try {
-    return await runUsersCommand(command, opened.accounts);
-  } finally {
-    await opened.close();
-  }
+function execute(command: UsersCommand, config: Config): Promise<unknown> {
+  const body = command.kind === 'show' ? { email: command.email } : { email: command.email, changes: command.changes };
+  return onDatabaseOrServer(
+    config,
+    async () => (await import('../services.ts')).openAccountServices(config),
+    (opened) => runUsersCommand(command, opened.accounts),
+    { name: `users/${command.kind}`, body },
+  );
 }
 
 /** An enforcement operator command (features/enforcement/operator-commands.ts), here or in the running server. */
 async function executeOperator(name: string, body: unknown, config: Config): Promise<unknown> {
   const { openOperatorCommands } = await import('../features/enforcement/operator-services.ts');
-  let opened: Awaited<ReturnType<typeof openOperatorCommands>>;
-  try {
-    opened = await openOperatorCommands(config);
-  } catch (error) {
-    if (error instanceof DataDirLockedError && existsSync(adminSocketPath(config.dataDir))) return callAdminSocket(config.dataDir, name, body);
-    throw error;
-  }
-  try {
-    const command = opened.commands[name];
-    if (!command) throw new UsageError(`Unknown command ${name}.`);
-    return await command(body);
-  } finally {
-    await opened.close();
-  }
+  return executeNamed(openOperatorCommands, { name, body }, config);
 }

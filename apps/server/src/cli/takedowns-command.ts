@@ -1,10 +1,10 @@
 // `shark takedowns show|respond`: the operator's view of one takedown, and the answers recipients give by
 // mail or form (a refusal, a confirmed removal), recorded as lifecycle transitions.
-import { existsSync } from 'node:fs';
 import type { Config } from '../config/env.ts';
 import type { DatabaseHandle } from '@shark/db/client.ts';
 import type { RecipientResponse, TakedownResponses } from '../features/takedown-lifecycle/takedown-lifecycle-service.ts';
 import { parseArgs, UsageError } from './args.ts';
+import { onDatabaseOrServer, unknownSubcommand } from './command-kit.ts';
 
 export const TAKEDOWNS_HELP = `Usage:
   shark takedowns show <id>
@@ -58,45 +58,33 @@ export function parseTakedownsCommand(argv: string[]): TakedownsCommand {
     case 'respond':
       return parseRespond(rest);
     case undefined:
-      throw new UsageError(TAKEDOWNS_HELP);
     default:
-      throw new UsageError(`Unknown command "takedowns ${sub}".\n\n${TAKEDOWNS_HELP}`);
+      throw unknownSubcommand('takedowns', sub, TAKEDOWNS_HELP);
   }
 }
 
 /** Opens the server's database and runs the command there; while a server holds the embedded database,
  * hands the command to it through its admin socket instead. */
-export async function executeTakedownsCommand(command: TakedownsCommand, config: Config): Promise<unknown> {
-  // Loaded only once the arguments are known to be good: opening the database takes a moment.
-  const [{ openDatabase, DataDirLockedError }, { adminSocketPath, callAdminSocket }] = await Promise.all([
-    import('@shark/db/client.ts'),
-    import('../features/admin/admin-socket.ts'),
-  ]);
-  let database: DatabaseHandle;
-  try {
-    database = await openDatabase(config.database);
-  } catch (error) {
-    if (error instanceof DataDirLockedError && existsSync(adminSocketPath(config.dataDir))) {
-      const body = command.kind === 'respond' ? { id: command.id, response: command.response } : { id: command.id };
-      return callAdminSocket(config.dataDir, `takedowns/${command.kind}`, body);
-    }
-    throw error;
-  }
-  try {
-    await database.migrate();
-    const { createTakedownResponses } = await import('../features/takedown-lifecycle/takedown-lifecycle-service.ts');
-    const responses = createTakedownResponses(database.db);
-    switch (command.kind) {
-      case 'show':
-        return await responses.describe(command.id);
-      case 'respond':
-        return await responses.respond(command.id, command.response);
-      case 'check':
-        return await checkHere(command.id, database, config, responses);
-    }
-  } finally {
-    await database.close();
-  }
+export function executeTakedownsCommand(command: TakedownsCommand, config: Config): Promise<unknown> {
+  const body = command.kind === 'respond' ? { id: command.id, response: command.response } : { id: command.id };
+  return onDatabaseOrServer(
+    config,
+    async () => (await import('@shark/db/client.ts')).openDatabase(config.database),
+    async (database) => {
+      await database.migrate();
+      const { createTakedownResponses } = await import('../features/takedown-lifecycle/takedown-lifecycle-service.ts');
+      const responses = createTakedownResponses(database.db);
+      switch (command.kind) {
+        case 'show':
+          return responses.describe(command.id);
+        case 'respond':
+          return responses.respond(command.id, command.response);
+        case 'check':
+          return checkHere(command.id, database, config, responses);
+      }
+    },
+    { name: `takedowns/${command.kind}`, body },
+  );
 }
 
 /** A check in this process: the scans' crawler and matcher built as services.ts builds them. */

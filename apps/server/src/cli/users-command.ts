@@ -2,6 +2,7 @@
 import { PLANS, SPECIAL_FEATURES, FRONTEND_STATUSES, type Plan, type SpecialFeature, type FrontendStatus } from '@shark/contracts/user.ts';
 import type { AccountService, GrantChanges } from '../features/account/account-service.ts';
 import { parseArgs, UsageError } from './args.ts';
+import { unknownSubcommand } from './command-kit.ts';
 
 export const USERS_HELP = `Usage:
   shark users show <email>
@@ -68,9 +69,8 @@ export function parseUsersCommand(argv: string[]): UsersCommand {
     case 'grant':
       return { kind: 'grant', ...parseGrant(rest) };
     case undefined:
-      throw new UsageError(USERS_HELP);
     default:
-      throw new UsageError(`Unknown command "users ${sub}".\n\n${USERS_HELP}`);
+      throw unknownSubcommand('users', sub, USERS_HELP);
   }
 }
 
