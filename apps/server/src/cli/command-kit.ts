@@ -17,6 +17,28 @@ export type NamedCommandsOpener = (config: Config) => Promise<{
   close: () => Promise<void>;
 }>;
 
+/** One `shark <group>`: its help, and a run that checks the arguments completely before it loads the
+ * configuration (a thunk, so usage errors come first) and resolves to the text to print. */
+export interface CommandGroup {
+  help: string;
+  run: (argv: string[], config: () => Config) => Promise<string>;
+}
+
+/** `shark <group> --help` prints the group's help; anything else runs it and prints its answer. */
+export async function runGroup(
+  group: CommandGroup,
+  argv: string[],
+  out: (text: string) => void,
+  config: () => Config,
+): Promise<number> {
+  if (argv[0] === '--help' || argv[0] === '-h') {
+    out(`${group.help}\n`);
+    return 0;
+  }
+  out(`${await group.run(argv, config)}\n`);
+  return 0;
+}
+
 /** The error for `shark <group>` alone (its help) or `shark <group> <unknown>`. */
 export function unknownSubcommand(
   group: string,

@@ -4,7 +4,7 @@ import { DataDirLockedError } from '@shark/db/client.ts';
 import { ConfigError, loadConfig, type Config } from '../config/env.ts';
 import { AppError } from '../http/app-error.ts';
 import { UsageError } from './args.ts';
-import { executeNamed, onDatabaseOrServer } from './command-kit.ts';
+import { executeNamed, onDatabaseOrServer, runGroup, toJson, type CommandGroup, type NamedRequest } from './command-kit.ts';
 import { HASH_HELP, runHashCommand } from './hash-command.ts';
 import { MATCH_HELP, runMatchCommand } from './match-command.ts';
 import { parseUsersCommand, runUsersCommand, USERS_HELP, type UsersCommand } from './users-command.ts';
@@ -102,75 +102,47 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     }
     return runMatchCommand(rest, (line) => io.out(`${line}\n`), (line) => io.err(`${line}\n`));
   }
-  if (command === 'forms' || command === 'delisting') {
-    if (rest[0] === '--help' || rest[0] === '-h') {
-      io.out(`${command === 'forms' ? FORMS_HELP : DELISTING_HELP}\n`);
-      return 0;
-    }
-    // Checked completely before the database is opened.
-    if (command === 'forms') {
-      const parsed = parseFormsCommand(rest);
-      const { name, body } = formsRequest(parsed);
-      io.out(`${formatForms(parsed, await executeOperator(name, body, loadConfig(io.env, 'cli')))}\n`);
-    } else {
-      const parsed = parseDelistingCommand(rest);
-      const { name, body } = delistingRequest(parsed);
-      io.out(`${formatDelisting(parsed, await executeOperator(name, body, loadConfig(io.env, 'cli')))}\n`);
-    }
-    return 0;
-  }
-  if (command === 'takedowns') {
-    if (rest[0] === '--help' || rest[0] === '-h') {
-      io.out(`${TAKEDOWNS_HELP}\n`);
-      return 0;
-    }
-    const parsed = parseTakedownsCommand(rest);
-    const result = await executeTakedownsCommand(parsed, loadConfig(io.env, 'cli'));
-    io.out(`${JSON.stringify(result, null, 2)}\n`);
-    return 0;
-  }
-  if (command === 'offers') {
-    if (rest[0] === '--help' || rest[0] === '-h') {
-      io.out(`${OFFERS_HELP}\n`);
-      return 0;
-    }
-    const parsed = parseOffersCommand(rest);
-    io.out(`${await executeOffersCommand(parsed, loadConfig(io.env, 'cli'))}\n`);
-    return 0;
-  }
-  if (command === 'community' || command === 'registry') {
-    if (rest[0] === '--help' || rest[0] === '-h') {
-      io.out(`${command === 'community' ? COMMUNITY_HELP : REGISTRY_HELP}\n`);
-      return 0;
-    }
-    // Checked completely before the database is opened.
-    const output =
-      command === 'community'
-        ? await executeCommunityCommand(parseCommunityCommand(rest), loadConfig(io.env, 'cli'))
-        : await executeRegistryCommand(parseRegistryCommand(rest), loadConfig(io.env, 'cli'));
-    io.out(`${output}\n`);
-    return 0;
-  }
-  if (command === 'payouts') {
-    if (rest[0] === '--help' || rest[0] === '-h') {
-      io.out(`${PAYOUTS_HELP}\n`);
-      return 0;
-    }
-    const parsed = parsePayoutsCommand(rest);
-    io.out(`${await executePayoutsCommand(parsed, loadConfig(io.env, 'cli'))}\n`);
-    return 0;
-  }
-  if (command !== 'users') throw new UsageError(`Unknown command "${command}". Run shark --help.`);
-  if (rest[0] === '--help' || rest[0] === '-h') {
-    io.out(`${USERS_HELP}\n`);
-    return 0;
-  }
-  const parsed = parseUsersCommand(rest);
-  const config = loadConfig(io.env, 'cli');
-  const result = await execute(parsed, config);
-  io.out(`${JSON.stringify(result, null, 2)}\n`);
-  return 0;
+  // Own keys only: `shark constructor` is an unknown command, not Object's.
+  const group = Object.hasOwn(GROUPS, command) ? GROUPS[command] : undefined;
+  if (!group) throw new UsageError(`Unknown command "${command}". Run shark --help.`);
+  return runGroup(group, rest, io.out, () => loadConfig(io.env, 'cli'));
 }
+
+/** The commands on the server's database (or, while it runs, through its admin socket). */
+const GROUPS: Record<string, CommandGroup | undefined> = {
+  users: {
+    help: USERS_HELP,
+    run: async (argv, config) => toJson(await execute(parseUsersCommand(argv), config())),
+  },
+  forms: {
+    help: FORMS_HELP,
+    run: async (argv, config) => {
+      const parsed = parseFormsCommand(argv);
+      return formatForms(parsed, await executeOperator(formsRequest(parsed), config()));
+    },
+  },
+  delisting: {
+    help: DELISTING_HELP,
+    run: async (argv, config) => {
+      const parsed = parseDelistingCommand(argv);
+      return formatDelisting(parsed, await executeOperator(delistingRequest(parsed), config()));
+    },
+  },
+  takedowns: {
+    help: TAKEDOWNS_HELP,
+    run: async (argv, config) => toJson(await executeTakedownsCommand(parseTakedownsCommand(argv), config())),
+  },
+  offers: { help: OFFERS_HELP, run: (argv, config) => executeOffersCommand(parseOffersCommand(argv), config()) },
+  payouts: { help: PAYOUTS_HELP, run: (argv, config) => executePayoutsCommand(parsePayoutsCommand(argv), config()) },
+  community: {
+    help: COMMUNITY_HELP,
+    run: (argv, config) => executeCommunityCommand(parseCommunityCommand(argv), config()),
+  },
+  registry: {
+    help: REGISTRY_HELP,
+    run: (argv, config) => executeRegistryCommand(parseRegistryCommand(argv), config()),
+  },
+};
 
 function execute(command: UsersCommand, config: Config): Promise<unknown> {
   const body = command.kind === 'show' ? { email: command.email } : { email: command.email, changes: command.changes };
@@ -183,7 +155,7 @@ function execute(command: UsersCommand, config: Config): Promise<unknown> {
 }
 
 /** An enforcement operator command (features/enforcement/operator-commands.ts), here or in the running server. */
-async function executeOperator(name: string, body: unknown, config: Config): Promise<unknown> {
+async function executeOperator(request: NamedRequest, config: Config): Promise<unknown> {
   const { openOperatorCommands } = await import('../features/enforcement/operator-services.ts');
-  return executeNamed(openOperatorCommands, { name, body }, config);
+  return executeNamed(openOperatorCommands, request, config);
 }
