@@ -50,12 +50,6 @@ export function unknownSubcommand(
     : new UsageError(`Unknown command "${group} ${sub}".\n\n${help}`);
 }
 
-/** Fails when a subcommand that takes no positional argument is given one. */
-export function requireNoPositionals(positionals: string[], hint = ''): void {
-  if (positionals.length > 0)
-    throw new UsageError(`Unexpected argument "${positionals[0]}"${hint}.`);
-}
-
 /** The first problem of a contract, as a usage error naming the flag. */
 export function usageFromZod(error: z.ZodError, flagOf: Record<string, string>): UsageError {
   const issue = error.issues[0];
