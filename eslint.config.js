@@ -53,7 +53,15 @@ export default defineConfig(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'sharp', message: "Import sharp from '@shark/engine/media/sharp.ts' (its settings apply to the whole process)." }] },
+        {
+          paths: [
+            {
+              name: 'sharp',
+              message:
+                "Import sharp from '@shark/engine/media/sharp.ts' (its settings apply to the whole process).",
+            },
+          ],
+        },
       ],
     },
   },

@@ -20,7 +20,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 import { createCrawler } from '@shark/engine/fetch/crawler.ts';
-import { extractPageMedia, extractPageMediaFrom, type MediaRef } from '@shark/engine/fetch/page-media.ts';
+import {
+  extractPageMedia,
+  extractPageMediaFrom,
+  type MediaRef,
+} from '@shark/engine/fetch/page-media.ts';
 import { createSafeFetcher } from '@shark/engine/fetch/safe-fetch.ts';
 import { FingerprintPool } from '@shark/engine/matching/fingerprint-pool.ts';
 import { ImageMatcher } from '@shark/engine/matching/image-matcher.ts';
@@ -54,11 +58,19 @@ const pool = new FingerprintPool();
 const matcher = new ImageMatcher();
 
 try {
-  for (const reference of web.creator.references) matcher.add(reference.name, await pool.referenceImage(reference.path));
+  for (const reference of web.creator.references)
+    matcher.add(reference.name, await pool.referenceImage(reference.path));
   const originOf = new Map(web.sites.map((site) => [site.id, site.origin]));
-  const pageUrls = Array.from({ length: pageCount }, (_, i) => `${originOf.get(BULK_SITES[i % BULK_SITES.length]!)!}${bulkPagePath(i)}`);
+  const pageUrls = Array.from(
+    { length: pageCount },
+    (_, i) => `${originOf.get(BULK_SITES[i % BULK_SITES.length]!)!}${bulkPagePath(i)}`,
+  );
   const sites = new Set(pageUrls.map((url) => new URL(url).host)).size;
-  const expected = new Set(web.expected.leaks.filter((leak) => leak.bulk).map((leak) => `${leak.pageUrl} ${leak.reference}`));
+  const expected = new Set(
+    web.expected.leaks
+      .filter((leak) => leak.bulk)
+      .map((leak) => `${leak.pageUrl} ${leak.reference}`),
+  );
 
   async function matchPicture(body: Buffer, pageUrl: string, result: RoundResult): Promise<void> {
     try {
@@ -70,9 +82,20 @@ try {
   }
 
   async function runShark(withMedia: boolean): Promise<RoundResult> {
-    const result: RoundResult = { pages: 0, failedPages: 0, media: 0, failedMedia: 0, matches: new Set(), seconds: 0 };
+    const result: RoundResult = {
+      pages: 0,
+      failedPages: 0,
+      media: 0,
+      failedMedia: 0,
+      matches: new Set(),
+      seconds: 0,
+    };
     const fetcher = createSafeFetcher({ allowlist: web.allowlist, timeoutMs: 60_000 });
-    const crawler = createCrawler({ fetcher, robots: { enabled: true, userAgent: 'SharkBot' }, perHost: { concurrency: perHost, minIntervalMs: 0 } });
+    const crawler = createCrawler({
+      fetcher,
+      robots: { enabled: true, userAgent: 'SharkBot' },
+      perHost: { concurrency: perHost, minIntervalMs: 0 },
+    });
     const started = performance.now();
     let next = 0;
     // As many pages in hand as Crawlee's concurrency; the limiter keeps each host to its share.
@@ -109,7 +132,14 @@ try {
   }
 
   async function runCrawlee(withMedia: boolean): Promise<RoundResult> {
-    const result: RoundResult = { pages: 0, failedPages: 0, media: 0, failedMedia: 0, matches: new Set(), seconds: 0 };
+    const result: RoundResult = {
+      pages: 0,
+      failedPages: 0,
+      media: 0,
+      failedMedia: 0,
+      matches: new Set(),
+      seconds: 0,
+    };
     const config = new Configuration({ persistStorage: false, purgeOnStart: true });
     const crawler = new CheerioCrawler(
       {
@@ -121,19 +151,28 @@ try {
         async requestHandler({ request, $, body, contentType, addRequests }) {
           if (request.label === 'media') {
             result.media++;
-            await matchPicture(Buffer.isBuffer(body) ? body : Buffer.from(body), (request.userData as { pageUrl: string }).pageUrl, result);
+            await matchPicture(
+              Buffer.isBuffer(body) ? body : Buffer.from(body),
+              (request.userData as { pageUrl: string }).pageUrl,
+              result,
+            );
             return;
           }
           if (!contentType.type.includes('html')) return;
           result.pages++;
           // The same reading as Shark's: title, text and the media list, with the engine's extractor.
           $('title').text();
-          const media: MediaRef[] = extractPageMediaFrom($ as unknown as Parameters<typeof extractPageMediaFrom>[0], request.loadedUrl ?? request.url);
+          const media: MediaRef[] = extractPageMediaFrom(
+            $ as unknown as Parameters<typeof extractPageMediaFrom>[0],
+            request.loadedUrl ?? request.url,
+          );
           $('script, style, noscript, template').remove();
           $('body').text();
           if (!withMedia) return;
           await addRequests(
-            media.filter((m) => m.kind === 'image').map((m) => ({ url: m.url, label: 'media', userData: { pageUrl: request.url } })),
+            media
+              .filter((m) => m.kind === 'image')
+              .map((m) => ({ url: m.url, label: 'media', userData: { pageUrl: request.url } })),
             { forefront: true },
           );
         },
@@ -167,12 +206,16 @@ try {
     const media = withMedia
       ? `; ${r.media} pictures fetched and matched (${r.failedMedia} failed); copies found ${fewest === expected.size ? 'all' : `at least ${fewest} of`} ${expected.size} in every run, false matches ${wrong}`
       : '';
-    console.log(`  ${name.padEnd(24)} ${perSecond(r).toFixed(1).padStart(7)} pages/s  (${runs.length} × ${pageCount} pages in ${r.seconds.toFixed(1)} s, ${r.failedPages} failed${media})`);
+    console.log(
+      `  ${name.padEnd(24)} ${perSecond(r).toFixed(1).padStart(7)} pages/s  (${runs.length} × ${pageCount} pages in ${r.seconds.toFixed(1)} s, ${r.failedPages} failed${media})`,
+    );
   };
 
   // Not timed: the simulated web renders each picture on first request (in this process); after this
   // pass neither side pays for it.
-  process.stdout.write(`\nWarming up: every page and picture once, with plain undici (not timed)… `);
+  process.stdout.write(
+    `\nWarming up: every page and picture once, with plain undici (not timed)… `,
+  );
   const text = async (url: string) => {
     const response = await request(url);
     return response.body.text();
@@ -181,16 +224,23 @@ try {
   const warmWorker = async () => {
     while (warmed < pageUrls.length) {
       const pageUrl = pageUrls[warmed++]!;
-      for (const media of extractPageMedia(await text(pageUrl), pageUrl)) if (media.kind === 'image') await text(media.url);
+      for (const media of extractPageMedia(await text(pageUrl), pageUrl))
+        if (media.kind === 'image') await text(media.url);
     }
   };
   await Promise.all(Array.from({ length: sites * perHost }, warmWorker));
   console.log('done');
 
-  console.log(`\nSimulated web: ${pageCount} bulk pages on ${sites} loopback sites; ${perHost} requests per site at once; ${pool.threads} fingerprint threads.`);
+  console.log(
+    `\nSimulated web: ${pageCount} bulk pages on ${sites} loopback sites; ${perHost} requests per site at once; ${pool.threads} fingerprint threads.`,
+  );
   let failed = false;
   for (const withMedia of [false, true]) {
-    console.log(withMedia ? '\nPages and their pictures, fetched and matched:' : '\nPages only (fetch, title, text, media list):');
+    console.log(
+      withMedia
+        ? '\nPages and their pictures, fetched and matched:'
+        : '\nPages only (fetch, title, text, media list):',
+    );
     const sharkRuns: RoundResult[] = [];
     const crawleeRuns: RoundResult[] = [];
     const order: string[] = [];
@@ -209,9 +259,15 @@ try {
     const ratio = perSecond(shark) / perSecond(crawlee);
     console.log(`  Shark / Crawlee          ${ratio.toFixed(2)}×  (target: at least 1×)`);
     if (shark.failedPages > 0 || shark.failedMedia > 0) failed = true;
-    if (withMedia && (sharkRuns.some((run) => found(run) < expected.size) || found(shark) < shark.matches.size)) failed = true;
+    if (
+      withMedia &&
+      (sharkRuns.some((run) => found(run) < expected.size) || found(shark) < shark.matches.size)
+    )
+      failed = true;
   }
-  console.log(`\nCrawlee's storage: in memory (${crawleeDir}, removed); ./storage ${existsSync(path.join(process.cwd(), 'storage')) && !storageExisted ? 'WAS CREATED' : 'untouched'}.`);
+  console.log(
+    `\nCrawlee's storage: in memory (${crawleeDir}, removed); ./storage ${existsSync(path.join(process.cwd(), 'storage')) && !storageExisted ? 'WAS CREATED' : 'untouched'}.`,
+  );
   if (failed) process.exitCode = 1;
 } finally {
   await pool.close();

@@ -42,24 +42,47 @@ for (const size of [10_000, 100_000, 1_000_000]) {
   const buildStarted = performance.now();
   index.rebuild();
   const buildMs = performance.now() - buildStarted;
-  const queries = Array.from({ length: 2000 }, (_, i) => (i % 2 === 0 ? nearCopy(references[Math.floor(Math.random() * size)]!) : randomWords()));
+  const queries = Array.from({ length: 2000 }, (_, i) =>
+    i % 2 === 0 ? nearCopy(references[Math.floor(Math.random() * size)]!) : randomWords(),
+  );
   const indexMs = msPerQuery(queries, (q) => index.search(q, THRESHOLD));
   const bruteQueries = queries.slice(0, size >= 1_000_000 ? 40 : 200);
   const bruteMs = msPerQuery(bruteQueries, (q) => bruteForceSearch(oracle, q, THRESHOLD));
   // The figures only count if the index finds what brute force finds.
   for (const q of bruteQueries.slice(0, 20)) {
-    if (JSON.stringify(index.search(q, THRESHOLD)) !== JSON.stringify(bruteForceSearch(oracle, q, THRESHOLD))) {
+    if (
+      JSON.stringify(index.search(q, THRESHOLD)) !==
+      JSON.stringify(bruteForceSearch(oracle, q, THRESHOLD))
+    ) {
       throw new Error(`index and brute force disagree at ${size} references`);
     }
   }
   const memory = index.memory();
-  rows.push([size.toLocaleString('en'), indexMs.toFixed(4), bruteMs.toFixed(2), (bruteMs / indexMs).toFixed(0), memory.perReferenceBytes.toFixed(1), (memory.fixedBytes / 1024).toFixed(0), buildMs.toFixed(0)]);
+  rows.push([
+    size.toLocaleString('en'),
+    indexMs.toFixed(4),
+    bruteMs.toFixed(2),
+    (bruteMs / indexMs).toFixed(0),
+    memory.perReferenceBytes.toFixed(1),
+    (memory.fixedBytes / 1024).toFixed(0),
+    buildMs.toFixed(0),
+  ]);
 }
 
-const header = ['references', 'index ms/query', 'brute ms/query', 'speed-up', 'bytes/ref', 'fixed KiB', 'build ms'];
+const header = [
+  'references',
+  'index ms/query',
+  'brute ms/query',
+  'speed-up',
+  'bytes/ref',
+  'fixed KiB',
+  'build ms',
+];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
-console.log(`\nPDQ reference index, queries within ${THRESHOLD} bits (half near copies, half random)`);
+console.log(
+  `\nPDQ reference index, queries within ${THRESHOLD} bits (half near copies, half random)`,
+);
 console.log(line(header));
 console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 for (const row of rows) console.log(line(row));

@@ -4,11 +4,27 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { SERVER_NODE_ARGS, serverEnv } from '../scripts/runtime-settings.mjs';
 
-const BENCHES = ['api-user', 'pdq', 'hash-index', 'match-1k', 'video', 'upload-memory', 'body-limit-memory', 'bundle-size', 'crawl', 'scan-10k', 'takedowns-100k'] as const;
-const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+const BENCHES = [
+  'api-user',
+  'pdq',
+  'hash-index',
+  'match-1k',
+  'video',
+  'upload-memory',
+  'body-limit-memory',
+  'bundle-size',
+  'crawl',
+  'scan-10k',
+  'takedowns-100k',
+] as const;
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const unknown = only?.filter((name) => !(BENCHES as readonly string[]).includes(name)) ?? [];
 if (unknown.length > 0) {
-  console.error(`BENCH_ONLY: unknown benchmark(s) ${unknown.join(', ')}; known: ${BENCHES.join(', ')}`);
+  console.error(
+    `BENCH_ONLY: unknown benchmark(s) ${unknown.join(', ')}; known: ${BENCHES.join(', ')}`,
+  );
   process.exit(1);
 }
 let failed = 0;
@@ -23,10 +39,14 @@ for (const name of BENCHES.filter((b) => !only || only.includes(b))) {
     }
   }
   // Each benchmark runs Shark's code as `npm start` runs the server (scripts/runtime-settings.mjs).
-  const result = spawnSync(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', path.join(import.meta.dirname, `${name}.ts`)], {
-    stdio: 'inherit',
-    env: serverEnv(),
-  });
+  const result = spawnSync(
+    process.execPath,
+    [...SERVER_NODE_ARGS, '--import', 'tsx', path.join(import.meta.dirname, `${name}.ts`)],
+    {
+      stdio: 'inherit',
+      env: serverEnv(),
+    },
+  );
   if (result.status !== 0) failed++;
 }
 process.exit(failed > 0 ? 1 : 0);

@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { FileMatcher } from '@shark/engine/matching/match-files.ts';
-import { applyEdit, EDIT_TYPES, generatedPicture, hashSeed, seededRandom } from '@shark/engine/matching/synthetic-edits.ts';
+import {
+  applyEdit,
+  EDIT_TYPES,
+  generatedPicture,
+  hashSeed,
+  seededRandom,
+} from '@shark/engine/matching/synthetic-edits.ts';
 
 const n = Number(process.env.BENCH_MATCH_N ?? 1000);
 const dir = mkdtempSync(path.join(tmpdir(), 'shark-bench-match-'));
@@ -28,13 +34,21 @@ try {
   const copyOf = new Map<string, string>();
   for (let i = 0; i < n; i++) {
     const raw = await picture(i);
-    writeFileSync(path.join(refs, name(i)), await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer());
+    writeFileSync(
+      path.join(refs, name(i)),
+      await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } })
+        .jpeg({ quality: 92 })
+        .toBuffer(),
+    );
   }
   for (let k = 0; k < n; k++) {
     const isCopy = k % 2 === 0;
     const seed = isCopy ? (k * 7919) % n : n + k;
     const edit = EDIT_TYPES[k % EDIT_TYPES.length]!;
-    writeFileSync(path.join(candidates, name(k)), await applyEdit(await picture(seed), edit, seededRandom(hashSeed(seed, 'match-1k', edit))));
+    writeFileSync(
+      path.join(candidates, name(k)),
+      await applyEdit(await picture(seed), edit, seededRandom(hashSeed(seed, 'match-1k', edit))),
+    );
     if (isCopy) copyOf.set(path.join(candidates, name(k)), path.join(refs, name(seed)));
   }
   console.log('done');
@@ -53,23 +67,37 @@ try {
   for await (const result of matcher.matchDirectory(candidates)) {
     seen++;
     if (result.error) errors++;
-    else if (result.reference !== null && result.reference === copyOf.get(result.candidate)) found++;
+    else if (result.reference !== null && result.reference === copyOf.get(result.candidate))
+      found++;
     else if (result.reference !== null) {
       falseMatches++;
-      console.log(`false match: ${path.basename(result.candidate)} (${copyOf.has(result.candidate) ? `copy of ${path.basename(copyOf.get(result.candidate)!)}` : "never added"}, edit ${EDIT_TYPES[Number(path.basename(result.candidate, ".jpg")) % EDIT_TYPES.length]}) → ${path.basename(result.reference)}, distance ${result.distance}, confidence ${result.confidence}`);
+      console.log(
+        `false match: ${path.basename(result.candidate)} (${copyOf.has(result.candidate) ? `copy of ${path.basename(copyOf.get(result.candidate)!)}` : 'never added'}, edit ${EDIT_TYPES[Number(path.basename(result.candidate, '.jpg')) % EDIT_TYPES.length]}) → ${path.basename(result.reference)}, distance ${result.distance}, confidence ${result.confidence}`,
+      );
     }
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
-    if (seen % Math.max(1, Math.floor(n / 5)) === 0) samples.push(`${seen}: ${mb(process.memoryUsage().rss)} MB`);
+    if (seen % Math.max(1, Math.floor(n / 5)) === 0)
+      samples.push(`${seen}: ${mb(process.memoryUsage().rss)} MB`);
   }
   const totalSeconds = (performance.now() - started) / 1000;
   await matcher.close();
 
-  console.log(`\nshark match: ${n} candidates against ${loaded.images} references, ${matcher.threads} fingerprint threads`);
+  console.log(
+    `\nshark match: ${n} candidates against ${loaded.images} references, ${matcher.threads} fingerprint threads`,
+  );
   console.log(`references fingerprinted and indexed  ${referencesSeconds.toFixed(1)} s`);
-  console.log(`candidates fingerprinted and matched  ${(totalSeconds - referencesSeconds).toFixed(1)} s (${(n / (totalSeconds - referencesSeconds)).toFixed(1)} images/s)`);
-  console.log(`total                                 ${totalSeconds.toFixed(1)} s  (target: under 60 s for 1,000 × 1,000)`);
-  console.log(`copies found ${found} of ${Math.ceil(n / 2)}, false matches ${falseMatches}, errors ${errors}`);
-  console.log(`memory (RSS) after references ${mb(rssAfterReferences)} MB; while candidates stream, after ${samples.join(', ')}; peak ${mb(peakRss)} MB`);
+  console.log(
+    `candidates fingerprinted and matched  ${(totalSeconds - referencesSeconds).toFixed(1)} s (${(n / (totalSeconds - referencesSeconds)).toFixed(1)} images/s)`,
+  );
+  console.log(
+    `total                                 ${totalSeconds.toFixed(1)} s  (target: under 60 s for 1,000 × 1,000)`,
+  );
+  console.log(
+    `copies found ${found} of ${Math.ceil(n / 2)}, false matches ${falseMatches}, errors ${errors}`,
+  );
+  console.log(
+    `memory (RSS) after references ${mb(rssAfterReferences)} MB; while candidates stream, after ${samples.join(', ')}; peak ${mb(peakRss)} MB`,
+  );
   if (errors > 0 || falseMatches > 0) process.exitCode = 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -11,7 +11,11 @@ import { PDQ_IMAGES_DIR } from '@shark/engine/testdata.ts';
 const vectors = PDQ_IMAGES_DIR;
 const rounds = Number(process.env.BENCH_PDQ_ROUNDS ?? 5);
 
-async function time(label: string, inputs: (string | Buffer)[], work: (input: string | Buffer) => Promise<unknown>): Promise<number> {
+async function time(
+  label: string,
+  inputs: (string | Buffer)[],
+  work: (input: string | Buffer) => Promise<unknown>,
+): Promise<number> {
   for (const input of inputs.slice(0, 3)) await work(input); // warm-up
   const started = performance.now();
   for (let r = 0; r < rounds; r++) for (const input of inputs) await work(input);
@@ -28,7 +32,11 @@ async function main() {
     .map((f) => path.join(vectors, f));
   // Camera-sized pictures (12 MP) from real photos, JPEG-encoded as a phone would.
   const large = await Promise.all(
-    small.slice(0, 6).map((file) => sharp(file).resize(4000, 3000, { fit: 'fill' }).jpeg({ quality: 90 }).toBuffer()),
+    small
+      .slice(0, 6)
+      .map((file) =>
+        sharp(file).resize(4000, 3000, { fit: 'fill' }).jpeg({ quality: 90 }).toBuffer(),
+      ),
   );
   const rows: string[][] = [];
   for (const [name, inputs] of [
@@ -41,7 +49,8 @@ async function main() {
   }
   const header = ['images', 'sharp decode ms/img', 'PDQ hash ms/img', 'ratio'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.log(`\nPDQ hashing vs sharp decode-only (${rounds} rounds)`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));

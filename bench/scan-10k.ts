@@ -55,7 +55,8 @@ function positive(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name}=${raw}: expected a whole number above 0`);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name}=${raw}: expected a whole number above 0`);
   return value;
 }
 
@@ -68,8 +69,10 @@ function peakRss(): number {
 
 const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
 
-if (process.argv.includes(SIMULATED_WEB_FLAG)) await runSimulatedWeb(Number(process.argv[process.argv.indexOf(SIMULATED_WEB_FLAG) + 1]));
-else if (process.argv.includes(FIRST_START_FLAG)) await firstStart(process.argv[process.argv.indexOf(FIRST_START_FLAG) + 1]!);
+if (process.argv.includes(SIMULATED_WEB_FLAG))
+  await runSimulatedWeb(Number(process.argv[process.argv.indexOf(SIMULATED_WEB_FLAG) + 1]));
+else if (process.argv.includes(FIRST_START_FLAG))
+  await firstStart(process.argv[process.argv.indexOf(FIRST_START_FLAG) + 1]!);
 else await runScan();
 
 // ------------------------------------------------------------------------------ the simulated web (child)
@@ -79,7 +82,9 @@ async function runSimulatedWeb(bulkPages: number): Promise<void> {
   const { BULK_SITES } = await import('@shark/simulated-web/bulk.ts');
   const web = await startSimulatedWeb({ bulkPages });
   const kindOf = new Map<string, string>(web.sites.map((site) => [site.id, site.kind]));
-  const searchable = new Set<string>(BULK_SITES.filter((site) => kindOf.get(site) !== 'social-network'));
+  const searchable = new Set<string>(
+    BULK_SITES.filter((site) => kindOf.get(site) !== 'social-network'),
+  );
   const send = (message: ChildMessage) => process.send!(message);
   const close = () => void web.close().finally(() => process.exit(0));
   process.on('message', (message: ParentMessage) => {
@@ -113,7 +118,11 @@ async function firstStart(dataDir: string): Promise<void> {
   const { loadConfig } = await import('../apps/server/src/config/env.ts');
   const { createServices } = await import('../apps/server/src/services.ts');
   const { createLogger } = await import('../apps/server/src/http/logger.ts');
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SECRET: randomBytes(32).toString('hex') });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+  });
   const services = await createServices(config, { logger: createLogger('silent'), workers: false });
   await services.close();
 }
@@ -146,13 +155,17 @@ async function runScan(): Promise<void> {
     if (snapshotDir && phase === 'scan' && usage.heapUsed > Math.max(snapshotAt * 1.25, 100 * MB)) {
       snapshotAt = usage.heapUsed;
       mkdirSync(snapshotDir, { recursive: true });
-      console.log(`  heap snapshot: ${v8.writeHeapSnapshot(path.join(snapshotDir, `scan-10k-heap-${Math.round(usage.heapUsed / MB)}MB.heapsnapshot`))}`);
+      console.log(
+        `  heap snapshot: ${v8.writeHeapSnapshot(path.join(snapshotDir, `scan-10k-heap-${Math.round(usage.heapUsed / MB)}MB.heapsnapshot`))}`,
+      );
     }
   }, sampleMs);
   sampler.unref();
 
   const bulkPages = Math.ceil((pages * 6) / 5);
-  process.stdout.write(`\nStarting the simulated web (${bulkPages} bulk pages, in a child process)… `);
+  process.stdout.write(
+    `\nStarting the simulated web (${bulkPages} bulk pages, in a child process)… `,
+  );
   const child: ChildProcess = fork(import.meta.filename, [SIMULATED_WEB_FLAG, String(bulkPages)], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -165,12 +178,15 @@ async function runScan(): Promise<void> {
     for (const wake of waiters.splice(0)) wake();
   });
   const childExited = new Promise<'exit'>((resolve) => child.once('exit', () => resolve('exit')));
-  async function nextMessage<T extends ChildMessage['type']>(type: T): Promise<Extract<ChildMessage, { type: T }>> {
+  async function nextMessage<T extends ChildMessage['type']>(
+    type: T,
+  ): Promise<Extract<ChildMessage, { type: T }>> {
     for (;;) {
       const index = messages.findIndex((message) => message.type === type);
       if (index >= 0) return messages.splice(index, 1)[0] as Extract<ChildMessage, { type: T }>;
       const woken = new Promise<'message'>((resolve) => waiters.push(() => resolve('message')));
-      if ((await Promise.race([woken, childExited])) === 'exit') throw new Error('The simulated web exited early.');
+      if ((await Promise.race([woken, childExited])) === 'exit')
+        throw new Error('The simulated web exited early.');
     }
   }
   const web = (await nextMessage('ready')).web;
@@ -190,14 +206,19 @@ async function runScan(): Promise<void> {
       dropDatabase = async () => {
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`).finally(() => client.end());
+        await client
+          .query(`drop database if exists ${name} with (force)`)
+          .finally(() => client.end());
       };
       const url = new URL(databaseUrl);
       url.pathname = `/${name}`;
       scanDatabaseUrl = url.toString();
     } else {
       process.stdout.write('Creating the embedded database (a first start, in a child process)… ');
-      const first = fork(import.meta.filename, [FIRST_START_FLAG, dataDir], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+      const first = fork(import.meta.filename, [FIRST_START_FLAG, dataDir], {
+        execArgv: ['--import', 'tsx'],
+        stdio: 'inherit',
+      });
       const code = await new Promise<number | null>((resolve) => first.once('exit', resolve));
       if (code !== 0) throw new Error(`The first start failed (exit code ${code}).`);
       console.log('done');
@@ -272,29 +293,49 @@ async function runScan(): Promise<void> {
         .select({ normalizedUrl: finding.normalizedUrl, referenceFileId: finding.referenceFileId })
         .from(finding)
         .where(and(eq(finding.userId, seeded.userId), eq(finding.kind, 'leak')));
-      const found = new Set(leaks.map((r) => `${r.normalizedUrl} ${nameOf.get(r.referenceFileId ?? '') ?? ''}`));
+      const found = new Set(
+        leaks.map((r) => `${r.normalizedUrl} ${nameOf.get(r.referenceFileId ?? '') ?? ''}`),
+      );
       const keyOf = (url: string) => {
         const parsed = parseWebAddress(url);
         return parsed.ok ? urlKey(parsed.value) : url;
       };
-      const copiesFound = web.bulkLeaks.filter((leak) => found.has(`${keyOf(leak.pageUrl)} ${leak.reference}`)).length;
+      const copiesFound = web.bulkLeaks.filter((leak) =>
+        found.has(`${keyOf(leak.pageUrl)} ${leak.reference}`),
+      ).length;
       child.send({ type: 'memory' } satisfies ParentMessage);
       const webPeak = (await nextMessage('memory')).peakBytes;
       const failures = discover.failed + profile.failed + fetch.failed + match.failed;
       const skips = discover.skipped + profile.skipped + fetch.skipped + match.skipped;
 
-      console.log(`\nScan ${scan.status} in ${seconds.toFixed(1)} s (tasks: ${discover.done} searches, ${profile.done} profiles; ${failures} failed, ${skips} skipped)`);
-      console.log(`  pages fetched         ${fetch.done}   ${(fetch.done / seconds).toFixed(1)} pages/s`);
-      console.log(`  pictures matched      ${match.done}   ${(match.done / seconds).toFixed(1)} pictures/s (each fetched, fingerprinted, matched)`);
-      console.log(`  findings              ${counts.leak} leaks, ${counts.mention} mentions, ${counts.impersonation} impersonations`);
-      console.log(`  planted copies found  ${copiesFound} of ${web.bulkLeaks.length} on the listed pages`);
+      console.log(
+        `\nScan ${scan.status} in ${seconds.toFixed(1)} s (tasks: ${discover.done} searches, ${profile.done} profiles; ${failures} failed, ${skips} skipped)`,
+      );
+      console.log(
+        `  pages fetched         ${fetch.done}   ${(fetch.done / seconds).toFixed(1)} pages/s`,
+      );
+      console.log(
+        `  pictures matched      ${match.done}   ${(match.done / seconds).toFixed(1)} pictures/s (each fetched, fingerprinted, matched)`,
+      );
+      console.log(
+        `  findings              ${counts.leak} leaks, ${counts.mention} mentions, ${counts.impersonation} impersonations`,
+      );
+      console.log(
+        `  planted copies found  ${copiesFound} of ${web.bulkLeaks.length} on the listed pages`,
+      );
       console.log(
         `\nMemory of the scanning process (pid ${process.pid}: Shark's services, job workers, fingerprint threads and ` +
           `${config.database.driver === 'pglite' ? 'the embedded database' : 'its Postgres connection pools'}):`,
       );
-      console.log(`  RSS before the scan   ${mb(beforeScan)} (started, creator seeded, references fingerprinted)`);
-      console.log(`  RSS during the scan   peak ${mb(peakByPhase.get('scan') ?? 0)} sampled every ${sampleMs} ms; JS heap peak ${mb(peakHeap)}`);
-      console.log(`  peak RSS (VmHWM)      ${mb(peak)}   target: under ${TARGET_MB} MB → ${peak < TARGET_MB * MB ? 'PASS' : 'FAIL'}`);
+      console.log(
+        `  RSS before the scan   ${mb(beforeScan)} (started, creator seeded, references fingerprinted)`,
+      );
+      console.log(
+        `  RSS during the scan   peak ${mb(peakByPhase.get('scan') ?? 0)} sampled every ${sampleMs} ms; JS heap peak ${mb(peakHeap)}`,
+      );
+      console.log(
+        `  peak RSS (VmHWM)      ${mb(peak)}   target: under ${TARGET_MB} MB → ${peak < TARGET_MB * MB ? 'PASS' : 'FAIL'}`,
+      );
       console.log(`  (not counted: the simulated web, pid ${child.pid}, peak ${mb(webPeak)})`);
       if (peak >= TARGET_MB * MB) failed = true;
       if (scan.status !== 'completed') {

@@ -26,7 +26,9 @@ function run(command, args, env = {}, cwd = root) {
 }
 
 const reportFor = (suffix) =>
-  jsonReport ? { PLAYWRIGHT_JSON_OUTPUT_FILE: jsonReport.replace(/\.json$/, `${suffix}.json`) } : {};
+  jsonReport
+    ? { PLAYWRIGHT_JSON_OUTPUT_FILE: jsonReport.replace(/\.json$/, `${suffix}.json`) }
+    : {};
 const playwright = (specs, env) =>
   run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...specs], env);
 
@@ -42,7 +44,17 @@ const [othersCode, scanningCode] = await Promise.all([
   (async () => {
     const built = await run(
       'npx',
-      ['vite', 'build', '--mode', 'lumen.production', '--outDir', lumenDist, '--emptyOutDir', '--logLevel', 'warn'],
+      [
+        'vite',
+        'build',
+        '--mode',
+        'lumen.production',
+        '--outDir',
+        lumenDist,
+        '--emptyOutDir',
+        '--logLevel',
+        'warn',
+      ],
       {},
       path.join(root, 'apps/web'),
     );

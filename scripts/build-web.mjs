@@ -7,13 +7,24 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const web = join(root, 'apps/web');
 const built = join(web, 'dist/index.html');
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', '../../packages/contracts/src', '../../config/brands.json'];
+const sources = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+  '../../packages/contracts/src',
+  '../../config/brands.json',
+];
 
 function newest(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs);
+  return readdirSync(path).reduce(
+    (max, name) => Math.max(max, newest(join(path, name))),
+    stat.mtimeMs,
+  );
 }
 
 const force = process.argv.includes('--force');
@@ -24,5 +35,8 @@ if (!force && builtAt > changedAt) {
   process.exit(0);
 }
 console.log('building the web app…');
-const result = spawnSync('npm', ['run', 'build', '-w', '@shark/web'], { cwd: root, stdio: 'inherit' });
+const result = spawnSync('npm', ['run', 'build', '-w', '@shark/web'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

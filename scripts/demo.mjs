@@ -106,11 +106,15 @@ const env = {
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 };
 console.log(`demo: starting Shark on ${publicUrl} (data in ${dataDir})…`);
-const server = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  env: serverEnv(env),
-  stdio: 'inherit',
-});
+const server = spawn(
+  process.execPath,
+  [...SERVER_NODE_ARGS, '--import', 'tsx', 'apps/server/src/main.ts'],
+  {
+    cwd: root,
+    env: serverEnv(env),
+    stdio: 'inherit',
+  },
+);
 let stopping = false;
 const serverExit = new Promise((done) =>
   server.on('exit', (code, signal) => done({ code, signal })),

@@ -13,7 +13,8 @@ let standIn: Server;
 test.beforeAll(async () => {
   standIn = createServer((req, res) => {
     const html = profiles.get(new URL(req.url ?? '/', 'http://stand-in').pathname);
-    if (html === undefined) res.writeHead(404, { 'content-type': 'text/html' }).end('<p>Not found</p>');
+    if (html === undefined)
+      res.writeHead(404, { 'content-type': 'text/html' }).end('<p>Not found</p>');
     else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
   });
   await new Promise<void>((resolve, reject) => {
@@ -48,11 +49,17 @@ async function expectNoBlockingA11yViolations(page: Page, label: string): Promis
   const { violations } = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
   const blocking = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ rule: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+    .map((violation) => ({
+      rule: violation.id,
+      nodes: violation.nodes.map((node) => node.target.join(' ')),
+    }));
   expect.soft(blocking, `axe on ${label}`).toEqual([]);
 }
 
-test('a creator adds accounts, meets the limit, proves one and deletes one', async ({ page, creator }) => {
+test('a creator adds accounts, meets the limit, proves one and deletes one', async ({
+  page,
+  creator,
+}) => {
   await grantAs(creator.email, { status: 'subscribed', plan: 'standard' });
   await page.goto('/brands');
   await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
@@ -67,15 +74,26 @@ test('a creator adds accounts, meets the limit, proves one and deletes one', asy
     await expect(jane).toBeVisible();
     await expect(jane.getByText('Unverified')).toBeVisible();
     // The panel of a new account opens with its code.
-    await expect(jane.getByTestId('verification-code')).toHaveText(/^shark-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    await expect(jane.getByTestId('verification-code')).toHaveText(
+      /^shark-[A-Z0-9]{4}-[A-Z0-9]{4}$/,
+    );
 
-    await addAccount(page, { platform: 'OnlyFans', username: 'https://onlyfans.com/jane_old_e2e', isOld: true });
+    await addAccount(page, {
+      platform: 'OnlyFans',
+      username: 'https://onlyfans.com/jane_old_e2e',
+      isOld: true,
+    });
     const old = accountItem(page, '@jane_old_e2e on OnlyFans');
     await expect(old.getByText('Old account')).toBeVisible();
     await expect(old.getByText('Unverified')).toBeVisible();
-    await expect(page.getByRole('list', { name: 'OnlyFans accounts' }).locator(':scope > li')).toHaveCount(2);
+    await expect(
+      page.getByRole('list', { name: 'OnlyFans accounts' }).locator(':scope > li'),
+    ).toHaveCount(2);
     await expect(meter).toContainText('2 of 2 usernames on your Standard plan');
-    await expect(meter.getByRole('link', { name: 'Upgrade for more' })).toHaveAttribute('href', '/plans');
+    await expect(meter.getByRole('link', { name: 'Upgrade for more' })).toHaveAttribute(
+      'href',
+      '/plans',
+    );
   });
 
   await test.step('a bad username is refused at the field, a third account at the plan limit', async () => {
@@ -108,7 +126,10 @@ test('a creator adds accounts, meets the limit, proves one and deletes one', asy
 
     // Its panel opened when it was added.
     const old = accountItem(page, '@jane_old_e2e on OnlyFans');
-    await expect(old.getByRole('button', { name: 'Verify @jane_old_e2e' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(old.getByRole('button', { name: 'Verify @jane_old_e2e' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     const oldCode = (await old.getByTestId('verification-code').textContent())?.trim() ?? '';
     expect(oldCode).not.toBe(code);
     profiles.set('/onlyfans/jane_old_e2e', profilePage('I moved to another account.'));
@@ -129,23 +150,32 @@ test('a creator adds accounts, meets the limit, proves one and deletes one', asy
     await expect(accountItem(page, '@jane_old_e2e on OnlyFans')).toBeVisible();
 
     await page.getByRole('button', { name: 'Delete @jane_old_e2e' }).click();
-    await page.getByRole('dialog', { name: 'Delete @jane_old_e2e?' }).getByRole('button', { name: 'Delete account' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete @jane_old_e2e?' })
+      .getByRole('button', { name: 'Delete account' })
+      .click();
     await expect(accountItem(page, '@jane_old_e2e on OnlyFans')).toHaveCount(0);
     await expect(meter).toContainText('1 of 2 usernames');
 
     await addAccount(page, { platform: 'Instagram', username: 'instagram.com/Jane.E2E' });
     const insta = accountItem(page, '@Jane.E2E on Instagram');
     await expect(insta.getByText('Unverified')).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Instagram accounts' }).locator(':scope > li')).toHaveCount(1);
+    await expect(
+      page.getByRole('list', { name: 'Instagram accounts' }).locator(':scope > li'),
+    ).toHaveCount(1);
     await expect(meter).toContainText('2 of 2 usernames');
   });
 
   await test.step('after a reload: grouped by platform, each marked verified or not', async () => {
     await page.reload();
     await expect(page.getByText('2 accounts, 1 not verified yet.')).toBeVisible();
-    await expect(accountItem(page, '@Jane_E2E on OnlyFans').getByText('Verified', { exact: true })).toBeVisible();
+    await expect(
+      accountItem(page, '@Jane_E2E on OnlyFans').getByText('Verified', { exact: true }),
+    ).toBeVisible();
     await expect(accountItem(page, '@Jane.E2E on Instagram').getByText('Unverified')).toBeVisible();
-    const headings = page.getByRole('region', { name: 'Your accounts' }).getByRole('heading', { level: 3 });
+    const headings = page
+      .getByRole('region', { name: 'Your accounts' })
+      .getByRole('heading', { level: 3 });
     await expect(headings).toHaveText(['OnlyFans (1)', 'Instagram (1)']);
   });
 

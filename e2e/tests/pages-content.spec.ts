@@ -152,7 +152,9 @@ test('an e-mail settings link that is not one of ours says so (notifications.spe
 }) => {
   await page.goto('/email-settings/subscription/some-token');
   await expect(page).toHaveTitle('Shark | E-mail Preferences');
-  await expect(page.getByRole('heading', { level: 1, name: 'This link is not valid' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This link is not valid' }),
+  ).toBeVisible();
   await expect(page.getByText(/Use the link at the foot of one of our e-mails/)).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
 });

@@ -22,7 +22,9 @@ function roleFrom(argv: string[]): Role {
   const flag = argv.find((arg) => arg.startsWith('--role='));
   const role = flag ? flag.slice('--role='.length) : 'all';
   if (role === 'all' || role === 'api' || role === 'worker') return role;
-  process.stderr.write(`Unknown role "${role}": use --role=api, --role=worker or no role (both in one process).\n`);
+  process.stderr.write(
+    `Unknown role "${role}": use --role=api, --role=worker or no role (both in one process).\n`,
+  );
   process.exit(1);
 }
 
@@ -47,7 +49,16 @@ async function main() {
     process.exit(1);
   }
 
-  const { serve, createApp, createServices, startAdminSocket, offerCommands, affiliateCommands, communityCommands, registryCommands } = await loadRuntime();
+  const {
+    serve,
+    createApp,
+    createServices,
+    startAdminSocket,
+    offerCommands,
+    affiliateCommands,
+    communityCommands,
+    registryCommands,
+  } = await loadRuntime();
   const services = await createServices(config, { workers: role !== 'api' });
   const { logger } = services;
   if (role === 'worker') {
@@ -74,12 +85,26 @@ async function main() {
     });
   });
   server.on('error', (error: NodeJS.ErrnoException) => {
-    logger.error(error.code === 'EADDRINUSE' ? `Port ${config.port} is already in use: set PORT to another port.` : error.message);
+    logger.error(
+      error.code === 'EADDRINUSE'
+        ? `Port ${config.port} is already in use: set PORT to another port.`
+        : error.message,
+    );
     void services.close().finally(() => process.exit(1));
   });
 
   // Embedded mode: the CLI reaches this process for operator commands (see features/admin).
-  const adminSocket = config.database.driver === 'pglite' ? await startAdminSocket(config.dataDir, services.accounts, { ...services.enforcement.operator, ...services.takedownLifecycle.adminCommands, ...offerCommands(services.offers), ...affiliateCommands(services.affiliates), ...communityCommands(services.community), ...registryCommands(services.riskRegistry) }) : null;
+  const adminSocket =
+    config.database.driver === 'pglite'
+      ? await startAdminSocket(config.dataDir, services.accounts, {
+          ...services.enforcement.operator,
+          ...services.takedownLifecycle.adminCommands,
+          ...offerCommands(services.offers),
+          ...affiliateCommands(services.affiliates),
+          ...communityCommands(services.community),
+          ...registryCommands(services.riskRegistry),
+        })
+      : null;
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -88,40 +88,68 @@ import { createReportService, type ReportService } from './features/reports/repo
 import { createReportedUrlJob } from './features/reports/reported-url-job.ts';
 import { createPromoRemovalRepository } from './features/promo-removals/promo-removal-repository.ts';
 import { createMarketingRepository } from './features/marketing/marketing-repository.ts';
-import { createMarketingService, type MarketingService } from './features/marketing/marketing-service.ts';
-import { createPromoRemovalService, type PromoRemovalService } from './features/promo-removals/promo-removal-service.ts';
+import {
+  createMarketingService,
+  type MarketingService,
+} from './features/marketing/marketing-service.ts';
+import {
+  createPromoRemovalService,
+  type PromoRemovalService,
+} from './features/promo-removals/promo-removal-service.ts';
 import { createTakedownReportRepository } from './features/takedown-report/takedown-report-repository.ts';
 import {
   createTakedownReportService,
   nextScheduledScan,
   type TakedownReportService,
 } from './features/takedown-report/takedown-report-service.ts';
-import { createTakedownLifecycle, type TakedownLifecycle } from './features/takedown-lifecycle/takedown-lifecycle-service.ts';
+import {
+  createTakedownLifecycle,
+  type TakedownLifecycle,
+} from './features/takedown-lifecycle/takedown-lifecycle-service.ts';
 import {
   registerTakedownLifecycleJobs,
   startTakedownLifecycleSweeper,
 } from './features/takedown-lifecycle/takedown-lifecycle-worker.ts';
 import { createEnforcement, type Enforcement } from './features/enforcement/enforcement.ts';
 import { createBillingRepository } from './features/billing/billing-repository.ts';
-import { createBillingService, startBillingSweeper, type BillingService } from './features/billing/billing-service.ts';
+import {
+  createBillingService,
+  startBillingSweeper,
+  type BillingService,
+} from './features/billing/billing-service.ts';
 import { createOfferRepository } from './features/offers/offer-repository.ts';
 import { createOfferService, type OfferService } from './features/offers/offer-service.ts';
 import { createAccountDataRepository } from './features/account-data/account-data-repository.ts';
-import { createAccountDataService, type AccountDataService } from './features/account-data/account-data-service.ts';
+import {
+  createAccountDataService,
+  type AccountDataService,
+} from './features/account-data/account-data-service.ts';
 import { withListUnsubscribe } from './features/mail/list-unsubscribe.ts';
 import { createNotificationRepository } from './features/notifications/notification-repository.ts';
-import { createNotificationService, type NotificationService } from './features/notifications/notification-service.ts';
+import {
+  createNotificationService,
+  type NotificationService,
+} from './features/notifications/notification-service.ts';
 import { createPipelineNotifications } from './features/notifications/pipeline-notifications.ts';
 import { createSubscriptionTokens } from './features/notifications/subscription-token.ts';
 import { createAffiliateRepository } from './features/affiliates/affiliate-repository.ts';
-import { createAffiliateService, type AffiliateService } from './features/affiliates/affiliate-service.ts';
+import {
+  createAffiliateService,
+  type AffiliateService,
+} from './features/affiliates/affiliate-service.ts';
 import { visitorIdFrom } from './features/affiliates/visitor-cookie.ts';
 import { startPeriodicSweep } from './jobs/periodic-sweep.ts';
 import { createCommunityRepository } from './features/community/community-repository.ts';
-import { createCommunityService, type CommunityService } from './features/community/community-service.ts';
+import {
+  createCommunityService,
+  type CommunityService,
+} from './features/community/community-service.ts';
 import { createAnnouncementFanOut } from './features/community/announcement-fan-out.ts';
 import { createRiskRegistryRepository } from './features/risk-registry/risk-registry-repository.ts';
-import { createRiskRegistryService, type RiskRegistryService } from './features/risk-registry/risk-registry-service.ts';
+import {
+  createRiskRegistryService,
+  type RiskRegistryService,
+} from './features/risk-registry/risk-registry-service.ts';
 
 export interface Services {
   config: Config;
@@ -219,7 +247,10 @@ export async function createServices(
   const notificationRepo = createNotificationRepository(database.db);
   const notifications = createNotificationService({
     repo: notificationRepo,
-    tokens: createSubscriptionTokens({ secret: config.authSecret, lifetimeDays: config.notifications.settingsLinkDays }),
+    tokens: createSubscriptionTokens({
+      secret: config.authSecret,
+      lifetimeDays: config.notifications.settingsLinkDays,
+    }),
     brands,
     publicUrl: config.publicUrl,
     mailer,
@@ -229,10 +260,17 @@ export async function createServices(
     },
     logger,
   });
-  const pipelineNotices = createPipelineNotifications({ notify: notifications.notify, repo: notificationRepo, logger });
+  const pipelineNotices = createPipelineNotifications({
+    notify: notifications.notify,
+    repo: notificationRepo,
+    logger,
+  });
   // Account mails carry List-Unsubscribe too (decision in README, Notifications); notices to sites do not.
   const userMailer = withListUnsubscribe(mailer, (message) =>
-    notifications.linksForAddress(message.to, brands.all().find((b) => b.mailFrom === message.from) ?? brands.all()[0]!),
+    notifications.linksForAddress(
+      message.to,
+      brands.all().find((b) => b.mailFrom === message.from) ?? brands.all()[0]!,
+    ),
   );
   const affiliates = createAffiliateService({
     repo: createAffiliateRepository(database.db),
@@ -252,7 +290,10 @@ export async function createServices(
     // A referral code given at sign-up ties her to its affiliate; a failure there never fails the sign-up.
     onUserCreated: async (user, headers) => {
       await affiliates.attributeSignUp(user, visitorIdFrom(headers)).catch((error: unknown) => {
-        logger.error('affiliate: the referral of a new user failed', { user: user.id, err: safeErrorMessage(error) });
+        logger.error('affiliate: the referral of a new user failed', {
+          user: user.id,
+          err: safeErrorMessage(error),
+        });
       });
     },
   });
@@ -309,7 +350,9 @@ export async function createServices(
   jobs.handle('reference-file.fingerprint', ({ fileId }, context) =>
     referenceFiles.fingerprint(fileId, context),
   );
-  jobs.handle('notification.email', ({ notificationId }) => notifications.deliverEmail(notificationId));
+  jobs.handle('notification.email', ({ notificationId }) =>
+    notifications.deliverEmail(notificationId),
+  );
 
   const scanSources = createScanSourceService({ config, db: database.db });
   const enforcement = createEnforcement({
@@ -422,7 +465,10 @@ export async function createServices(
     publicUrl: config.publicUrl,
     freeRemovals: config.promoRemovals.freeRemovals,
     // The brands' logo files: the built web app, then its public folder.
-    logoDirectories: [config.webDistDir, fileURLToPath(new URL('../../web/public', import.meta.url))],
+    logoDirectories: [
+      config.webDistDir,
+      fileURLToPath(new URL('../../web/public', import.meta.url)),
+    ],
   });
   const reportedUrlJob = createReportedUrlJob({
     repo: reportRepo,
@@ -434,7 +480,9 @@ export async function createServices(
     maxMediaPerPage: config.scans.maxMediaPerPage,
     logger,
   });
-  jobs.handle('report.fetch', ({ reportedUrlId }, context) => reportedUrlJob.run(reportedUrlId, context));
+  jobs.handle('report.fetch', ({ reportedUrlId }, context) =>
+    reportedUrlJob.run(reportedUrlId, context),
+  );
   const takedownLifecycle = createTakedownLifecycle({
     db: database.db,
     crawler,
@@ -513,15 +561,28 @@ export async function createServices(
       enforcementSweeper = await enforcement.startSweeper({
         processStartedAt: config.database.driver === 'pglite' ? processStartedAt : null,
       });
-      billingSweeper = startBillingSweeper({ billing, everySeconds: config.billing.sweepSeconds, logger });
+      billingSweeper = startBillingSweeper({
+        billing,
+        everySeconds: config.billing.sweepSeconds,
+        logger,
+      });
       // Commissions of payments credited at no payment's moment (a crash in between, a payment written elsewhere).
-      affiliateSweeper = startPeriodicSweep({ name: 'affiliate sweep', everySeconds: config.billing.sweepSeconds, logger, sweep: () => affiliates.creditMissed() });
+      affiliateSweeper = startPeriodicSweep({
+        name: 'affiliate sweep',
+        everySeconds: config.billing.sweepSeconds,
+        logger,
+        sweep: () => affiliates.creditMissed(),
+      });
       // Announcements published from the CLI (which may run with no server) reach every account from here.
       announcementSweeper = startPeriodicSweep({
         name: 'announcement sweep',
         everySeconds: config.notifications.announcementSweepSeconds,
         logger,
-        sweep: () => createAnnouncementFanOut({ db: database.db, announce: pipelineNotices.announcement }).run(),
+        sweep: () =>
+          createAnnouncementFanOut({
+            db: database.db,
+            announce: pipelineNotices.announcement,
+          }).run(),
       });
     }
   } catch (error) {
@@ -565,7 +626,8 @@ export async function createServices(
   const accountData = createAccountDataService({
     repo: createAccountDataRepository(database.db),
     storage,
-    verifyPassword: async (password, hash) => (await auth.$context).password.verify({ password, hash }),
+    verifyPassword: async (password, hash) =>
+      (await auth.$context).password.verify({ password, hash }),
     removeReferenceFile: (userId, fileId) => uploadedFiles.remove(userId, fileId),
     cancelSubscriptionNow: (userId) => billing.cancelNow(userId),
     logger,

@@ -2,7 +2,18 @@
 import { z } from 'zod';
 
 /** The same list as packages/db's PLATFORMS and the engine's ACCOUNT_PLATFORMS (checked by the server). */
-export const ACCOUNT_PLATFORMS = ['onlyfans', 'fansly', 'instagram', 'tiktok', 'x', 'reddit', 'telegram', 'youtube', 'website', 'other'] as const;
+export const ACCOUNT_PLATFORMS = [
+  'onlyfans',
+  'fansly',
+  'instagram',
+  'tiktok',
+  'x',
+  'reddit',
+  'telegram',
+  'youtube',
+  'website',
+  'other',
+] as const;
 export const accountPlatformSchema = z.enum(ACCOUNT_PLATFORMS, { error: 'Choose a platform.' });
 export type AccountPlatform = z.infer<typeof accountPlatformSchema>;
 
@@ -57,7 +68,9 @@ export type AddProtectedAccount = z.input<typeof addProtectedAccountSchema>;
 /** PATCH /api/accounts/{id}: a new username resets the ownership proof. */
 export const editProtectedAccountSchema = z
   .object({ username: usernameInput.optional(), isOld: isOldInput.optional() })
-  .refine((edit) => edit.username !== undefined || edit.isOld !== undefined, { message: 'Change the username or the old-account flag.' });
+  .refine((edit) => edit.username !== undefined || edit.isOld !== undefined, {
+    message: 'Change the username or the old-account flag.',
+  });
 export type EditProtectedAccount = z.input<typeof editProtectedAccountSchema>;
 
 export const OWNERSHIP_CHECK_OUTCOMES = [

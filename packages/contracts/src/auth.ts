@@ -109,7 +109,10 @@ export type SignUpRequest = z.input<typeof signUpRequestSchema>;
 
 export const signInRequestSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'Enter your password.').max(PASSWORD_MAX_LENGTH * 4),
+  password: z
+    .string()
+    .min(1, 'Enter your password.')
+    .max(PASSWORD_MAX_LENGTH * 4),
   callbackURL: customRedirectSchema.optional(),
   rememberMe: z.boolean().optional(),
 });
@@ -139,7 +142,11 @@ export const sendVerificationRequestSchema = z.object({
 
 // --- /account: profile, e-mail change, password change (the auth library's own endpoints behind). ---
 
-const nameSchema = z.string().trim().min(1, 'Enter your name.').max(NAME_MAX_LENGTH, 'This name is too long.');
+const nameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter your name.')
+  .max(NAME_MAX_LENGTH, 'This name is too long.');
 
 /** POST /api/auth/update-user: only the name; the account's other fields are not the user's to set here. */
 export const updateProfileRequestSchema = z.object({ name: nameSchema });
@@ -157,7 +164,10 @@ export type ChangeEmailForm = z.input<typeof changeEmailFormSchema>;
 /** POST /api/auth/change-password: other sessions end unless the caller says otherwise. */
 export const changePasswordRequestSchema = z
   .object({
-    currentPassword: z.string().min(1, 'Enter your current password.').max(PASSWORD_MAX_LENGTH * 4),
+    currentPassword: z
+      .string()
+      .min(1, 'Enter your current password.')
+      .max(PASSWORD_MAX_LENGTH * 4),
     newPassword: passwordSchema,
     confirmPassword: z.string().optional(),
     revokeOtherSessions: z.boolean().default(true),

@@ -17,4 +17,6 @@ export const publicBadgeSchema = z.object({
 });
 export type PublicBadge = z.infer<typeof publicBadgeSchema>;
 
-export const badgePublicIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'This badge link is not valid.');
+export const badgePublicIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'This badge link is not valid.');

@@ -9,11 +9,22 @@ export const billingModeSchema = z.enum(BILLING_MODES);
 export type BillingMode = z.infer<typeof billingModeSchema>;
 
 export const BILLING_INTERVALS = ['monthly', 'annual'] as const;
-export const billingIntervalSchema = z.enum(BILLING_INTERVALS, { error: 'Choose monthly or annual billing.' });
+export const billingIntervalSchema = z.enum(BILLING_INTERVALS, {
+  error: 'Choose monthly or annual billing.',
+});
 export type BillingInterval = z.infer<typeof billingIntervalSchema>;
 
 /** Stripe's subscription statuses, as Stripe sends them. */
-export const SUBSCRIPTION_STATUSES = ['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused'] as const;
+export const SUBSCRIPTION_STATUSES = [
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'paused',
+] as const;
 export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
@@ -26,7 +37,11 @@ export const checkoutRequestSchema = z.object({
   plan: planSchema,
   interval: billingIntervalSchema,
   /** A currency of the plan catalog (lower-case ISO 4217); a running subscription keeps its own. */
-  currency: z.string({ error: 'Choose a currency.' }).trim().toLowerCase().regex(/^[a-z]{3}$/, 'Choose a currency such as usd.'),
+  currency: z
+    .string({ error: 'Choose a currency.' })
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z]{3}$/, 'Choose a currency such as usd.'),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
@@ -68,7 +83,10 @@ export type BillingSummary = z.infer<typeof billingSummarySchema>;
  * POST /api/billing/checkout: `url` is Stripe Checkout's page to send the browser to; null when a running
  * subscription's plan was changed in place (then `billing` is the new state).
  */
-export const checkoutResultSchema = z.object({ url: z.string().nullable(), billing: billingSummarySchema.nullable() });
+export const checkoutResultSchema = z.object({
+  url: z.string().nullable(),
+  billing: billingSummarySchema.nullable(),
+});
 export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
 
 /** POST /api/billing/portal: the Customer Portal's page (payment methods, invoices). */

@@ -10,7 +10,15 @@ export const FINDING_STATUSES = ['pending_review', 'confirmed', 'rejected', 'whi
 export const findingStatusSchema = z.enum(FINDING_STATUSES);
 export type FindingStatus = z.infer<typeof findingStatusSchema>;
 
-export const SITE_KINDS = ['tube', 'forum', 'file-host', 'image-board', 'telegram-index', 'social-network', 'other'] as const;
+export const SITE_KINDS = [
+  'tube',
+  'forum',
+  'file-host',
+  'image-board',
+  'telegram-index',
+  'social-network',
+  'other',
+] as const;
 export const siteKindSchema = z.enum(SITE_KINDS);
 export type SiteKindName = z.infer<typeof siteKindSchema>;
 
@@ -48,7 +56,10 @@ export const findingSchema = z.object({
   firstSeenAt: z.string(),
   lastSeenAt: z.string(),
   /** A file taken down before and found again here: the earlier finding, its page and when it was removed. */
-  reuploadOf: z.object({ findingId: z.string(), pageUrl: z.string(), removedAt: z.string() }).nullable().optional(),
+  reuploadOf: z
+    .object({ findingId: z.string(), pageUrl: z.string(), removedAt: z.string() })
+    .nullable()
+    .optional(),
 });
 export type Finding = z.infer<typeof findingSchema>;
 
@@ -69,13 +80,20 @@ export const findingPageSchema = z.object({
   findings: z.array(findingSchema),
   nextCursor: z.string().nullable(),
   /** Counts over all of the creator's findings, by status. */
-  counts: z.object({ pending_review: z.number().int(), confirmed: z.number().int(), rejected: z.number().int(), whitelisted: z.number().int() }),
+  counts: z.object({
+    pending_review: z.number().int(),
+    confirmed: z.number().int(),
+    rejected: z.number().int(),
+    whitelisted: z.number().int(),
+  }),
 });
 export type FindingPage = z.infer<typeof findingPageSchema>;
 
 /** POST /api/findings/{id}/review: confirm ("mine"), reject ("not mine"), or whitelist its URL. */
 export const reviewFindingSchema = z.object({
-  action: z.enum(['confirm', 'reject', 'whitelist'], { error: 'Choose confirm, not mine or whitelist.' }),
+  action: z.enum(['confirm', 'reject', 'whitelist'], {
+    error: 'Choose confirm, not mine or whitelist.',
+  }),
 });
 export type ReviewFinding = z.infer<typeof reviewFindingSchema>;
 
@@ -111,7 +129,13 @@ export const freeScanResultSchema = z.object({
   total: z.number().int(),
   /** A few of them, to show blurred (their thumbnails come blurred from the server). */
   examples: z.array(
-    z.object({ id: z.string(), siteName: z.string(), siteKind: siteKindSchema, title: z.string().nullable(), hasThumbnail: z.boolean() }),
+    z.object({
+      id: z.string(),
+      siteName: z.string(),
+      siteKind: siteKindSchema,
+      title: z.string().nullable(),
+      hasThumbnail: z.boolean(),
+    }),
   ),
   /** True when no search API is configured: the scan used the site catalog alone (say so). */
   catalogOnly: z.boolean(),

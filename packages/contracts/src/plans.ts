@@ -39,12 +39,17 @@ export const perkSchema = z.enum(PERKS);
 
 /** null: unlimited. */
 const limitValue = z.number().int().nonnegative().nullable();
-export const limitsSchema = z.object(Object.fromEntries(LIMITS.map((l) => [l, limitValue])) as Record<LimitName, typeof limitValue>);
+export const limitsSchema = z.object(
+  Object.fromEntries(LIMITS.map((l) => [l, limitValue])) as Record<LimitName, typeof limitValue>,
+);
 export type Limits = z.infer<typeof limitsSchema>;
 
 const currencyCode = z.string().regex(/^[a-z]{3}$/, 'a lower-case ISO 4217 code such as usd');
 /** Amounts in the currency's minor unit (cents). */
-const priceSchema = z.object({ monthly: z.number().int().positive(), annual: z.number().int().positive() });
+const priceSchema = z.object({
+  monthly: z.number().int().positive(),
+  annual: z.number().int().positive(),
+});
 
 const tierEntry = z.object({
   name: z.string().min(1),
@@ -59,13 +64,22 @@ export const planCatalogSchema = z
   .object({
     version: z.number().int().positive(),
     currencies: z.array(currencyCode).min(1),
-    tiers: z.object({ free: tierEntry, standard: paidTierEntry, plus: paidTierEntry, premium: paidTierEntry }),
+    tiers: z.object({
+      free: tierEntry,
+      standard: paidTierEntry,
+      plus: paidTierEntry,
+      premium: paidTierEntry,
+    }),
   })
   .superRefine((catalog, ctx) => {
     for (const plan of planSchema.options) {
       for (const currency of catalog.currencies) {
         if (!catalog.tiers[plan].prices[currency]) {
-          ctx.addIssue({ code: 'custom', path: ['tiers', plan, 'prices', currency], message: `${plan} has no ${currency} price` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['tiers', plan, 'prices', currency],
+            message: `${plan} has no ${currency} price`,
+          });
         }
       }
     }

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { limitDetailsSchema } from './http.ts';
 
 export const WHITELIST_KINDS = ['url', 'domain', 'pattern'] as const;
-export const whitelistKindSchema = z.enum(WHITELIST_KINDS, { error: 'Choose URL, domain or pattern.' });
+export const whitelistKindSchema = z.enum(WHITELIST_KINDS, {
+  error: 'Choose URL, domain or pattern.',
+});
 export type WhitelistKind = z.infer<typeof whitelistKindSchema>;
 
 export const WHITELIST_VALUE_MAX_LENGTH = 2048;
@@ -51,7 +53,10 @@ export type AddWhitelistEntry = z.input<typeof addWhitelistEntrySchema>;
 const bulkText = (empty: string) =>
   z
     .string({ error: empty })
-    .max(WHITELIST_BULK_MAX_CHARACTERS, `Send at most ${WHITELIST_BULK_MAX_CHARACTERS.toLocaleString('en-US')} characters at a time.`)
+    .max(
+      WHITELIST_BULK_MAX_CHARACTERS,
+      `Send at most ${WHITELIST_BULK_MAX_CHARACTERS.toLocaleString('en-US')} characters at a time.`,
+    )
     .refine((text) => text.trim() !== '', empty);
 
 /** POST /api/whitelist/bulk: one entry per line; blank lines and lines starting with # are skipped. */

@@ -70,7 +70,9 @@ function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         await migratePg(drizzlePg(client), { migrationsFolder });
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+        await client
+          .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
+          .catch(() => undefined);
         client.release();
       }
     },
@@ -108,7 +110,9 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
       throw error;
     }
   } else {
-    client = await PGlite.create(template ? { ...PGLITE_OPTIONS, loadDataDir: template } : PGLITE_OPTIONS);
+    client = await PGlite.create(
+      template ? { ...PGLITE_OPTIONS, loadDataDir: template } : PGLITE_OPTIONS,
+    );
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

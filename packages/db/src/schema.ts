@@ -152,7 +152,10 @@ export const referenceFingerprint = pgTable(
     data: bytea('data').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('reference_fingerprint_seq_idx').on(t.seq), index('reference_fingerprint_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('reference_fingerprint_seq_idx').on(t.seq),
+    index('reference_fingerprint_user_idx').on(t.userId),
+  ],
 );
 
 /** Removed reference ids in order, filled by a trigger (also for removals by cascade). */
@@ -223,7 +226,10 @@ export const searchTerm = pgTable(
     status: text('status', { enum: ['active', 'suggested', 'dismissed'] }).notNull(),
     origin: text('origin', { enum: ['creator', 'suggestion'] }).notNull(),
     /** The account a suggestion was generated from. */
-    suggestedFromAccountId: text('suggested_from_account_id').references(() => protectedAccount.id, { onDelete: 'set null' }),
+    suggestedFromAccountId: text('suggested_from_account_id').references(
+      () => protectedAccount.id,
+      { onDelete: 'set null' },
+    ),
     /** Discovery sources used for this term (ids of the scanning issue's sources); empty: all that are on. */
     sources: text('sources')
       .array()
@@ -232,7 +238,10 @@ export const searchTerm = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('search_term_unique_idx').on(t.userId, t.normalizedTerm), index('search_term_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('search_term_unique_idx').on(t.userId, t.normalizedTerm),
+    index('search_term_user_idx').on(t.userId),
+  ],
 );
 
 /** URLs, domains and URL patterns that must never be taken down. */
@@ -251,7 +260,10 @@ export const whitelistEntry = pgTable(
     note: text('note'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('whitelist_entry_unique_idx').on(t.userId, t.kind, t.value), index('whitelist_entry_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('whitelist_entry_unique_idx').on(t.userId, t.kind, t.value),
+    index('whitelist_entry_user_idx').on(t.userId),
+  ],
 );
 
 /** A collection of the creator's works ('Your Content', route /branches). */
@@ -278,7 +290,9 @@ export const contentItem = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    collectionId: text('collection_id').references(() => contentCollection.id, { onDelete: 'set null' }),
+    collectionId: text('collection_id').references(() => contentCollection.id, {
+      onDelete: 'set null',
+    }),
     title: text('title').notNull(),
     type: text('type', { enum: ['photo', 'video', 'set'] }).notNull(),
     /** When the work was published (YYYY-MM-DD). */
@@ -292,7 +306,10 @@ export const contentItem = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('content_item_user_idx').on(t.userId), index('content_item_collection_idx').on(t.collectionId)],
+  (t) => [
+    index('content_item_user_idx').on(t.userId),
+    index('content_item_collection_idx').on(t.collectionId),
+  ],
 );
 
 /**
@@ -317,7 +334,9 @@ export const referenceFile = pgTable(
     /**
      * uploading → queued (all bytes in, fingerprint job queued) → processing → ready | failed.
      */
-    status: text('status', { enum: ['uploading', 'queued', 'processing', 'ready', 'failed'] }).notNull(),
+    status: text('status', {
+      enum: ['uploading', 'queued', 'processing', 'ready', 'failed'],
+    }).notNull(),
     failureReason: text('failure_reason'),
     storageKey: text('storage_key').notNull(),
     thumbnailKey: text('thumbnail_key'),
@@ -328,7 +347,10 @@ export const referenceFile = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('reference_file_user_idx').on(t.userId), index('reference_file_status_idx').on(t.status)],
+  (t) => [
+    index('reference_file_user_idx').on(t.userId),
+    index('reference_file_status_idx').on(t.status),
+  ],
 );
 
 /** Which reference files show each work. */
@@ -342,7 +364,10 @@ export const contentItemFile = pgTable(
       .notNull()
       .references(() => referenceFile.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.itemId, t.fileId] }), index('content_item_file_file_idx').on(t.fileId)],
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.fileId] }),
+    index('content_item_file_file_idx').on(t.fileId),
+  ],
 );
 
 // --- Scanning (issue 6, decision 0011): scans, their task rows, queries, findings. ---
@@ -484,7 +509,9 @@ export const finding = pgTable(
     mediaSha256: text('media_sha256'),
     /** PDQ of the found picture (hex), when it is one. */
     mediaPdq: text('media_pdq'),
-    referenceFileId: text('reference_file_id').references(() => referenceFile.id, { onDelete: 'set null' }),
+    referenceFileId: text('reference_file_id').references(() => referenceFile.id, {
+      onDelete: 'set null',
+    }),
     distance: integer('distance'),
     confidence: doublePrecision('confidence').notNull(),
     pageTitle: text('page_title'),
@@ -502,7 +529,9 @@ export const finding = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     /** The whitelist entry that covers the URL (never enforced). */
-    whitelistEntryId: text('whitelist_entry_id').references(() => whitelistEntry.id, { onDelete: 'set null' }),
+    whitelistEntryId: text('whitelist_entry_id').references(() => whitelistEntry.id, {
+      onDelete: 'set null',
+    }),
     /** The source that led to it (a discovery source id, or catalog:<site id>). */
     source: text('source'),
     firstScanId: text('first_scan_id').references(() => scan.id, { onDelete: 'set null' }),
@@ -566,7 +595,15 @@ export const TAKEDOWN_KINDS = ['leak', 'impersonation'] as const;
  * confirmed → notice_sent → removed | rejected | no_response → escalated (the next recipient) →
  * notice_sent … → removed | closed.
  */
-export const TAKEDOWN_STATUSES = ['confirmed', 'notice_sent', 'removed', 'rejected', 'no_response', 'escalated', 'closed'] as const;
+export const TAKEDOWN_STATUSES = [
+  'confirmed',
+  'notice_sent',
+  'removed',
+  'rejected',
+  'no_response',
+  'escalated',
+  'closed',
+] as const;
 
 /** One confirmed URL being taken down (one per confirmed finding). */
 export const takedown = pgTable(
@@ -637,7 +674,10 @@ export const takedownEvent = pgTable(
     detail: text('detail'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('takedown_event_takedown_idx').on(t.takedownId, t.at), index('takedown_event_user_idx').on(t.userId, t.at)],
+  (t) => [
+    index('takedown_event_takedown_idx').on(t.takedownId, t.at),
+    index('takedown_event_user_idx').on(t.userId, t.at),
+  ],
 );
 
 export const RECIPIENT_ROLES = ['site', 'cdn', 'host', 'registrar'] as const;
@@ -693,7 +733,9 @@ export const notice = pgTable(
     /** 0 for the first recipient; higher for escalations. */
     level: integer('level').notNull().default(0),
     /** The authorisation the notice cites (and so the brand that signs and sends it). */
-    authorizationId: text('authorization_id').references(() => agentAuthorization.id, { onDelete: 'set null' }),
+    authorizationId: text('authorization_id').references(() => agentAuthorization.id, {
+      onDelete: 'set null',
+    }),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
@@ -720,7 +762,10 @@ export const noticeItem = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.noticeId, t.takedownId] }), index('notice_item_takedown_idx').on(t.takedownId)],
+  (t) => [
+    primaryKey({ columns: [t.noticeId, t.takedownId] }),
+    index('notice_item_takedown_idx').on(t.takedownId),
+  ],
 );
 
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
@@ -779,11 +824,20 @@ export const formTask = pgTable(
     submittedBy: text('submitted_by'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('form_task_notice_idx').on(t.noticeId), index('form_task_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    uniqueIndex('form_task_notice_idx').on(t.noticeId),
+    index('form_task_status_idx').on(t.status, t.createdAt),
+  ],
 );
 
 export const SEARCH_ENGINES = ['google', 'bing'] as const;
-export const DELISTING_STATUSES = ['queued', 'batched', 'submitted', 'removed', 'rejected'] as const;
+export const DELISTING_STATUSES = [
+  'queued',
+  'batched',
+  'submitted',
+  'removed',
+  'rejected',
+] as const;
 
 /** A request to a search engine to delist one confirmed URL. */
 export const delistingRequest = pgTable(
@@ -852,7 +906,10 @@ export const reportedUrl = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('reported_url_user_url_idx').on(t.userId, t.normalizedUrl), index('reported_url_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('reported_url_user_url_idx').on(t.userId, t.normalizedUrl),
+    index('reported_url_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /** A fake profile the creator reported (Report Impersonation). */
@@ -887,7 +944,16 @@ export const billingCustomer = pgTable('billing_customer', {
 });
 
 /** Stripe's subscription statuses, kept as Stripe sends them. */
-export const SUBSCRIPTION_STATUSES = ['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused'] as const;
+export const SUBSCRIPTION_STATUSES = [
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'paused',
+] as const;
 
 /**
  * A subscription at the payment provider, as last seen. account_state holds what the app derives from
@@ -914,7 +980,10 @@ export const billingSubscription = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('billing_subscription_user_idx').on(t.userId), index('billing_subscription_grace_idx').on(t.graceUntil)],
+  (t) => [
+    index('billing_subscription_user_idx').on(t.userId),
+    index('billing_subscription_grace_idx').on(t.graceUntil),
+  ],
 );
 
 /** Every webhook event processed, by the provider's event id: a repeated delivery is answered and ignored. */
@@ -985,7 +1054,10 @@ export const customOfferClaim = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.offerId, t.userId] }), index('custom_offer_claim_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.offerId, t.userId] }),
+    index('custom_offer_claim_user_idx').on(t.userId),
+  ],
 );
 
 // --- Affiliates, notifications, community, scam registry (issue 9). ---
@@ -1011,7 +1083,10 @@ export const referralClick = pgTable(
     day: text('day').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.affiliateUserId, t.visitorHash, t.day] }), index('referral_click_affiliate_idx').on(t.affiliateUserId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.affiliateUserId, t.visitorHash, t.day] }),
+    index('referral_click_affiliate_idx').on(t.affiliateUserId, t.createdAt),
+  ],
 );
 
 /** The lifelong tie between a referred customer and her affiliate, made once at sign-up. */
@@ -1053,7 +1128,10 @@ export const affiliatePayout = pgTable(
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
-  (t) => [index('affiliate_payout_affiliate_idx').on(t.affiliateUserId, t.requestedAt), index('affiliate_payout_status_idx').on(t.status)],
+  (t) => [
+    index('affiliate_payout_affiliate_idx').on(t.affiliateUserId, t.requestedAt),
+    index('affiliate_payout_status_idx').on(t.status),
+  ],
 );
 
 /** The affiliate's share of one payment: pending until the hold passes, then available, then in a payout. */
@@ -1083,7 +1161,15 @@ export const affiliateCommission = pgTable(
   (t) => [index('affiliate_commission_affiliate_idx').on(t.affiliateUserId, t.createdAt)],
 );
 
-export const NOTIFICATION_CATEGORIES = ['findings', 'removals', 'notice_responses', 'billing', 'scans', 'affiliate', 'community'] as const;
+export const NOTIFICATION_CATEGORIES = [
+  'findings',
+  'removals',
+  'notice_responses',
+  'billing',
+  'scans',
+  'affiliate',
+  'community',
+] as const;
 
 /** An in-app notification; the same event never notifies twice (dedupe key). */
 export const notification = pgTable(
@@ -1102,7 +1188,10 @@ export const notification = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('notification_dedupe_idx').on(t.userId, t.dedupeKey), index('notification_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('notification_dedupe_idx').on(t.userId, t.dedupeKey),
+    index('notification_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /** E-mail choices per category; a missing row means the category's default. */
@@ -1137,7 +1226,13 @@ export const communityPost = pgTable(
   (t) => [index('community_post_published_idx').on(t.publishedAt)],
 );
 
-export const RISK_REGISTRY_KINDS = ['fake_agency', 'fake_takedown_service', 'leak_seller', 'phishing_account', 'other'] as const;
+export const RISK_REGISTRY_KINDS = [
+  'fake_agency',
+  'fake_takedown_service',
+  'leak_seller',
+  'phishing_account',
+  'other',
+] as const;
 
 /** A known scam aimed at creators: reported by a creator or an operator, published after review. */
 export const riskRegistryEntry = pgTable(
@@ -1169,5 +1264,8 @@ export const riskRegistryEntry = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('risk_registry_status_idx').on(t.status, t.publishedAt), index('risk_registry_reporter_idx').on(t.reportedBy)],
+  (t) => [
+    index('risk_registry_status_idx').on(t.status, t.publishedAt),
+    index('risk_registry_reporter_idx').on(t.reportedBy),
+  ],
 );

@@ -94,9 +94,15 @@ describe('the catalog file', () => {
       SHARK_FETCH_ALLOWLIST: web.allowlist.join(','),
       SCAN_MAX_SEARCH_PAGES: '1',
       SCAN_VARIANTS_PER_USERNAME: '40',
-      RDAP_BOOTSTRAP_IPV4_URL: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/bootstrap\/ipv4\.json$/),
-      RDAP_BOOTSTRAP_IPV6_URL: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/bootstrap\/ipv6\.json$/),
-      RDAP_BOOTSTRAP_DNS_URL: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/bootstrap\/dns\.json$/),
+      RDAP_BOOTSTRAP_IPV4_URL: expect.stringMatching(
+        /^http:\/\/127\.0\.0\.1:\d+\/bootstrap\/ipv4\.json$/,
+      ),
+      RDAP_BOOTSTRAP_IPV6_URL: expect.stringMatching(
+        /^http:\/\/127\.0\.0\.1:\d+\/bootstrap\/ipv6\.json$/,
+      ),
+      RDAP_BOOTSTRAP_DNS_URL: expect.stringMatching(
+        /^http:\/\/127\.0\.0\.1:\d+\/bootstrap\/dns\.json$/,
+      ),
     });
     // The local RDAP registry is reachable through the fetch guard like the sites.
     expect(web.allowlist).toContain(new URL(web.env().RDAP_BOOTSTRAP_DNS_URL!).host);

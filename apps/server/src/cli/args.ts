@@ -34,7 +34,8 @@ export function parseArgs(argv: string[], spec: Record<string, FlagSpec>): Parse
       flags.set(name, inline);
     } else {
       const next = argv[i + 1];
-      if (next === undefined || (next.startsWith('--') && next.length > 2)) throw new UsageError(`--${name} needs a value.`);
+      if (next === undefined || (next.startsWith('--') && next.length > 2))
+        throw new UsageError(`--${name} needs a value.`);
       flags.set(name, next);
       i++;
     }

@@ -23,14 +23,21 @@ const shark = (...args: string[]) => sharkInProcess(env, ...args);
 beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'shark-cli-'));
   const postgres = TEST_DB === 'postgres' ? await createTestPostgresDatabase() : null;
-  env = { DATA_DIR: dataDir, ...(postgres ? { DATABASE_URL: postgres.url, AUTH_SECRET: 'a'.repeat(40) } : {}) };
+  env = {
+    DATA_DIR: dataDir,
+    ...(postgres ? { DATABASE_URL: postgres.url, AUTH_SECRET: 'a'.repeat(40) } : {}),
+  };
   cleanup = async () => {
     await postgres?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
   // A real account, made the way the server makes one; then the server lets go of the database.
-  const services = await createServices(loadConfig({ ...env, LOG_LEVEL: 'silent' }), { logger: createLogger('silent') });
-  await services.auth.api.signUpEmail({ body: { name: 'Cli User', email: 'cli@example.com', password: 'cli password 1' } });
+  const services = await createServices(loadConfig({ ...env, LOG_LEVEL: 'silent' }), {
+    logger: createLogger('silent'),
+  });
+  await services.auth.api.signUpEmail({
+    body: { name: 'Cli User', email: 'cli@example.com', password: 'cli password 1' },
+  });
   await services.close();
 });
 afterAll(async () => {
@@ -39,7 +46,21 @@ afterAll(async () => {
 
 describe('shark users', () => {
   it('grants and shows the same JSON as /api/user', async () => {
-    const granted = await sharkProcess(env, 'users', 'grant', 'CLI@example.com', '--status', 'subscribed', '--plan', 'premium', '--features', 'promoProtect,explicitlyShowUploadFiles', '--suggest-upgrade', 'Try Premium', '--cancelled-but-active');
+    const granted = await sharkProcess(
+      env,
+      'users',
+      'grant',
+      'CLI@example.com',
+      '--status',
+      'subscribed',
+      '--plan',
+      'premium',
+      '--features',
+      'promoProtect,explicitlyShowUploadFiles',
+      '--suggest-upgrade',
+      'Try Premium',
+      '--cancelled-but-active',
+    );
     expect(granted.stderr).not.toMatch(/shark:/);
     expect(granted.code).toBe(0);
     const shown = await shark('users', 'show', 'cli@example.com');
@@ -49,7 +70,13 @@ describe('shark users', () => {
     expect(user).toMatchObject({
       email: 'cli@example.com',
       frontendStatus: 'subscribed',
-      effectiveSpecialFeatures: ['promoProtect', 'submitLeak', 'impersonation', 'searchEngineRemovals', 'explicitlyShowUploadFiles'],
+      effectiveSpecialFeatures: [
+        'promoProtect',
+        'submitLeak',
+        'impersonation',
+        'searchEngineRemovals',
+        'explicitlyShowUploadFiles',
+      ],
       isCancelledButActive: true,
       shouldShowUpgrade: true,
       suggestUpgradeCustomMessage: 'Try Premium',
@@ -57,23 +84,71 @@ describe('shark users', () => {
   });
 
   it('keeps flags that are not given, and clears features and suggestion with empty values', async () => {
-    await shark('users', 'grant', 'cli@example.com', '--status', 'subscribed', '--plan', 'plus', '--features', 'promoProtect', '--suggest-upgrade', 'x');
+    await shark(
+      'users',
+      'grant',
+      'cli@example.com',
+      '--status',
+      'subscribed',
+      '--plan',
+      'plus',
+      '--features',
+      'promoProtect',
+      '--suggest-upgrade',
+      'x',
+    );
     const affiliate = await shark('users', 'grant', 'cli@example.com', '--affiliate-only');
-    expect(JSON.parse(affiliate.stdout)).toMatchObject({ isAffiliateOnly: true, frontendStatus: 'subscribed', effectiveSpecialFeatures: ['promoProtect', 'submitLeak', 'searchEngineRemovals'] });
-    const cleared = await shark('users', 'grant', 'cli@example.com', '--features', '', '--suggest-upgrade=', '--affiliate-only=false');
-    expect(JSON.parse(cleared.stdout)).toMatchObject({ isAffiliateOnly: false, effectiveSpecialFeatures: ['submitLeak', 'searchEngineRemovals'], shouldShowUpgrade: false, suggestUpgradeCustomMessage: null });
+    expect(JSON.parse(affiliate.stdout)).toMatchObject({
+      isAffiliateOnly: true,
+      frontendStatus: 'subscribed',
+      effectiveSpecialFeatures: ['promoProtect', 'submitLeak', 'searchEngineRemovals'],
+    });
+    const cleared = await shark(
+      'users',
+      'grant',
+      'cli@example.com',
+      '--features',
+      '',
+      '--suggest-upgrade=',
+      '--affiliate-only=false',
+    );
+    expect(JSON.parse(cleared.stdout)).toMatchObject({
+      isAffiliateOnly: false,
+      effectiveSpecialFeatures: ['submitLeak', 'searchEngineRemovals'],
+      shouldShowUpgrade: false,
+      suggestUpgradeCustomMessage: null,
+    });
     const former = await shark('users', 'grant', 'cli@example.com', '--status', 'former');
-    expect(JSON.parse(former.stdout)).toMatchObject({ frontendStatus: 'former', effectiveSpecialFeatures: [], isCancelledButActive: false });
+    expect(JSON.parse(former.stdout)).toMatchObject({
+      frontendStatus: 'former',
+      effectiveSpecialFeatures: [],
+      isCancelledButActive: false,
+    });
   });
 
   it.each([
     [['users', 'show', 'nobody@example.com'], /No user with the e-mail address nobody@example.com/],
-    [['users', 'grant', 'nobody@example.com', '--status', 'free'], /No user with the e-mail address/],
+    [
+      ['users', 'grant', 'nobody@example.com', '--status', 'free'],
+      /No user with the e-mail address/,
+    ],
     [['users', 'grant', 'cli@example.com', '--colour', 'blue'], /Unknown flag --colour/],
-    [['users', 'grant', 'cli@example.com', '--status', 'gold'], /--status must be one of free, subscribed, former; got "gold"/],
-    [['users', 'grant', 'cli@example.com', '--status', 'subscribed', '--plan', 'ultra'], /--plan must be one of standard, plus, premium/],
-    [['users', 'grant', 'cli@example.com', '--features', 'promoProtect,flying'], /--features must be one of .*got "flying"/],
-    [['users', 'grant', 'cli@example.com', '--affiliate-only=maybe'], /--affiliate-only takes true or false/],
+    [
+      ['users', 'grant', 'cli@example.com', '--status', 'gold'],
+      /--status must be one of free, subscribed, former; got "gold"/,
+    ],
+    [
+      ['users', 'grant', 'cli@example.com', '--status', 'subscribed', '--plan', 'ultra'],
+      /--plan must be one of standard, plus, premium/,
+    ],
+    [
+      ['users', 'grant', 'cli@example.com', '--features', 'promoProtect,flying'],
+      /--features must be one of .*got "flying"/,
+    ],
+    [
+      ['users', 'grant', 'cli@example.com', '--affiliate-only=maybe'],
+      /--affiliate-only takes true or false/,
+    ],
     [['users', 'grant', 'cli@example.com', '--status'], /--status needs a value/],
     [['users', 'grant', 'cli@example.com'], /Nothing to change/],
     [['users', 'grant'], /needs an e-mail address/],
@@ -97,16 +172,33 @@ describe('shark users', () => {
 describe('shark users while a server holds the embedded database (always PGlite)', () => {
   it('hands the command to the running server through its admin socket', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'shark-cli-live-'));
-    const services = await createServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { logger: createLogger('silent') });
+    const services = await createServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), {
+      logger: createLogger('silent'),
+    });
     const socket = await startAdminSocket(dataDir, services.accounts);
     try {
-      await services.auth.api.signUpEmail({ body: { name: 'Live', email: 'live@example.com', password: 'live password 1' } });
+      await services.auth.api.signUpEmail({
+        body: { name: 'Live', email: 'live@example.com', password: 'live password 1' },
+      });
       const run = (...args: string[]) => sharkProcess({ DATA_DIR: dataDir }, ...args);
-      const granted = await run('users', 'grant', 'live@example.com', '--status', 'subscribed', '--plan', 'standard');
+      const granted = await run(
+        'users',
+        'grant',
+        'live@example.com',
+        '--status',
+        'subscribed',
+        '--plan',
+        'standard',
+      );
       expect(granted.stderr).toBe('');
       expect(granted.code).toBe(0);
-      expect(JSON.parse(granted.stdout)).toMatchObject({ frontendStatus: 'subscribed', effectiveSpecialFeatures: ['submitLeak'] });
-      await expect(services.accounts.showByEmail('live@example.com')).resolves.toMatchObject({ frontendStatus: 'subscribed' });
+      expect(JSON.parse(granted.stdout)).toMatchObject({
+        frontendStatus: 'subscribed',
+        effectiveSpecialFeatures: ['submitLeak'],
+      });
+      await expect(services.accounts.showByEmail('live@example.com')).resolves.toMatchObject({
+        frontendStatus: 'subscribed',
+      });
 
       const missing = await run('users', 'show', 'ghost@example.com');
       expect(missing.code).toBe(1);
@@ -123,11 +215,16 @@ describe('shark hash', () => {
   const vectors = PDQ_TESTDATA_DIR;
 
   it("prints '<hash>,<quality>,<file>' lines equal to Meta's reference output", async () => {
-    const expected = readFileSync(join(vectors, 'expected.csv'), 'utf8').trim().split('\n').slice(0, 3);
+    const expected = readFileSync(join(vectors, 'expected.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(0, 3);
     const files = expected.map((line) => join(vectors, line.split(',')[2]!));
     const result = await sharkProcess(env, 'hash', ...files);
     expect(result.code).toBe(0);
-    expect(result.stdout.trim().split('\n')).toEqual(expected.map((line, i) => `${line.split(',').slice(0, 2).join(',')},${files[i]}`));
+    expect(result.stdout.trim().split('\n')).toEqual(
+      expected.map((line, i) => `${line.split(',').slice(0, 2).join(',')},${files[i]}`),
+    );
   });
 
   it('reports an unreadable file on stderr, hashes the rest, and exits 1', async () => {
@@ -168,22 +265,55 @@ describe('shark match', () => {
   });
 
   it('prints one JSON object per candidate, with an error line for a bad file, and exits 0', async () => {
-    const result = await sharkProcess(env, 'match', '--refs', refs, '--candidates', candidates, '--json');
+    const result = await sharkProcess(
+      env,
+      'match',
+      '--refs',
+      refs,
+      '--candidates',
+      candidates,
+      '--json',
+    );
     expect(result.code).toBe(0);
-    const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatchObject({ candidate: join(candidates, 'a-copy'), reference: join(refs, 'bridge.jpg'), distance: expect.any(Number) });
-    expect(Object.keys(lines[0]!).sort()).toEqual(['candidate', 'confidence', 'distance', 'reference']);
+    expect(lines[0]).toMatchObject({
+      candidate: join(candidates, 'a-copy'),
+      reference: join(refs, 'bridge.jpg'),
+      distance: expect.any(Number),
+    });
+    expect(Object.keys(lines[0]!).sort()).toEqual([
+      'candidate',
+      'confidence',
+      'distance',
+      'reference',
+    ]);
     expect(lines[0]!.confidence).toBeGreaterThan(0.5);
-    expect(lines[1]).toMatchObject({ candidate: join(candidates, 'b-other.png'), reference: null, distance: null });
+    expect(lines[1]).toMatchObject({
+      candidate: join(candidates, 'b-other.png'),
+      reference: null,
+      distance: null,
+    });
     expect(lines[1]!.confidence).toBeLessThanOrEqual(0.5);
-    expect(lines[2]).toMatchObject({ candidate: join(candidates, 'c-notes.jpg'), reference: null, distance: null, confidence: 0, error: expect.stringMatching(/not an image or a video/) });
+    expect(lines[2]).toMatchObject({
+      candidate: join(candidates, 'c-notes.jpg'),
+      reference: null,
+      distance: null,
+      confidence: 0,
+      error: expect.stringMatching(/not an image or a video/),
+    });
   });
 
   it('prints a readable table without --json', async () => {
     const result = await shark('match', '--refs', refs, '--candidates', candidates);
     expect(result.code).toBe(0);
-    const rows = result.stdout.trim().split('\n').map((line) => line.split('\t'));
+    const rows = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t'));
     expect(rows[0]).toEqual(['candidate', 'reference', 'distance', 'confidence']);
     expect(rows[1]?.slice(0, 2)).toEqual([join(candidates, 'a-copy'), join(refs, 'bridge.jpg')]);
     expect(rows[3]?.[1]).toMatch(/^error: /);
@@ -193,7 +323,13 @@ describe('shark match', () => {
     const missing = await shark('match', '--refs', refs);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('--candidates DIR is required');
-    const notDir = await shark('match', '--refs', join(refs, 'bridge.jpg'), '--candidates', candidates);
+    const notDir = await shark(
+      'match',
+      '--refs',
+      join(refs, 'bridge.jpg'),
+      '--candidates',
+      candidates,
+    );
     expect(notDir.code).toBe(1);
     expect(notDir.stderr).toContain('is not a directory');
   });

@@ -10,7 +10,11 @@ export const HASH_HELP = `Usage:
       A file that cannot be read is reported on stderr; the others are still hashed.`;
 
 /** Hashes each file in turn; returns the exit code (1 when any file could not be hashed). */
-export async function runHashCommand(files: string[], out: (line: string) => void, err: (line: string) => void): Promise<number> {
+export async function runHashCommand(
+  files: string[],
+  out: (line: string) => void,
+  err: (line: string) => void,
+): Promise<number> {
   if (files.length === 0) throw new UsageError(HASH_HELP);
   const unknownFlag = files.find((f) => f.startsWith('--'));
   if (unknownFlag) throw new UsageError(`Unknown flag ${unknownFlag}.`);

@@ -64,16 +64,14 @@ async function requestedPayout(amount: number): Promise<{ payoutId: string; affi
         null,
       ),
     ).toBe('tied');
-    await database.db
-      .insert(billingPayment)
-      .values({
-        id: `manual_${randomUUID()}`,
-        userId: customerId,
-        amount,
-        currency: 'usd',
-        source: 'manual',
-        paidAt: new Date(),
-      });
+    await database.db.insert(billingPayment).values({
+      id: `manual_${randomUUID()}`,
+      userId: customerId,
+      amount,
+      currency: 'usd',
+      source: 'manual',
+      paidAt: new Date(),
+    });
     expect(await affiliates.creditMissed()).toBe(1);
     const payout = await affiliates.requestPayout(affiliateId, {
       currency: 'usd',

@@ -4,16 +4,41 @@ import { DataDirLockedError } from '@shark/db/client.ts';
 import { ConfigError, loadConfig, type Config } from '../config/env.ts';
 import { AppError } from '../http/app-error.ts';
 import { UsageError } from './args.ts';
-import { executeNamed, onDatabaseOrServer, runGroup, toJson, type CommandGroup, type NamedRequest } from './command-kit.ts';
+import {
+  executeNamed,
+  onDatabaseOrServer,
+  runGroup,
+  toJson,
+  type CommandGroup,
+  type NamedRequest,
+} from './command-kit.ts';
 import { HASH_HELP, runHashCommand } from './hash-command.ts';
 import { MATCH_HELP, runMatchCommand } from './match-command.ts';
-import { parseUsersCommand, runUsersCommand, USERS_HELP, type UsersCommand } from './users-command.ts';
+import {
+  parseUsersCommand,
+  runUsersCommand,
+  USERS_HELP,
+  type UsersCommand,
+} from './users-command.ts';
 import { FORMS_HELP, formatForms, formsRequest, parseFormsCommand } from './forms-command.ts';
-import { DELISTING_HELP, delistingRequest, formatDelisting, parseDelistingCommand } from './delisting-command.ts';
-import { executeTakedownsCommand, parseTakedownsCommand, TAKEDOWNS_HELP } from './takedowns-command.ts';
+import {
+  DELISTING_HELP,
+  delistingRequest,
+  formatDelisting,
+  parseDelistingCommand,
+} from './delisting-command.ts';
+import {
+  executeTakedownsCommand,
+  parseTakedownsCommand,
+  TAKEDOWNS_HELP,
+} from './takedowns-command.ts';
 import { executeOffersCommand, OFFERS_HELP, parseOffersCommand } from './offers-command.ts';
 import { executePayoutsCommand, parsePayoutsCommand, PAYOUTS_HELP } from './payouts-command.ts';
-import { COMMUNITY_HELP, executeCommunityCommand, parseCommunityCommand } from './community-command.ts';
+import {
+  COMMUNITY_HELP,
+  executeCommunityCommand,
+  parseCommunityCommand,
+} from './community-command.ts';
 import { executeRegistryCommand, parseRegistryCommand, REGISTRY_HELP } from './registry-command.ts';
 
 const HELP = `shark — operator commands for Shark
@@ -74,9 +99,17 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     return await run(argv, io);
   } catch (error) {
-    const isExpected = error instanceof UsageError || error instanceof AppError || error instanceof ConfigError || error instanceof DataDirLockedError;
+    const isExpected =
+      error instanceof UsageError ||
+      error instanceof AppError ||
+      error instanceof ConfigError ||
+      error instanceof DataDirLockedError;
     // Expected problems get their message alone; anything else keeps its stack for a bug report.
-    const text = isExpected ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    const text = isExpected
+      ? error.message
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
     io.err(`shark: ${text}\n`);
     return 1;
   }
@@ -93,14 +126,22 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       io.out(`${HASH_HELP}\n`);
       return 0;
     }
-    return runHashCommand(rest, (line) => io.out(`${line}\n`), (line) => io.err(`${line}\n`));
+    return runHashCommand(
+      rest,
+      (line) => io.out(`${line}\n`),
+      (line) => io.err(`${line}\n`),
+    );
   }
   if (command === 'match') {
     if (rest[0] === '--help' || rest[0] === '-h') {
       io.out(`${MATCH_HELP}\n`);
       return 0;
     }
-    return runMatchCommand(rest, (line) => io.out(`${line}\n`), (line) => io.err(`${line}\n`));
+    return runMatchCommand(
+      rest,
+      (line) => io.out(`${line}\n`),
+      (line) => io.err(`${line}\n`),
+    );
   }
   // Own keys only: `shark constructor` is an unknown command, not Object's.
   const group = Object.hasOwn(GROUPS, command) ? GROUPS[command] : undefined;
@@ -130,10 +171,17 @@ const GROUPS: Record<string, CommandGroup | undefined> = {
   },
   takedowns: {
     help: TAKEDOWNS_HELP,
-    run: async (argv, config) => toJson(await executeTakedownsCommand(parseTakedownsCommand(argv), config())),
+    run: async (argv, config) =>
+      toJson(await executeTakedownsCommand(parseTakedownsCommand(argv), config())),
   },
-  offers: { help: OFFERS_HELP, run: (argv, config) => executeOffersCommand(parseOffersCommand(argv), config()) },
-  payouts: { help: PAYOUTS_HELP, run: (argv, config) => executePayoutsCommand(parsePayoutsCommand(argv), config()) },
+  offers: {
+    help: OFFERS_HELP,
+    run: (argv, config) => executeOffersCommand(parseOffersCommand(argv), config()),
+  },
+  payouts: {
+    help: PAYOUTS_HELP,
+    run: (argv, config) => executePayoutsCommand(parsePayoutsCommand(argv), config()),
+  },
   community: {
     help: COMMUNITY_HELP,
     run: (argv, config) => executeCommunityCommand(parseCommunityCommand(argv), config()),
@@ -145,7 +193,10 @@ const GROUPS: Record<string, CommandGroup | undefined> = {
 };
 
 function execute(command: UsersCommand, config: Config): Promise<unknown> {
-  const body = command.kind === 'show' ? { email: command.email } : { email: command.email, changes: command.changes };
+  const body =
+    command.kind === 'show'
+      ? { email: command.email }
+      : { email: command.email, changes: command.changes };
   return onDatabaseOrServer(
     config,
     async () => (await import('../services.ts')).openAccountServices(config),

@@ -9,7 +9,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.ts';
 import { startAdminSocket } from '../features/admin/admin-socket.ts';
-import { insertCreator, insertTakedown, markNoticeSent } from '../features/takedowns/takedown-test-fixtures.ts';
+import {
+  insertCreator,
+  insertTakedown,
+  markNoticeSent,
+} from '../features/takedowns/takedown-test-fixtures.ts';
 import { createLogger } from '../http/logger.ts';
 import { createServices } from '../services.ts';
 import { createTestPostgresDatabase, TEST_DB } from '../testing/test-server.ts';
@@ -29,25 +33,55 @@ let origin: string;
 const shark = sharkInProcess;
 
 beforeAll(async () => {
-  site = createServer((req, res) => void res.writeHead(req.url === '/robots.txt' ? 200 : 404, { 'content-type': 'text/plain' }).end(''));
+  site = createServer(
+    (req, res) =>
+      void res
+        .writeHead(req.url === '/robots.txt' ? 200 : 404, { 'content-type': 'text/plain' })
+        .end(''),
+  );
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'shark-cli-takedowns-'));
   const postgres = TEST_DB === 'postgres' ? await createTestPostgresDatabase() : null;
-  env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', SHARK_FETCH_ALLOWLIST: new URL(origin).host, ...(postgres ? { DATABASE_URL: postgres.url, AUTH_SECRET: 'a'.repeat(40) } : {}) };
+  env = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SHARK_FETCH_ALLOWLIST: new URL(origin).host,
+    ...(postgres ? { DATABASE_URL: postgres.url, AUTH_SECRET: 'a'.repeat(40) } : {}),
+  };
   cleanup = async () => {
     await postgres?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
   // The server's database with takedowns in it; then the server lets go of it.
-  const services = await createServices(loadConfig({ ...env, SCAN_SCHEDULE_CHECK_SECONDS: '86400', ENFORCEMENT_SWEEP_SECONDS: '86400' }), { logger: createLogger('silent'), workers: false });
+  const services = await createServices(
+    loadConfig({
+      ...env,
+      SCAN_SCHEDULE_CHECK_SECONDS: '86400',
+      ENFORCEMENT_SWEEP_SECONDS: '86400',
+    }),
+    { logger: createLogger('silent'), workers: false },
+  );
   const db = services.database.db;
   const userId = await insertCreator(db);
   const now = new Date();
   confirmedId = (await insertTakedown(db, { userId, confirmedAt: now })).id;
-  sentId = (await markNoticeSent(db, (await insertTakedown(db, { userId, confirmedAt: now })).id, now))!.id;
-  otherSentId = (await markNoticeSent(db, (await insertTakedown(db, { userId, confirmedAt: now })).id, now))!.id;
-  goneId = (await markNoticeSent(db, (await insertTakedown(db, { userId, confirmedAt: now, pageUrl: `${origin}/watch/taken-down` })).id, now))!.id;
+  sentId = (await markNoticeSent(
+    db,
+    (await insertTakedown(db, { userId, confirmedAt: now })).id,
+    now,
+  ))!.id;
+  otherSentId = (await markNoticeSent(
+    db,
+    (await insertTakedown(db, { userId, confirmedAt: now })).id,
+    now,
+  ))!.id;
+  goneId = (await markNoticeSent(
+    db,
+    (await insertTakedown(db, { userId, confirmedAt: now, pageUrl: `${origin}/watch/taken-down` }))
+      .id,
+    now,
+  ))!.id;
   await services.close();
 }, 120_000);
 afterAll(async () => {
@@ -62,8 +96,16 @@ describe('shark takedowns', () => {
     expect(result.code).toBe(0);
     const shown = JSON.parse(result.stdout) as Record<string, unknown>;
     expect(shown).toMatchObject({ id: sentId, status: 'notice_sent', level: 0, notices: [] });
-    expect((shown.events as { to: string }[]).map((e) => e.to)).toEqual(['confirmed', 'notice_sent']);
-    expect((shown.recipients as { role: string; isCurrent: boolean }[]).map((r) => [r.role, r.isCurrent])).toEqual([
+    expect((shown.events as { to: string }[]).map((e) => e.to)).toEqual([
+      'confirmed',
+      'notice_sent',
+    ]);
+    expect(
+      (shown.recipients as { role: string; isCurrent: boolean }[]).map((r) => [
+        r.role,
+        r.isCurrent,
+      ]),
+    ).toEqual([
       ['site', true],
       ['host', false],
       ['registrar', false],
@@ -71,26 +113,59 @@ describe('shark takedowns', () => {
   });
 
   it('records a rejection with its reason, and a removal', async () => {
-    const rejected = await shark(env, 'takedowns', 'respond', sentId, '--rejected', 'They claim fair use');
+    const rejected = await shark(
+      env,
+      'takedowns',
+      'respond',
+      sentId,
+      '--rejected',
+      'They claim fair use',
+    );
     expect(rejected.stderr).toBe('');
     expect(rejected.code).toBe(0);
-    const shown = JSON.parse(rejected.stdout) as { status: string; events: { from: string; to: string; detail: string }[] };
+    const shown = JSON.parse(rejected.stdout) as {
+      status: string;
+      events: { from: string; to: string; detail: string }[];
+    };
     expect(shown.status).toBe('rejected');
-    expect(shown.events.at(-1)).toMatchObject({ from: 'notice_sent', to: 'rejected', detail: 'ClipTube (site) rejected the notice: They claim fair use' });
+    expect(shown.events.at(-1)).toMatchObject({
+      from: 'notice_sent',
+      to: 'rejected',
+      detail: 'ClipTube (site) rejected the notice: They claim fair use',
+    });
 
-    const removed = await shark(env, 'takedowns', 'respond', otherSentId, '--removed', '--note', 'ticket 77');
+    const removed = await shark(
+      env,
+      'takedowns',
+      'respond',
+      otherSentId,
+      '--removed',
+      '--note',
+      'ticket 77',
+    );
     expect(removed.code).toBe(0);
-    expect(JSON.parse(removed.stdout)).toMatchObject({ status: 'removed', events: expect.arrayContaining([expect.objectContaining({ to: 'removed', detail: expect.stringContaining('ticket 77') })]) });
+    expect(JSON.parse(removed.stdout)).toMatchObject({
+      status: 'removed',
+      events: expect.arrayContaining([
+        expect.objectContaining({ to: 'removed', detail: expect.stringContaining('ticket 77') }),
+      ]),
+    });
   });
 
   it('checks a URL now and records its removal', async () => {
     const result = await shark(env, 'takedowns', 'check', goneId);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    const out = JSON.parse(result.stdout) as { check: unknown; takedown: { status: string; checkCount: number; events: { to: string; detail: string }[] } };
+    const out = JSON.parse(result.stdout) as {
+      check: unknown;
+      takedown: { status: string; checkCount: number; events: { to: string; detail: string }[] };
+    };
     expect(out.check).toEqual({ outcome: 'removed', reason: 'The page answers HTTP 404.' });
     expect(out.takedown).toMatchObject({ status: 'removed', checkCount: 1 });
-    expect(out.takedown.events.at(-1)).toMatchObject({ to: 'removed', detail: 'Check 1: The page answers HTTP 404.' });
+    expect(out.takedown.events.at(-1)).toMatchObject({
+      to: 'removed',
+      detail: 'Check 1: The page answers HTTP 404.',
+    });
     const again = await shark(env, 'takedowns', 'check', goneId);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/is removed: there is nothing to check/);
@@ -100,7 +175,10 @@ describe('shark takedowns', () => {
     [['takedowns', 'check', 'no-such-takedown'], /No takedown with the id "no-such-takedown"/],
     [['takedowns', 'show', 'no-such-takedown'], /No takedown with the id "no-such-takedown"/],
     [['takedowns', 'respond', 'no-such-takedown', '--removed'], /No takedown with the id/],
-    [['takedowns', 'respond', 'ID', '--rejected', 'x', '--removed'], /Give --rejected or --removed, not both/],
+    [
+      ['takedowns', 'respond', 'ID', '--rejected', 'x', '--removed'],
+      /Give --rejected or --removed, not both/,
+    ],
     [['takedowns', 'respond', 'ID'], /--rejected "<reason>" or --removed/],
     [['takedowns', 'respond', 'ID', '--rejected', ''], /--rejected needs the reason/],
     [['takedowns', 'respond', 'ID', '--removed=false'], /--removed takes no value/],
@@ -108,7 +186,10 @@ describe('shark takedowns', () => {
     [['takedowns', 'respond', '--removed'], /needs a takedown id/],
     [['takedowns', 'show'], /needs a takedown id/],
     [['takedowns', 'delete', 'ID'], /Unknown command "takedowns delete"/],
-    [['takedowns', 'respond', 'CONFIRMED', '--rejected', 'No'], /is confirmed: a rejection is recorded only while a notice waits for its answer/],
+    [
+      ['takedowns', 'respond', 'CONFIRMED', '--rejected', 'No'],
+      /is confirmed: a rejection is recorded only while a notice waits for its answer/,
+    ],
   ])('refuses %j with a clear message and exit code 1', async (args, message) => {
     const result = await shark(env, ...args.map((a) => (a === 'CONFIRMED' ? confirmedId : a)));
     expect(result.code).toBe(1);
@@ -128,22 +209,53 @@ describe('shark takedowns', () => {
 describe('shark takedowns while a server holds the embedded database (always PGlite)', () => {
   it('hands the command to the running server through its admin socket', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'shark-cli-takedowns-live-'));
-    const services = await createServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SHARK_FETCH_ALLOWLIST: new URL(origin).host, SCAN_SCHEDULE_CHECK_SECONDS: '86400', ENFORCEMENT_SWEEP_SECONDS: '86400' }), { logger: createLogger('silent'), workers: false });
-    const socket = await startAdminSocket(dataDir, services.accounts, { ...services.takedownLifecycle.adminCommands });
+    const services = await createServices(
+      loadConfig({
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        SHARK_FETCH_ALLOWLIST: new URL(origin).host,
+        SCAN_SCHEDULE_CHECK_SECONDS: '86400',
+        ENFORCEMENT_SWEEP_SECONDS: '86400',
+      }),
+      { logger: createLogger('silent'), workers: false },
+    );
+    const socket = await startAdminSocket(dataDir, services.accounts, {
+      ...services.takedownLifecycle.adminCommands,
+    });
     try {
       const db = services.database.db;
       const userId = await insertCreator(db);
-      const row = (await markNoticeSent(db, (await insertTakedown(db, { userId })).id, new Date()))!;
+      const row = (await markNoticeSent(
+        db,
+        (await insertTakedown(db, { userId })).id,
+        new Date(),
+      ))!;
       const live = { DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
-      const rejected = await sharkProcess(live, 'takedowns', 'respond', row.id, '--rejected', 'Not our content');
+      const rejected = await sharkProcess(
+        live,
+        'takedowns',
+        'respond',
+        row.id,
+        '--rejected',
+        'Not our content',
+      );
       expect(rejected.stderr).toBe('');
       expect(rejected.code).toBe(0);
       expect(JSON.parse(rejected.stdout)).toMatchObject({ id: row.id, status: 'rejected' });
-      expect(await services.takedownLifecycle.describe(row.id)).toMatchObject({ status: 'rejected' });
-      const gone = (await markNoticeSent(db, (await insertTakedown(db, { userId, pageUrl: `${origin}/watch/gone-live` })).id, new Date()))!;
+      expect(await services.takedownLifecycle.describe(row.id)).toMatchObject({
+        status: 'rejected',
+      });
+      const gone = (await markNoticeSent(
+        db,
+        (await insertTakedown(db, { userId, pageUrl: `${origin}/watch/gone-live` })).id,
+        new Date(),
+      ))!;
       const checked = await sharkProcess(live, 'takedowns', 'check', gone.id);
       expect(checked.code).toBe(0);
-      expect(JSON.parse(checked.stdout)).toMatchObject({ check: { outcome: 'removed' }, takedown: { status: 'removed' } });
+      expect(JSON.parse(checked.stdout)).toMatchObject({
+        check: { outcome: 'removed' },
+        takedown: { status: 'removed' },
+      });
       const missing = await sharkProcess(live, 'takedowns', 'show', 'ghost');
       expect(missing.code).toBe(1);
       expect(missing.stderr).toMatch(/No takedown with the id "ghost"/);

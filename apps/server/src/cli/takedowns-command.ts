@@ -2,7 +2,10 @@
 // mail or form (a refusal, a confirmed removal), recorded as lifecycle transitions.
 import type { Config } from '../config/env.ts';
 import type { DatabaseHandle } from '@shark/db/client.ts';
-import type { RecipientResponse, TakedownResponses } from '../features/takedown-lifecycle/takedown-lifecycle-service.ts';
+import type {
+  RecipientResponse,
+  TakedownResponses,
+} from '../features/takedown-lifecycle/takedown-lifecycle-service.ts';
 import { parseArgs, UsageError } from './args.ts';
 import { onDatabaseOrServer, unknownSubcommand } from './command-kit.ts';
 
@@ -32,19 +35,33 @@ function requireId(positionals: string[], sub: string): string {
 }
 
 function parseRespond(argv: string[]): TakedownsCommand {
-  const { positionals, flags } = parseArgs(argv, { rejected: { kind: 'value' }, removed: { kind: 'boolean' }, note: { kind: 'value' } });
+  const { positionals, flags } = parseArgs(argv, {
+    rejected: { kind: 'value' },
+    removed: { kind: 'boolean' },
+    note: { kind: 'value' },
+  });
   const id = requireId(positionals, 'respond');
   const rejected = flags.get('rejected');
   const removed = flags.get('removed');
   const note = flags.get('note');
   if (removed === false) throw new UsageError('--removed takes no value: give it alone.');
-  if (typeof rejected === 'string' && removed === true) throw new UsageError('Give --rejected or --removed, not both.');
+  if (typeof rejected === 'string' && removed === true)
+    throw new UsageError('Give --rejected or --removed, not both.');
   if (typeof rejected === 'string') {
-    if (rejected.trim() === '') throw new UsageError('--rejected needs the reason the recipient gave.');
-    if (note !== undefined) throw new UsageError('--note goes with --removed; the reason of a rejection is --rejected "<reason>".');
+    if (rejected.trim() === '')
+      throw new UsageError('--rejected needs the reason the recipient gave.');
+    if (note !== undefined)
+      throw new UsageError(
+        '--note goes with --removed; the reason of a rejection is --rejected "<reason>".',
+      );
     return { kind: 'respond', id, response: { kind: 'rejected', reason: rejected.trim() } };
   }
-  if (removed === true) return { kind: 'respond', id, response: { kind: 'removed', note: typeof note === 'string' ? note : null } };
+  if (removed === true)
+    return {
+      kind: 'respond',
+      id,
+      response: { kind: 'removed', note: typeof note === 'string' ? note : null },
+    };
   throw new UsageError('Say what the recipient answered: --rejected "<reason>" or --removed.');
 }
 
@@ -65,14 +82,21 @@ export function parseTakedownsCommand(argv: string[]): TakedownsCommand {
 
 /** Opens the server's database and runs the command there; while a server holds the embedded database,
  * hands the command to it through its admin socket instead. */
-export function executeTakedownsCommand(command: TakedownsCommand, config: Config): Promise<unknown> {
-  const body = command.kind === 'respond' ? { id: command.id, response: command.response } : { id: command.id };
+export function executeTakedownsCommand(
+  command: TakedownsCommand,
+  config: Config,
+): Promise<unknown> {
+  const body =
+    command.kind === 'respond'
+      ? { id: command.id, response: command.response }
+      : { id: command.id };
   return onDatabaseOrServer(
     config,
     async () => (await import('@shark/db/client.ts')).openDatabase(config.database),
     async (database) => {
       await database.migrate();
-      const { createTakedownResponses } = await import('../features/takedown-lifecycle/takedown-lifecycle-service.ts');
+      const { createTakedownResponses } =
+        await import('../features/takedown-lifecycle/takedown-lifecycle-service.ts');
       const responses = createTakedownResponses(database.db);
       switch (command.kind) {
         case 'show':
@@ -88,8 +112,23 @@ export function executeTakedownsCommand(command: TakedownsCommand, config: Confi
 }
 
 /** A check in this process: the scans' crawler and matcher built as services.ts builds them. */
-async function checkHere(id: string, database: DatabaseHandle, config: Config, responses: TakedownResponses): Promise<unknown> {
-  const [{ createSafeFetcher }, { createCrawler }, { FingerprintPool }, { loadSiteCatalog, findSite }, matching, references, scans, lifecycle, { createLogger }] = await Promise.all([
+async function checkHere(
+  id: string,
+  database: DatabaseHandle,
+  config: Config,
+  responses: TakedownResponses,
+): Promise<unknown> {
+  const [
+    { createSafeFetcher },
+    { createCrawler },
+    { FingerprintPool },
+    { loadSiteCatalog, findSite },
+    matching,
+    references,
+    scans,
+    lifecycle,
+    { createLogger },
+  ] = await Promise.all([
     import('@shark/engine/fetch/safe-fetch.ts'),
     import('@shark/engine/fetch/crawler.ts'),
     import('@shark/engine/matching/fingerprint-pool.ts'),
@@ -102,17 +141,28 @@ async function checkHere(id: string, database: DatabaseHandle, config: Config, r
   ]);
   const existing = await responses.describe(id); // an unknown id is refused before anything starts
   const fetcher = createSafeFetcher(config.fetch);
-  const crawler = createCrawler({ fetcher, robots: { enabled: config.scans.respectRobots, userAgent: 'SharkBot' }, perHost: config.scans.perHost, maxMediaPerPage: config.scans.maxMediaPerPage });
+  const crawler = createCrawler({
+    fetcher,
+    robots: { enabled: config.scans.respectRobots, userAgent: 'SharkBot' },
+    perHost: config.scans.perHost,
+    maxMediaPerPage: config.scans.maxMediaPerPage,
+  });
   const fingerprints = new FingerprintPool({ threads: 1 });
   try {
     const catalog = loadSiteCatalog(config.scanSources.siteCatalogFile);
     const verification = lifecycle.createTakedownVerification({
       db: database.db,
       crawler,
-      matcher: scans.createScanMatcher({ index: matching.createReferenceIndex(references.createReferenceRepository(database.db)), fingerprints }),
+      matcher: scans.createScanMatcher({
+        index: matching.createReferenceIndex(references.createReferenceRepository(database.db)),
+        fingerprints,
+      }),
       respectRobots: config.scans.respectRobots,
       siteById: (siteId) => findSite(catalog, siteId),
-      schedule: { firstCheckHours: config.enforcement.firstCheckHours, maxCheckHours: config.takedownLifecycle.checkMaxHours },
+      schedule: {
+        firstCheckHours: config.enforcement.firstCheckHours,
+        maxCheckHours: config.takedownLifecycle.checkMaxHours,
+      },
       logger: createLogger('silent'),
     });
     const check = await verification.checkNow(existing.id);

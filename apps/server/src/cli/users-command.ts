@@ -1,5 +1,12 @@
 // `shark users grant|show`: the operator's view of an account's status, plan and grants.
-import { PLANS, SPECIAL_FEATURES, FRONTEND_STATUSES, type Plan, type SpecialFeature, type FrontendStatus } from '@shark/contracts/user.ts';
+import {
+  PLANS,
+  SPECIAL_FEATURES,
+  FRONTEND_STATUSES,
+  type Plan,
+  type SpecialFeature,
+  type FrontendStatus,
+} from '@shark/contracts/user.ts';
 import type { AccountService, GrantChanges } from '../features/account/account-service.ts';
 import { parseArgs, UsageError } from './args.ts';
 import { unknownSubcommand } from './command-kit.ts';
@@ -37,7 +44,8 @@ export function parseGrant(argv: string[]): { email: string; changes: GrantChang
   const email = requireEmail(positionals, 'grant');
   const changes: GrantChanges = {};
   const status = flags.get('status');
-  if (typeof status === 'string') changes.status = oneOf<FrontendStatus>('status', status, FRONTEND_STATUSES);
+  if (typeof status === 'string')
+    changes.status = oneOf<FrontendStatus>('status', status, FRONTEND_STATUSES);
   const plan = flags.get('plan');
   if (typeof plan === 'string') changes.plan = oneOf<Plan>('plan', plan, PLANS);
   const features = flags.get('features');
@@ -54,11 +62,13 @@ export function parseGrant(argv: string[]): { email: string; changes: GrantChang
   if (typeof cancelled === 'boolean') changes.cancelledButActive = cancelled;
   const suggestion = flags.get('suggest-upgrade');
   if (typeof suggestion === 'string') changes.suggestUpgrade = suggestion;
-  if (Object.keys(changes).length === 0) throw new UsageError('Nothing to change: give at least one flag.');
+  if (Object.keys(changes).length === 0)
+    throw new UsageError('Nothing to change: give at least one flag.');
   return { email, changes };
 }
 
-export type UsersCommand = { kind: 'show'; email: string } | { kind: 'grant'; email: string; changes: GrantChanges };
+export type UsersCommand =
+  { kind: 'show'; email: string } | { kind: 'grant'; email: string; changes: GrantChanges };
 
 /** Checks the arguments completely before anything touches the database. */
 export function parseUsersCommand(argv: string[]): UsersCommand {
@@ -75,5 +85,7 @@ export function parseUsersCommand(argv: string[]): UsersCommand {
 }
 
 export function runUsersCommand(command: UsersCommand, accounts: AccountService): Promise<unknown> {
-  return command.kind === 'show' ? accounts.showByEmail(command.email) : accounts.grant(command.email, command.changes);
+  return command.kind === 'show'
+    ? accounts.showByEmail(command.email)
+    : accounts.grant(command.email, command.changes);
 }

@@ -26,7 +26,8 @@ const agentSchema = z
     templates: z.record(z.string(), z.string()).optional(),
   })
   .superRefine((agent, ctx) => {
-    for (const problem of checkNoticeTemplates(agent.templates)) ctx.addIssue({ code: 'custom', message: problem, path: ['templates'] });
+    for (const problem of checkNoticeTemplates(agent.templates))
+      ctx.addIssue({ code: 'custom', message: problem, path: ['templates'] });
   });
 
 /** A link to one of the brand's community channels, listed on /community (http or https only). */
@@ -41,7 +42,11 @@ const brandEntrySchema = z.object({
   name: z.string().min(1),
   logoUrl: z.string().min(1),
   theme: z.object({ light: hexColor, dark: hexColor }),
-  links: z.object({ contact: z.string().min(1), terms: z.string().min(1), privacy: z.string().min(1) }),
+  links: z.object({
+    contact: z.string().min(1),
+    terms: z.string().min(1),
+    privacy: z.string().min(1),
+  }),
   /** RFC 5322 sender, e.g. `Shark <no-reply@shark.example>`. */
   mailFrom: z.string().min(3),
   /** Origin where this brand's app is served; links in mails point here. Defaults to PUBLIC_URL. */
@@ -74,7 +79,8 @@ export function loadBrands(file: string): BrandRegistry {
     throw new Error(`BRANDS_FILE ${file} is invalid:\n  - ${problems.join('\n  - ')}`);
   }
   const byId = new Map(parsed.data.brands.map((b) => [b.id, b]));
-  if (byId.size !== parsed.data.brands.length) throw new Error(`BRANDS_FILE ${file} repeats a brand id`);
+  if (byId.size !== parsed.data.brands.length)
+    throw new Error(`BRANDS_FILE ${file} repeats a brand id`);
   return { get: (id) => byId.get(id), all: () => [...byId.values()] };
 }
 

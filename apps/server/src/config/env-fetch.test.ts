@@ -22,8 +22,16 @@ function problemsOf(env: Record<string, string>): string[] {
 describe('fetch and accounts settings', () => {
   it('has safe defaults: nothing allowlisted, 5 s to connect, 15 s in all, 5 MB, real profile URLs, 30 s between checks', () => {
     const config = loadConfig({ DATA_DIR: dataDir });
-    expect(config.fetch).toEqual({ allowlist: [], connectTimeoutMs: 5000, timeoutMs: 15000, maxBytes: 5 * 1024 * 1024 });
-    expect(config.accounts).toEqual({ profileUrlTemplates: DEFAULT_PROFILE_URL_TEMPLATES, checkIntervalSeconds: 30 });
+    expect(config.fetch).toEqual({
+      allowlist: [],
+      connectTimeoutMs: 5000,
+      timeoutMs: 15000,
+      maxBytes: 5 * 1024 * 1024,
+    });
+    expect(config.accounts).toEqual({
+      profileUrlTemplates: DEFAULT_PROFILE_URL_TEMPLATES,
+      checkIntervalSeconds: 30,
+    });
   });
 
   it('reads the allowlist, limits and template overrides', () => {
@@ -46,7 +54,10 @@ describe('fetch and accounts settings', () => {
       timeoutMs: 2000,
       maxBytes: 65536,
     });
-    expect(config.accounts.profileUrlTemplates).toEqual({ ...DEFAULT_PROFILE_URL_TEMPLATES, onlyfans: 'http://127.0.0.1:4300/of/{username}' });
+    expect(config.accounts.profileUrlTemplates).toEqual({
+      ...DEFAULT_PROFILE_URL_TEMPLATES,
+      onlyfans: 'http://127.0.0.1:4300/of/{username}',
+    });
     expect(config.accounts.checkIntervalSeconds).toBe(5);
   });
 
@@ -55,7 +66,8 @@ describe('fetch and accounts settings', () => {
       SHARK_FETCH_ALLOWLIST: 'http://example.com/, 127.0.0.1:99999, ok.test',
       SHARK_FETCH_TIMEOUT_MS: '0',
       SHARK_FETCH_MAX_BYTES: 'lots',
-      PROFILE_URL_TEMPLATES: '{"onlyfans":"https://onlyfans.com/","myspace":"https://myspace.com/{username}","x":"ftp://x/{username}"}',
+      PROFILE_URL_TEMPLATES:
+        '{"onlyfans":"https://onlyfans.com/","myspace":"https://myspace.com/{username}","x":"ftp://x/{username}"}',
       ACCOUNT_CHECK_INTERVAL_SECONDS: '-1',
     });
     expect(problems).toEqual(
@@ -70,6 +82,8 @@ describe('fetch and accounts settings', () => {
         'ACCOUNT_CHECK_INTERVAL_SECONDS: must be a whole number above 0',
       ]),
     );
-    expect(problemsOf({ PROFILE_URL_TEMPLATES: 'not json' })).toEqual(['PROFILE_URL_TEMPLATES: must be a JSON object of platform to URL template']);
+    expect(problemsOf({ PROFILE_URL_TEMPLATES: 'not json' })).toEqual([
+      'PROFILE_URL_TEMPLATES: must be a JSON object of platform to URL template',
+    ]);
   });
 });

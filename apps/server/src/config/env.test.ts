@@ -35,18 +35,30 @@ describe('loadConfig', () => {
   });
 
   it('switches to Postgres with DATABASE_URL', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/shark', AUTH_SECRET: 'x'.repeat(32), DATA_DIR: tempDir() });
-    expect(config.database).toEqual({ driver: 'postgres', url: 'postgres://u@db:5432/shark', poolSize: 10 });
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@db:5432/shark',
+      AUTH_SECRET: 'x'.repeat(32),
+      DATA_DIR: tempDir(),
+    });
+    expect(config.database).toEqual({
+      driver: 'postgres',
+      url: 'postgres://u@db:5432/shark',
+      poolSize: 10,
+    });
   });
 
   it('runs 2 jobs at a time unless WORKER_CONCURRENCY says otherwise', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).workerConcurrency).toBe(2);
     expect(loadConfig({ DATA_DIR: tempDir(), WORKER_CONCURRENCY: '8' }).workerConcurrency).toBe(8);
-    expect(() => loadConfig({ DATA_DIR: tempDir(), WORKER_CONCURRENCY: '0' })).toThrow(/WORKER_CONCURRENCY: must be a whole number above 0/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), WORKER_CONCURRENCY: '0' })).toThrow(
+      /WORKER_CONCURRENCY: must be a whole number above 0/,
+    );
   });
 
   it('reads TRUST_PROXY as a number of proxy hops; true is one, false none', () => {
-    const hops = (value?: string) => loadConfig({ DATA_DIR: tempDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
+    const hops = (value?: string) =>
+      loadConfig({ DATA_DIR: tempDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) })
+        .trustProxy;
     expect(hops()).toBe(0);
     expect([hops('true'), hops('yes'), hops('1')]).toEqual([1, 1, 1]);
     expect([hops('false'), hops('no'), hops('0')]).toEqual([0, 0, 0]);
@@ -71,18 +83,33 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'GOOGLE_CLIENT_SECRET', 'TRUST_PROXY', 'AUTH_RATE_MAX_PER_EMAIL', 'PUBLIC_URL']) {
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'SMTP_URL',
+      'GOOGLE_CLIENT_SECRET',
+      'TRUST_PROXY',
+      'AUTH_RATE_MAX_PER_EMAIL',
+      'PUBLIC_URL',
+    ]) {
       expect(problems).toContain(`${name}:`);
     }
     expect((error as Error).message).toMatch(/^Invalid configuration:\n {2}- /);
   });
 
   it('requires AUTH_SECRET with Postgres, where several processes must agree', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/shark' })).toThrow(/AUTH_SECRET: is required with DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/shark' })).toThrow(
+      /AUTH_SECRET: is required with DATABASE_URL/,
+    );
   });
 
   it('treats empty variables as unset', () => {
-    const config = loadConfig({ DATA_DIR: tempDir(), SMTP_URL: '', GOOGLE_CLIENT_ID: ' ', GOOGLE_CLIENT_SECRET: '' });
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      SMTP_URL: '',
+      GOOGLE_CLIENT_ID: ' ',
+      GOOGLE_CLIENT_SECRET: '',
+    });
     expect(config.smtpUrl).toBeUndefined();
     expect(config.google).toBeNull();
   });

@@ -6,7 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseAllowlist, type AllowlistEntry } from '@shark/engine/fetch/allowlist.ts';
 import { DEFAULT_CATALOG_FILE } from '@shark/engine/discovery/site-catalog/catalog.ts';
-import { CdnRangesError, parseCdnProvider, type CdnProvider, type CdnRanges } from '@shark/engine/recipients/cdn-ranges.ts';
+import {
+  CdnRangesError,
+  parseCdnProvider,
+  type CdnProvider,
+  type CdnRanges,
+} from '@shark/engine/recipients/cdn-ranges.ts';
 import { IANA_BOOTSTRAP } from '@shark/engine/recipients/rdap-bootstrap.ts';
 import {
   DISCOVERY_SOURCE_IDS,
@@ -52,7 +57,11 @@ const trustProxyHops = z
   .transform((value, ctx) => {
     const named: Record<string, number> = { true: 1, yes: 1, false: 0, no: 0 };
     const hops = named[value.toLowerCase()] ?? (/^\d{1,2}$/.test(value) ? Number(value) : NaN);
-    if (Number.isNaN(hops)) ctx.addIssue({ code: 'custom', message: 'must be true, false or a number of proxy hops (0-99)' });
+    if (Number.isNaN(hops))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be true, false or a number of proxy hops (0-99)',
+      });
     return hops;
   })
   .default(0);
@@ -83,19 +92,29 @@ const profileUrlTemplates = z
     try {
       parsed = JSON.parse(value);
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of platform to URL template' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a JSON object of platform to URL template',
+      });
       return templates;
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of platform to URL template' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a JSON object of platform to URL template',
+      });
       return templates;
     }
     for (const [platform, template] of Object.entries(parsed)) {
       if (!(HANDLE_PLATFORMS as readonly string[]).includes(platform)) {
-        ctx.addIssue({ code: 'custom', message: `${platform} is not a platform with usernames (${HANDLE_PLATFORMS.join(', ')})` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `${platform} is not a platform with usernames (${HANDLE_PLATFORMS.join(', ')})`,
+        });
         continue;
       }
-      const problem = typeof template === 'string' ? profileUrlTemplateProblem(template) : 'must be a string';
+      const problem =
+        typeof template === 'string' ? profileUrlTemplateProblem(template) : 'must be a string';
       if (problem) ctx.addIssue({ code: 'custom', message: `${platform} ${problem}` });
       else templates[platform as HandlePlatform] = template as string;
     }
@@ -118,7 +137,10 @@ function sourceEntries(
 ): { byId: Partial<Record<DiscoverySourceId, number>>; bare: number | null } {
   const byId: Partial<Record<DiscoverySourceId, number>> = {};
   let bare: number | null = null;
-  for (const entry of (value ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of (value ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const [id, raw, ...extra] = entry.split('=').map((p) => p.trim());
     if (raw === undefined) {
       const n = parse(entry);
@@ -127,12 +149,16 @@ function sourceEntries(
       continue;
     }
     if (id === undefined || !isDiscoverySourceId(id) || extra.length > 0) {
-      ctx.addIssue({ code: 'custom', message: `"${entry}" does not name a source (${DISCOVERY_SOURCE_IDS.join(', ')})` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${entry}" does not name a source (${DISCOVERY_SOURCE_IDS.join(', ')})`,
+      });
       continue;
     }
     const n = parse(raw);
     if (n === null) ctx.addIssue({ code: 'custom', message: `${id}: "${raw}" is not ${expected}` });
-    else if (byId[id] !== undefined) ctx.addIssue({ code: 'custom', message: `${id} is given twice` });
+    else if (byId[id] !== undefined)
+      ctx.addIssue({ code: 'custom', message: `${id} is given twice` });
     else byId[id] = n;
   }
   return { byId, bare };
@@ -144,8 +170,17 @@ const sourceDailyQuotas = z
   .optional()
   .transform((value, ctx) => {
     const parse = (raw: string) => (/^\d+$/.test(raw) ? Number(raw) : null);
-    const { byId, bare } = sourceEntries(value, ctx, parse, 'a whole number of requests, 0 or more');
-    if (bare !== null) ctx.addIssue({ code: 'custom', message: 'give each quota as source=number (brave-web=2000)' });
+    const { byId, bare } = sourceEntries(
+      value,
+      ctx,
+      parse,
+      'a whole number of requests, 0 or more',
+    );
+    if (bare !== null)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'give each quota as source=number (brave-web=2000)',
+      });
     return byId;
   });
 
@@ -154,17 +189,27 @@ const sourceRatePerSecond = z
   .string()
   .optional()
   .transform((value, ctx): Record<DiscoverySourceId, number> => {
-    const parse = (raw: string) => (/^\d+(\.\d+)?$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
-    const { byId, bare } = sourceEntries(value, ctx, parse, 'a number of requests per second above 0');
+    const parse = (raw: string) =>
+      /^\d+(\.\d+)?$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+    const { byId, bare } = sourceEntries(
+      value,
+      ctx,
+      parse,
+      'a number of requests per second above 0',
+    );
     const fallback = bare ?? 1;
-    return Object.fromEntries(DISCOVERY_SOURCE_IDS.map((id) => [id, byId[id] ?? fallback])) as Record<DiscoverySourceId, number>;
+    return Object.fromEntries(
+      DISCOVERY_SOURCE_IDS.map((id) => [id, byId[id] ?? fallback]),
+    ) as Record<DiscoverySourceId, number>;
   });
 
 // --- Enforcement (features/enforcement) ---
 
 /** An RFC 9224 bootstrap file's address (tests point it at a local RDAP stand-in). */
 const rdapBootstrapUrl = (fallback: string) =>
-  optionalString.pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional()).transform((v) => v ?? fallback);
+  optionalString
+    .pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional())
+    .transform((v) => v ?? fallback);
 
 /**
  * CDN_RANGES: a JSON file of CDNs whose addresses hide the real host, `{"providers":[…]}` or one
@@ -176,145 +221,158 @@ const cdnRangesFile = optionalString.transform((value, ctx): CdnRanges | undefin
   try {
     data = JSON.parse(readFileSync(resolve(value), 'utf8'));
   } catch (error) {
-    ctx.addIssue({ code: 'custom', message: `${value} cannot be read as JSON (${(error as Error).message})` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `${value} cannot be read as JSON (${(error as Error).message})`,
+    });
     return undefined;
   }
   const list: unknown[] =
-    typeof data === 'object' && data !== null && 'providers' in data && Array.isArray(data.providers) ? data.providers : [data];
+    typeof data === 'object' &&
+    data !== null &&
+    'providers' in data &&
+    Array.isArray(data.providers)
+      ? data.providers
+      : [data];
   const providers: CdnProvider[] = [];
   list.forEach((entry, index) => {
     try {
       providers.push(parseCdnProvider(entry));
     } catch (error) {
-      const problems = error instanceof CdnRangesError ? error.problems : [(error as Error).message];
-      for (const problem of problems) ctx.addIssue({ code: 'custom', message: `${value} provider ${index + 1}: ${problem}` });
+      const problems =
+        error instanceof CdnRangesError ? error.problems : [(error as Error).message];
+      for (const problem of problems)
+        ctx.addIssue({ code: 'custom', message: `${value} provider ${index + 1}: ${problem}` });
     }
   });
-  if (providers.length === 0 && list.length === 0) ctx.addIssue({ code: 'custom', message: `${value} lists no CDN` });
+  if (providers.length === 0 && list.length === 0)
+    ctx.addIssue({ code: 'custom', message: `${value} lists no CDN` });
   return { providers };
 });
 
-export const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    PORT: z.coerce
-      .number({ message: 'must be a port number from 0 to 65535' })
-      .int('must be a port number from 0 to 65535')
-      .min(0, 'must be a port number from 0 to 65535')
-      .max(65535, 'must be a port number from 0 to 65535')
-      .default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    PUBLIC_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: optionalString.pipe(
-      z
-        .string()
-        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-        .optional(),
-    ),
-    DATABASE_POOL_SIZE: positiveInt(10),
-    AUTH_SECRET: optionalString.pipe(
-      z.string().min(32, 'must be at least 32 characters').optional(),
-    ),
-    SMTP_URL: optionalString.pipe(
-      z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
-    ),
-    GOOGLE_CLIENT_ID: optionalString,
-    GOOGLE_CLIENT_SECRET: optionalString,
-    GOOGLE_ISSUER: z.url({ message: 'must be an absolute URL' }).default('https://accounts.google.com'),
-    BRANDS_FILE: optionalString,
-    PLANS_FILE: optionalString,
-    TRUST_PROXY: trustProxyHops,
-    AUTH_RATE_WINDOW_SECONDS: positiveInt(900),
-    AUTH_RATE_MAX_PER_EMAIL: positiveInt(10),
-    AUTH_RATE_MAX_PER_IP: positiveInt(100),
-    AUTH_RATE_DELAY_BASE_MS: nonNegativeInt(1_000),
-    AUTH_RATE_DELAY_MAX_MS: nonNegativeInt(10_000),
-    AUTH_RATE_EMAIL_CHANGES_PER_HOUR: positiveInt(5),
-    WEB_DIST_DIR: z.string().min(1).default(join(repoRoot, 'apps/web/dist')),
-    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-    SHARK_FETCH_ALLOWLIST: fetchAllowlist,
-    SHARK_FETCH_CONNECT_TIMEOUT_MS: positiveInt(5_000),
-    SHARK_FETCH_TIMEOUT_MS: positiveInt(15_000),
-    SHARK_FETCH_MAX_BYTES: positiveInt(5 * 1024 * 1024),
-    PROFILE_URL_TEMPLATES: profileUrlTemplates,
-    ACCOUNT_CHECK_INTERVAL_SECONDS: positiveInt(30),
-    WORKER_CONCURRENCY: positiveInt(2),
-    S3_ENDPOINT: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
-    S3_BUCKET: optionalString,
-    S3_REGION: z.string().min(1).default('us-east-1'),
-    S3_ACCESS_KEY_ID: optionalString,
-    S3_SECRET_ACCESS_KEY: optionalString,
-    S3_FORCE_PATH_STYLE: booleanString.default(false),
-    MAX_UPLOAD_BYTES: positiveInt(4 * 1024 ** 3),
-    UPLOAD_EXPIRY_HOURS: positiveInt(24),
-    // --- Scans (features/scans) ---
-    SCAN_RESPECT_ROBOTS: booleanString.default(true),
-    SCAN_MAX_SEARCH_PAGES: positiveInt(5),
-    SCAN_MAX_MEDIA_PER_PAGE: positiveInt(12),
-    SCAN_VARIANTS_PER_USERNAME: positiveInt(16),
-    SCAN_PER_HOST_CONCURRENCY: positiveInt(2),
-    SCAN_PER_HOST_INTERVAL_MS: nonNegativeInt(250),
-    SCAN_SCHEDULE_CHECK_SECONDS: positiveInt(300),
-    FREE_SCAN_QUERY_BUDGET: positiveInt(40),
-    FREE_SCAN_SECONDS: positiveInt(180),
-    // --- Discovery sources (features/scan-sources) ---
-    BRAVE_API_KEY: optionalString,
-    BRAVE_API_URL: providerUrl,
-    SERPAPI_API_KEY: optionalString,
-    SERPAPI_URL: providerUrl,
-    YANDEX_API_KEY: optionalString,
-    YANDEX_FOLDER_ID: optionalString,
-    YANDEX_API_URL: providerUrl,
-    TINEYE_API_KEY: optionalString,
-    TINEYE_API_URL: providerUrl,
-    GOOGLE_VISION_API_KEY: optionalString,
-    GOOGLE_VISION_API_URL: providerUrl,
-    SOURCE_DAILY_QUOTAS: sourceDailyQuotas,
-    SOURCE_RATE_PER_SECOND: sourceRatePerSecond,
-    SITE_CATALOG_FILE: optionalString,
-    // --- Enforcement (features/enforcement) ---
-    RDAP_BOOTSTRAP_IPV4_URL: rdapBootstrapUrl(IANA_BOOTSTRAP.ipv4Url),
-    RDAP_BOOTSTRAP_IPV6_URL: rdapBootstrapUrl(IANA_BOOTSTRAP.ipv6Url),
-    RDAP_BOOTSTRAP_DNS_URL: rdapBootstrapUrl(IANA_BOOTSTRAP.dnsUrl),
-    CDN_RANGES: cdnRangesFile,
-    TAKEDOWN_RESPONSE_HOURS: positiveInt(72),
-    TAKEDOWN_FIRST_CHECK_HOURS: positiveInt(24),
-    TAKEDOWN_SEND_ATTEMPTS: positiveInt(8),
-    NOTICE_RATE_PER_RECIPIENT_PER_HOUR: positiveInt(20),
-    DELISTING_BATCH_HOUR_UTC: z.coerce
-      .number({ message: 'must be an hour from 0 to 23' })
-      .int('must be an hour from 0 to 23')
-      .min(0, 'must be an hour from 0 to 23')
-      .max(23, 'must be an hour from 0 to 23')
-      .default(0),
-    OUTBOX_CLAIM_SECONDS: positiveInt(300),
-    ENFORCEMENT_SWEEP_SECONDS: positiveInt(30),
-    // --- Takedown lifecycle (features/takedown-lifecycle) ---
-    TAKEDOWN_CHECK_MAX_HOURS: positiveInt(7 * 24),
-    // --- Billing (features/billing) ---
-    STRIPE_SECRET_KEY: optionalString,
-    STRIPE_WEBHOOK_SECRET: optionalString,
-    STRIPE_API_URL: optionalString
-      .pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional())
-      .transform((v) => v ?? 'https://api.stripe.com'),
-    BILLING_GRACE_DAYS: positiveInt(7),
-    BILLING_SWEEP_SECONDS: positiveInt(300),
-    // --- Notifications (features/notifications) ---
-    EMAIL_SETTINGS_LINK_DAYS: positiveInt(90),
-    ANNOUNCEMENT_SWEEP_SECONDS: positiveInt(60),
-    // --- Affiliate programme (features/affiliates) ---
-    AFFILIATE_COMMISSION_PERCENT: z.coerce
-      .number({ message: 'must be a percentage from 0 to 100' })
-      .min(0, 'must be a percentage from 0 to 100')
-      .max(100, 'must be a percentage from 0 to 100')
-      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'must have at most two decimals')
-      .default(20),
-    AFFILIATE_HOLD_DAYS: nonNegativeInt(30),
-    AFFILIATE_MIN_PAYOUT: nonNegativeInt(5000),
-    // --- Free Removals (features/promo-removals) ---
-    PROMO_FREE_REMOVALS: nonNegativeInt(3),
-  });
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce
+    .number({ message: 'must be a port number from 0 to 65535' })
+    .int('must be a port number from 0 to 65535')
+    .min(0, 'must be a port number from 0 to 65535')
+    .max(65535, 'must be a port number from 0 to 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  DATABASE_POOL_SIZE: positiveInt(10),
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z
+    .url({ message: 'must be an absolute URL' })
+    .default('https://accounts.google.com'),
+  BRANDS_FILE: optionalString,
+  PLANS_FILE: optionalString,
+  TRUST_PROXY: trustProxyHops,
+  AUTH_RATE_WINDOW_SECONDS: positiveInt(900),
+  AUTH_RATE_MAX_PER_EMAIL: positiveInt(10),
+  AUTH_RATE_MAX_PER_IP: positiveInt(100),
+  AUTH_RATE_DELAY_BASE_MS: nonNegativeInt(1_000),
+  AUTH_RATE_DELAY_MAX_MS: nonNegativeInt(10_000),
+  AUTH_RATE_EMAIL_CHANGES_PER_HOUR: positiveInt(5),
+  WEB_DIST_DIR: z.string().min(1).default(join(repoRoot, 'apps/web/dist')),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  SHARK_FETCH_ALLOWLIST: fetchAllowlist,
+  SHARK_FETCH_CONNECT_TIMEOUT_MS: positiveInt(5_000),
+  SHARK_FETCH_TIMEOUT_MS: positiveInt(15_000),
+  SHARK_FETCH_MAX_BYTES: positiveInt(5 * 1024 * 1024),
+  PROFILE_URL_TEMPLATES: profileUrlTemplates,
+  ACCOUNT_CHECK_INTERVAL_SECONDS: positiveInt(30),
+  WORKER_CONCURRENCY: positiveInt(2),
+  S3_ENDPOINT: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: booleanString.default(false),
+  MAX_UPLOAD_BYTES: positiveInt(4 * 1024 ** 3),
+  UPLOAD_EXPIRY_HOURS: positiveInt(24),
+  // --- Scans (features/scans) ---
+  SCAN_RESPECT_ROBOTS: booleanString.default(true),
+  SCAN_MAX_SEARCH_PAGES: positiveInt(5),
+  SCAN_MAX_MEDIA_PER_PAGE: positiveInt(12),
+  SCAN_VARIANTS_PER_USERNAME: positiveInt(16),
+  SCAN_PER_HOST_CONCURRENCY: positiveInt(2),
+  SCAN_PER_HOST_INTERVAL_MS: nonNegativeInt(250),
+  SCAN_SCHEDULE_CHECK_SECONDS: positiveInt(300),
+  FREE_SCAN_QUERY_BUDGET: positiveInt(40),
+  FREE_SCAN_SECONDS: positiveInt(180),
+  // --- Discovery sources (features/scan-sources) ---
+  BRAVE_API_KEY: optionalString,
+  BRAVE_API_URL: providerUrl,
+  SERPAPI_API_KEY: optionalString,
+  SERPAPI_URL: providerUrl,
+  YANDEX_API_KEY: optionalString,
+  YANDEX_FOLDER_ID: optionalString,
+  YANDEX_API_URL: providerUrl,
+  TINEYE_API_KEY: optionalString,
+  TINEYE_API_URL: providerUrl,
+  GOOGLE_VISION_API_KEY: optionalString,
+  GOOGLE_VISION_API_URL: providerUrl,
+  SOURCE_DAILY_QUOTAS: sourceDailyQuotas,
+  SOURCE_RATE_PER_SECOND: sourceRatePerSecond,
+  SITE_CATALOG_FILE: optionalString,
+  // --- Enforcement (features/enforcement) ---
+  RDAP_BOOTSTRAP_IPV4_URL: rdapBootstrapUrl(IANA_BOOTSTRAP.ipv4Url),
+  RDAP_BOOTSTRAP_IPV6_URL: rdapBootstrapUrl(IANA_BOOTSTRAP.ipv6Url),
+  RDAP_BOOTSTRAP_DNS_URL: rdapBootstrapUrl(IANA_BOOTSTRAP.dnsUrl),
+  CDN_RANGES: cdnRangesFile,
+  TAKEDOWN_RESPONSE_HOURS: positiveInt(72),
+  TAKEDOWN_FIRST_CHECK_HOURS: positiveInt(24),
+  TAKEDOWN_SEND_ATTEMPTS: positiveInt(8),
+  NOTICE_RATE_PER_RECIPIENT_PER_HOUR: positiveInt(20),
+  DELISTING_BATCH_HOUR_UTC: z.coerce
+    .number({ message: 'must be an hour from 0 to 23' })
+    .int('must be an hour from 0 to 23')
+    .min(0, 'must be an hour from 0 to 23')
+    .max(23, 'must be an hour from 0 to 23')
+    .default(0),
+  OUTBOX_CLAIM_SECONDS: positiveInt(300),
+  ENFORCEMENT_SWEEP_SECONDS: positiveInt(30),
+  // --- Takedown lifecycle (features/takedown-lifecycle) ---
+  TAKEDOWN_CHECK_MAX_HOURS: positiveInt(7 * 24),
+  // --- Billing (features/billing) ---
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: optionalString
+    .pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional())
+    .transform((v) => v ?? 'https://api.stripe.com'),
+  BILLING_GRACE_DAYS: positiveInt(7),
+  BILLING_SWEEP_SECONDS: positiveInt(300),
+  // --- Notifications (features/notifications) ---
+  EMAIL_SETTINGS_LINK_DAYS: positiveInt(90),
+  ANNOUNCEMENT_SWEEP_SECONDS: positiveInt(60),
+  // --- Affiliate programme (features/affiliates) ---
+  AFFILIATE_COMMISSION_PERCENT: z.coerce
+    .number({ message: 'must be a percentage from 0 to 100' })
+    .min(0, 'must be a percentage from 0 to 100')
+    .max(100, 'must be a percentage from 0 to 100')
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'must have at most two decimals')
+    .default(20),
+  AFFILIATE_HOLD_DAYS: nonNegativeInt(30),
+  AFFILIATE_MIN_PAYOUT: nonNegativeInt(5000),
+  // --- Free Removals (features/promo-removals) ---
+  PROMO_FREE_REMOVALS: nonNegativeInt(3),
+});
 
 /** Rules that tie variables together; checked on the raw input so they are reported with the rest. */
 function crossFieldProblems(source: Record<string, string | undefined>): string[] {
@@ -322,27 +380,39 @@ function crossFieldProblems(source: Record<string, string | undefined>): string[
   const problems: string[] = [];
   if (set('GOOGLE_CLIENT_ID') !== set('GOOGLE_CLIENT_SECRET')) {
     const missing = set('GOOGLE_CLIENT_ID') ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
-    problems.push(`${missing}: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set together or not at all`);
+    problems.push(
+      `${missing}: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set together or not at all`,
+    );
   }
   if (set('DATABASE_URL') && !set('AUTH_SECRET')) {
-    problems.push('AUTH_SECRET: is required with DATABASE_URL, so that every process signs sessions alike');
+    problems.push(
+      'AUTH_SECRET: is required with DATABASE_URL, so that every process signs sessions alike',
+    );
   }
   if (set('S3_ACCESS_KEY_ID') !== set('S3_SECRET_ACCESS_KEY')) {
     const missing = set('S3_ACCESS_KEY_ID') ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
-    problems.push(`${missing}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all`);
+    problems.push(
+      `${missing}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all`,
+    );
   }
   const s3Settings = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter(set);
   if (s3Settings.length > 0 && !set('S3_BUCKET')) {
-    problems.push(`S3_BUCKET: is required with ${s3Settings.join(', ')} (files go to S3-compatible storage only when a bucket is named)`);
+    problems.push(
+      `S3_BUCKET: is required with ${s3Settings.join(', ')} (files go to S3-compatible storage only when a bucket is named)`,
+    );
   }
   // --- Discovery sources (features/scan-sources) ---
   if (set('YANDEX_API_KEY') && !set('YANDEX_FOLDER_ID')) {
-    problems.push('YANDEX_FOLDER_ID: is required with YANDEX_API_KEY (the Yandex Cloud folder the searches are billed to)');
+    problems.push(
+      'YANDEX_FOLDER_ID: is required with YANDEX_API_KEY (the Yandex Cloud folder the searches are billed to)',
+    );
   }
   // --- Billing (features/billing) ---
   if (set('STRIPE_SECRET_KEY') !== set('STRIPE_WEBHOOK_SECRET')) {
     const missing = set('STRIPE_SECRET_KEY') ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY';
-    problems.push(`${missing}: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together (online payment) or not at all (manual billing)`);
+    problems.push(
+      `${missing}: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together (online payment) or not at all (manual billing)`,
+    );
   }
   return problems;
 }
@@ -368,7 +438,9 @@ export interface Config {
   host: string;
   publicUrl: string;
   dataDir: string;
-  database: { driver: 'postgres'; url: string; poolSize: number } | { driver: 'pglite'; dataDir: string | null; template?: Blob };
+  database:
+    | { driver: 'postgres'; url: string; poolSize: number }
+    | { driver: 'pglite'; dataDir: string | null; template?: Blob };
   authSecret: string;
   smtpUrl: string | undefined;
   mailDir: string;
@@ -393,7 +465,12 @@ export interface Config {
   webDistDir: string;
   logLevel: Env['LOG_LEVEL'];
   /** The safe fetcher's limits, and the hosts it may reach on internal addresses (local stand-ins). */
-  fetch: { allowlist: AllowlistEntry[]; connectTimeoutMs: number; timeoutMs: number; maxBytes: number };
+  fetch: {
+    allowlist: AllowlistEntry[];
+    connectTimeoutMs: number;
+    timeoutMs: number;
+    maxBytes: number;
+  };
   /** Where each platform's profiles live, and how often one account's ownership may be checked. */
   accounts: { profileUrlTemplates: ProfileUrlTemplates; checkIntervalSeconds: number };
   /** Jobs one process runs at the same time, across every kind of job. */
@@ -471,7 +548,11 @@ export interface ScanSourcesConfig {
   /** endpoint undefined: the provider's own; apiKey undefined: the source is off. */
   brave: { endpoint: string | undefined; apiKey: string | undefined };
   serpApi: { endpoint: string | undefined; apiKey: string | undefined };
-  yandex: { endpoint: string | undefined; apiKey: string | undefined; folderId: string | undefined };
+  yandex: {
+    endpoint: string | undefined;
+    apiKey: string | undefined;
+    folderId: string | undefined;
+  };
   tineye: { endpoint: string | undefined; apiKey: string | undefined };
   googleVision: { endpoint: string | undefined; apiKey: string | undefined };
   /** Requests a day per source, shared by every process; a source not listed has no quota. */
@@ -493,12 +574,17 @@ export function loadConfig(
   purpose: 'server' | 'cli' = 'server',
 ): Config {
   // The CLI signs nothing, so it runs on the database settings alone.
-  const input = purpose === 'cli' ? { ...source, AUTH_SECRET: source.AUTH_SECRET || 'cli-does-not-sign-sessions-000000000' } : source;
+  const input =
+    purpose === 'cli'
+      ? { ...source, AUTH_SECRET: source.AUTH_SECRET || 'cli-does-not-sign-sessions-000000000' }
+      : source;
   const parsed = envSchema.safeParse(input);
   const problems = [
     ...(parsed.success
       ? []
-      : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`)),
+      : parsed.error.issues.map(
+          (issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+        )),
     ...crossFieldProblems(input),
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
@@ -544,7 +630,10 @@ export function loadConfig(
       timeoutMs: env.SHARK_FETCH_TIMEOUT_MS,
       maxBytes: env.SHARK_FETCH_MAX_BYTES,
     },
-    accounts: { profileUrlTemplates: env.PROFILE_URL_TEMPLATES, checkIntervalSeconds: env.ACCOUNT_CHECK_INTERVAL_SECONDS },
+    accounts: {
+      profileUrlTemplates: env.PROFILE_URL_TEMPLATES,
+      checkIntervalSeconds: env.ACCOUNT_CHECK_INTERVAL_SECONDS,
+    },
     workerConcurrency: env.WORKER_CONCURRENCY,
     storage: env.S3_BUCKET
       ? {
@@ -565,14 +654,21 @@ export function loadConfig(
       maxSearchPages: env.SCAN_MAX_SEARCH_PAGES,
       maxMediaPerPage: env.SCAN_MAX_MEDIA_PER_PAGE,
       variantsPerUsername: env.SCAN_VARIANTS_PER_USERNAME,
-      perHost: { concurrency: env.SCAN_PER_HOST_CONCURRENCY, minIntervalMs: env.SCAN_PER_HOST_INTERVAL_MS },
+      perHost: {
+        concurrency: env.SCAN_PER_HOST_CONCURRENCY,
+        minIntervalMs: env.SCAN_PER_HOST_INTERVAL_MS,
+      },
       scheduleCheckSeconds: env.SCAN_SCHEDULE_CHECK_SECONDS,
       freeScan: { queryBudget: env.FREE_SCAN_QUERY_BUDGET, seconds: env.FREE_SCAN_SECONDS },
     },
     scanSources: {
       brave: { endpoint: env.BRAVE_API_URL, apiKey: env.BRAVE_API_KEY },
       serpApi: { endpoint: env.SERPAPI_URL, apiKey: env.SERPAPI_API_KEY },
-      yandex: { endpoint: env.YANDEX_API_URL, apiKey: env.YANDEX_API_KEY, folderId: env.YANDEX_FOLDER_ID },
+      yandex: {
+        endpoint: env.YANDEX_API_URL,
+        apiKey: env.YANDEX_API_KEY,
+        folderId: env.YANDEX_FOLDER_ID,
+      },
       tineye: { endpoint: env.TINEYE_API_URL, apiKey: env.TINEYE_API_KEY },
       googleVision: { endpoint: env.GOOGLE_VISION_API_URL, apiKey: env.GOOGLE_VISION_API_KEY },
       dailyQuotas: env.SOURCE_DAILY_QUOTAS,
@@ -580,7 +676,11 @@ export function loadConfig(
       siteCatalogFile: resolve(env.SITE_CATALOG_FILE ?? fileURLToPath(DEFAULT_CATALOG_FILE)),
     },
     enforcement: {
-      rdapBootstrap: { ipv4Url: env.RDAP_BOOTSTRAP_IPV4_URL, ipv6Url: env.RDAP_BOOTSTRAP_IPV6_URL, dnsUrl: env.RDAP_BOOTSTRAP_DNS_URL },
+      rdapBootstrap: {
+        ipv4Url: env.RDAP_BOOTSTRAP_IPV4_URL,
+        ipv6Url: env.RDAP_BOOTSTRAP_IPV6_URL,
+        dnsUrl: env.RDAP_BOOTSTRAP_DNS_URL,
+      },
       cdnRanges: env.CDN_RANGES,
       responseHours: env.TAKEDOWN_RESPONSE_HOURS,
       firstCheckHours: env.TAKEDOWN_FIRST_CHECK_HOURS,
@@ -594,12 +694,19 @@ export function loadConfig(
     billing: {
       stripe:
         env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
-          ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL.replace(/\/+$/, '') }
+          ? {
+              secretKey: env.STRIPE_SECRET_KEY,
+              webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+              apiUrl: env.STRIPE_API_URL.replace(/\/+$/, ''),
+            }
           : null,
       graceDays: env.BILLING_GRACE_DAYS,
       sweepSeconds: env.BILLING_SWEEP_SECONDS,
     },
-    notifications: { settingsLinkDays: env.EMAIL_SETTINGS_LINK_DAYS, announcementSweepSeconds: env.ANNOUNCEMENT_SWEEP_SECONDS },
+    notifications: {
+      settingsLinkDays: env.EMAIL_SETTINGS_LINK_DAYS,
+      announcementSweepSeconds: env.ANNOUNCEMENT_SWEEP_SECONDS,
+    },
     affiliates: {
       commissionRateBps: Math.round(env.AFFILIATE_COMMISSION_PERCENT * 100),
       holdDays: env.AFFILIATE_HOLD_DAYS,

@@ -37,7 +37,11 @@ export class AppError extends Error {
   constructor(
     public readonly code: AppErrorCode,
     message: string,
-    public readonly extra: { fields?: Record<string, string>; retryAfterSeconds?: number; limit?: LimitDetails } = {},
+    public readonly extra: {
+      fields?: Record<string, string>;
+      retryAfterSeconds?: number;
+      limit?: LimitDetails;
+    } = {},
   ) {
     super(message);
   }

@@ -25,14 +25,25 @@ const silent = { logger: createLogger('silent') };
 describe('the embedded database (always PGlite, whichever database the other tests use)', () => {
   it('keeps its data across a restart on the same DATA_DIR', async () => {
     const dataDir = tempDir();
-    const first = await createServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), silent);
-    await first.auth.api.signUpEmail({ body: { name: 'Kept', email: 'kept@example.com', password: 'kept password 1' } });
+    const first = await createServices(
+      loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+      silent,
+    );
+    await first.auth.api.signUpEmail({
+      body: { name: 'Kept', email: 'kept@example.com', password: 'kept password 1' },
+    });
     await first.accounts.grant('kept@example.com', { status: 'subscribed', plan: 'plus' });
     await first.close();
 
-    const second = await createServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), silent);
+    const second = await createServices(
+      loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+      silent,
+    );
     try {
-      await expect(second.accounts.showByEmail('kept@example.com')).resolves.toMatchObject({ name: 'Kept', frontendStatus: 'subscribed' });
+      await expect(second.accounts.showByEmail('kept@example.com')).resolves.toMatchObject({
+        name: 'Kept',
+        frontendStatus: 'subscribed',
+      });
     } finally {
       await second.close();
     }
@@ -43,7 +54,9 @@ describe('the embedded database (always PGlite, whichever database the other tes
     mkdirSync(dataDir, { recursive: true });
     // Process 1 (this test runner's parent) is always alive.
     writeFileSync(join(dataDir, 'shark.lock'), '1');
-    await expect(createServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), silent)).rejects.toBeInstanceOf(DataDirLockedError);
+    await expect(
+      createServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), silent),
+    ).rejects.toBeInstanceOf(DataDirLockedError);
   });
 });
 
@@ -51,10 +64,15 @@ describe('HTTP surface', () => {
   it('publishes an OpenAPI document of the API', async () => {
     const server = await startTestServer();
     try {
-      const res = await new TestClient(server.url, null).get<{ openapi: string; paths: Record<string, unknown> }>('/api/openapi.json');
+      const res = await new TestClient(server.url, null).get<{
+        openapi: string;
+        paths: Record<string, unknown>;
+      }>('/api/openapi.json');
       expect(res.status).toBe(200);
       expect(res.body.openapi).toBe('3.1.0');
-      expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/health', '/brand', '/user']));
+      expect(Object.keys(res.body.paths)).toEqual(
+        expect.arrayContaining(['/health', '/brand', '/user']),
+      );
       const unknown = await new TestClient(server.url).get('/api/nothing-here');
       expect(unknown.status).toBe(404);
       expect(unknown.body).toMatchObject({ code: 'NOT_FOUND' });
@@ -87,15 +105,32 @@ describe('HTTP surface', () => {
     const server = await startTestServer();
     try {
       const browser = new TestClient(server.url);
-      await browser.post('/api/auth/sign-up/email', { email: 'gone@example.com', password: 'gone password 1' });
-      await server.services.database.execute(`update "user" set email_verified = true where email = 'gone@example.com'`);
-      expect((await browser.post('/api/auth/sign-in/email', { email: 'gone@example.com', password: 'gone password 1' })).status).toBe(200);
+      await browser.post('/api/auth/sign-up/email', {
+        email: 'gone@example.com',
+        password: 'gone password 1',
+      });
+      await server.services.database.execute(
+        `update "user" set email_verified = true where email = 'gone@example.com'`,
+      );
+      expect(
+        (
+          await browser.post('/api/auth/sign-in/email', {
+            email: 'gone@example.com',
+            password: 'gone password 1',
+          })
+        ).status,
+      ).toBe(200);
       const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
       // The database goes away under a running server.
       await server.services.database.close();
-      const res = await createApp(server.services).request('/api/user', { headers: { 'x-provider': 'shark', cookie } });
+      const res = await createApp(server.services).request('/api/user', {
+        headers: { 'x-provider': 'shark', cookie },
+      });
       expect(res.status).toBe(500);
-      expect(await res.json()).toEqual({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+      expect(await res.json()).toEqual({
+        code: 'INTERNAL',
+        message: 'Something went wrong on our side. Please try again.',
+      });
     } finally {
       await server.close().catch(() => undefined);
     }

@@ -41,7 +41,10 @@ import { takedownRoutes } from '../features/enforcement/takedown-routes.ts';
 import { billingRoutes } from '../features/billing/billing-routes.ts';
 import { offerRoutes } from '../features/offers/offer-routes.ts';
 import { accountDataRoutes } from '../features/account-data/account-data-routes.ts';
-import { emailSettingsRoutes, notificationRoutes } from '../features/notifications/notification-routes.ts';
+import {
+  emailSettingsRoutes,
+  notificationRoutes,
+} from '../features/notifications/notification-routes.ts';
 import { affiliateRoutes } from '../features/affiliates/affiliate-routes.ts';
 import { communityRoutes } from '../features/community/community-routes.ts';
 import { riskRegistryRoutes } from '../features/risk-registry/risk-registry-routes.ts';
@@ -77,12 +80,27 @@ export function createApp(services: Services) {
   const app = new OpenAPIHono<AppEnv>();
 
   // CSP on the SPA, Permissions-Policy, no-store on the API, HSTS over https (http/security-headers.ts).
-  app.use('*', securityHeaders({ publicUrl: config.publicUrl, trustProxy: config.trustProxy, webDistDir: config.webDistDir }));
+  app.use(
+    '*',
+    securityHeaders({
+      publicUrl: config.publicUrl,
+      trustProxy: config.trustProxy,
+      webDistDir: config.webDistDir,
+    }),
+  );
 
   // Before anything reads a body: each route's size limit (http/body-limits.ts).
   app.use('*', bodyLimits());
   // State-changing API requests only from the app's own pages (cross-site request forgery).
-  app.use('/api/*', sameOrigin(appOrigins(config.publicUrl, brands.all().flatMap((b) => (b.appUrl ? [b.appUrl] : [])))));
+  app.use(
+    '/api/*',
+    sameOrigin(
+      appOrigins(
+        config.publicUrl,
+        brands.all().flatMap((b) => (b.appUrl ? [b.appUrl] : [])),
+      ),
+    ),
+  );
 
   // No control characters in paths, queries or body text (Postgres refuses NUL in text with a failed query).
   app.use('/api/*', inputHygiene());
@@ -101,7 +119,8 @@ export function createApp(services: Services) {
       throw new AppError('PROVIDER_REQUIRED', `The ${PROVIDER_HEADER} header is missing.`);
     }
     const brand = brands.get(providerId);
-    if (!brand) throw new AppError('UNKNOWN_PROVIDER', `Unknown provider "${providerId.slice(0, 64)}".`);
+    if (!brand)
+      throw new AppError('UNKNOWN_PROVIDER', `Unknown provider "${providerId.slice(0, 64)}".`);
     c.set('brand', brand);
     return runWithRequestContext({ brand }, next);
   });
@@ -116,23 +135,97 @@ export function createApp(services: Services) {
         accounts: services.accounts,
         secureCookies,
         usageSuggestion: async (userId) =>
-          usageUpgradeSuggestion(services.catalog, (await services.entitlements.of(userId)).tier, await services.usage.all(userId)),
+          usageUpgradeSuggestion(
+            services.catalog,
+            (await services.entitlements.of(userId)).tier,
+            await services.usage.all(userId),
+          ),
       }),
     )
     .route('/', badgeRoutes({ auth: services.auth, badges: services.badges }))
-    .route('/', protectedAccountRoutes({ auth: services.auth, accounts: services.protectedAccounts, entitlements: services.entitlements }))
-    .route('/', usageRoutes({ auth: services.auth, entitlements: services.entitlements, usage: services.usage }))
-    .route('/', whitelistRoutes({ auth: services.auth, entitlements: services.entitlements, whitelist: services.whitelist }))
-    .route('/', uploadRoutes({ auth: services.auth, entitlements: services.entitlements, uploads: services.uploads }))
-    .route('/', referenceFileRoutes({ auth: services.auth, entitlements: services.entitlements, uploadedFiles: services.uploadedFiles }))
-    .route('/', searchTermRoutes({ auth: services.auth, searchTerms: services.searchTerms, entitle: (user) => services.entitlements.require(user.id, 'setup') }))
+    .route(
+      '/',
+      protectedAccountRoutes({
+        auth: services.auth,
+        accounts: services.protectedAccounts,
+        entitlements: services.entitlements,
+      }),
+    )
+    .route(
+      '/',
+      usageRoutes({
+        auth: services.auth,
+        entitlements: services.entitlements,
+        usage: services.usage,
+      }),
+    )
+    .route(
+      '/',
+      whitelistRoutes({
+        auth: services.auth,
+        entitlements: services.entitlements,
+        whitelist: services.whitelist,
+      }),
+    )
+    .route(
+      '/',
+      uploadRoutes({
+        auth: services.auth,
+        entitlements: services.entitlements,
+        uploads: services.uploads,
+      }),
+    )
+    .route(
+      '/',
+      referenceFileRoutes({
+        auth: services.auth,
+        entitlements: services.entitlements,
+        uploadedFiles: services.uploadedFiles,
+      }),
+    )
+    .route(
+      '/',
+      searchTermRoutes({
+        auth: services.auth,
+        searchTerms: services.searchTerms,
+        entitle: (user) => services.entitlements.require(user.id, 'setup'),
+      }),
+    )
     // Onboarding adds the first terms before the 'setup' entitlement exists (features/onboarding).
-    .route('/onboarding', searchTermRoutes({ auth: services.auth, searchTerms: services.searchTerms, entitle: (user) => services.onboarding.entitle(user) }))
-    .route('/', onboardingRoutes({ auth: services.auth, onboarding: services.onboarding, accounts: services.protectedAccounts }))
-    .route('/', contentRoutes({ auth: services.auth, entitlements: services.entitlements, content: services.content }))
+    .route(
+      '/onboarding',
+      searchTermRoutes({
+        auth: services.auth,
+        searchTerms: services.searchTerms,
+        entitle: (user) => services.onboarding.entitle(user),
+      }),
+    )
+    .route(
+      '/',
+      onboardingRoutes({
+        auth: services.auth,
+        onboarding: services.onboarding,
+        accounts: services.protectedAccounts,
+      }),
+    )
+    .route(
+      '/',
+      contentRoutes({
+        auth: services.auth,
+        entitlements: services.entitlements,
+        content: services.content,
+      }),
+    )
     .route('/', scanRoutes({ auth: services.auth, scans: services.scans }))
     .route('/', scanSourceRoutes({ auth: services.auth, sources: services.scanSources }))
-    .route('/', findingRoutes({ auth: services.auth, findings: services.findings, entitlements: services.entitlements }))
+    .route(
+      '/',
+      findingRoutes({
+        auth: services.auth,
+        findings: services.findings,
+        entitlements: services.entitlements,
+      }),
+    )
     .route(
       '/',
       takedownReportRoutes({
@@ -140,29 +233,69 @@ export function createApp(services: Services) {
         reports: services.takedownReport,
         entitlements: services.entitlements,
         brands,
-        logoDirectories: [config.webDistDir, fileURLToPath(new URL('../../../web/public', import.meta.url))],
+        logoDirectories: [
+          config.webDistDir,
+          fileURLToPath(new URL('../../../web/public', import.meta.url)),
+        ],
       }),
     )
-    .route('/', reportRoutes({ auth: services.auth, entitlements: services.entitlements, reports: services.reports }))
+    .route(
+      '/',
+      reportRoutes({
+        auth: services.auth,
+        entitlements: services.entitlements,
+        reports: services.reports,
+      }),
+    )
     // After the takedown report's routes: its /takedowns/export.* are not takedown ids.
-    .route('/', authorizationRoutes({ auth: services.auth, authorizations: services.enforcement.authorizations }))
+    .route(
+      '/',
+      authorizationRoutes({
+        auth: services.auth,
+        authorizations: services.enforcement.authorizations,
+      }),
+    )
     .route(
       '/',
       takedownRoutes({
         auth: services.auth,
         entitlements: services.entitlements,
         takedowns: services.enforcement.takedowns,
-        isFreeRemovalTakedown: (userId, takedownId) => services.promoRemovals.isFreeRemovalTakedown(userId, takedownId),
+        isFreeRemovalTakedown: (userId, takedownId) =>
+          services.promoRemovals.isFreeRemovalTakedown(userId, takedownId),
       }),
     )
-    .route('/', promoRemovalRoutes({ auth: services.auth, entitlements: services.entitlements, promoRemovals: services.promoRemovals }))
+    .route(
+      '/',
+      promoRemovalRoutes({
+        auth: services.auth,
+        entitlements: services.entitlements,
+        promoRemovals: services.promoRemovals,
+      }),
+    )
     .route('/', marketingRoutes({ auth: services.auth, marketing: services.marketing, brands }))
     .route('/', billingRoutes({ auth: services.auth, billing: services.billing }))
     .route('/', offerRoutes({ auth: services.auth, offers: services.offers }))
     .route('/', notificationRoutes({ auth: services.auth, notifications: services.notifications }))
     .route('/', emailSettingsRoutes({ notifications: services.notifications }))
-    .route('/', accountDataRoutes({ auth: services.auth, accountData: services.accountData, secureCookies, logger }))
-    .route('/', affiliateRoutes({ auth: services.auth, affiliates: services.affiliates, limiter: services.rateLimiter, secureCookies }))
+    .route(
+      '/',
+      accountDataRoutes({
+        auth: services.auth,
+        accountData: services.accountData,
+        secureCookies,
+        logger,
+      }),
+    )
+    .route(
+      '/',
+      affiliateRoutes({
+        auth: services.auth,
+        affiliates: services.affiliates,
+        limiter: services.rateLimiter,
+        secureCookies,
+      }),
+    )
     .route('/', communityRoutes({ auth: services.auth, community: services.community }))
     .route('/', riskRegistryRoutes({ auth: services.auth, registry: services.riskRegistry }))
     .route(
@@ -184,24 +317,45 @@ export function createApp(services: Services) {
   });
   app.route('/api', api);
   // Unknown API paths answer JSON, never the SPA's index.html.
-  app.all('/api/*', (c) => c.json(new AppError('NOT_FOUND', `No API endpoint ${c.req.method} ${c.req.path}.`).toBody(), 404));
+  app.all('/api/*', (c) =>
+    c.json(
+      new AppError('NOT_FOUND', `No API endpoint ${c.req.method} ${c.req.path}.`).toBody(),
+      404,
+    ),
+  );
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
-      if (error.extra.retryAfterSeconds) c.header('retry-after', String(error.extra.retryAfterSeconds));
+      if (error.extra.retryAfterSeconds)
+        c.header('retry-after', String(error.extra.retryAfterSeconds));
       return c.json(error.toBody(), error.status);
     }
     if (error instanceof HTTPException) {
       const status = error.status;
-      return c.json({ code: status === 401 ? 'UNAUTHORIZED' : 'BAD_REQUEST', message: error.message || 'Bad request.' }, status);
+      return c.json(
+        {
+          code: status === 401 ? 'UNAUTHORIZED' : 'BAD_REQUEST',
+          message: error.message || 'Bad request.',
+        },
+        status,
+      );
     }
-    logger.error('unhandled error', { path: c.req.path, method: c.req.method, error: describeError(error) });
-    return c.json({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' }, 500);
+    logger.error('unhandled error', {
+      path: c.req.path,
+      method: c.req.method,
+      error: describeError(error),
+    });
+    return c.json(
+      { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' },
+      500,
+    );
   });
 
   const spaMounted = mountSpa(app, config.webDistDir);
   if (!spaMounted) {
-    logger.warn('the web app is not built; only the API is served', { webDistDir: config.webDistDir });
+    logger.warn('the web app is not built; only the API is served', {
+      webDistDir: config.webDistDir,
+    });
   }
   return app;
 }

@@ -16,7 +16,13 @@ export async function findSessionUser(auth: Auth, c: Context): Promise<SessionUs
   const session = await auth.api.getSession({ headers: c.req.raw.headers });
   if (!session) return null;
   const { user } = session;
-  return { id: user.id, name: user.name, email: user.email, emailVerified: user.emailVerified, isAffiliateOnly: user.isAffiliateOnly === true };
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    isAffiliateOnly: user.isAffiliateOnly === true,
+  };
 }
 
 export async function requireSessionUser(auth: Auth, c: Context): Promise<SessionUser> {

@@ -29,6 +29,8 @@ export function validationError(error: z.ZodError): AppError {
  * The `defaultHook` of an OpenAPIHono whose routes declare their body, query or params: a request
  * that fails the contract becomes the same 400 as parseBody's.
  */
-export function throwOnInvalid(result: { success: true } | { success: false; error: z.ZodError }): void {
+export function throwOnInvalid(
+  result: { success: true } | { success: false; error: z.ZodError },
+): void {
   if (!result.success) throw validationError(result.error);
 }

@@ -33,9 +33,13 @@ export type JobCatalog = readonly JobDefinition<string, z.ZodType>[];
 export type JobName<C extends JobCatalog> = C[number]['name'];
 type DefinitionOf<C extends JobCatalog, N extends JobName<C>> = Extract<C[number], { name: N }>;
 /** What a sender passes. */
-export type JobInput<C extends JobCatalog, N extends JobName<C>> = z.input<DefinitionOf<C, N>['payload']>;
+export type JobInput<C extends JobCatalog, N extends JobName<C>> = z.input<
+  DefinitionOf<C, N>['payload']
+>;
 /** What the handler receives, after the schema has parsed it. */
-export type JobPayload<C extends JobCatalog, N extends JobName<C>> = z.output<DefinitionOf<C, N>['payload']>;
+export type JobPayload<C extends JobCatalog, N extends JobName<C>> = z.output<
+  DefinitionOf<C, N>['payload']
+>;
 
 export interface JobContext {
   jobId: string;
@@ -48,7 +52,10 @@ export interface JobContext {
 }
 
 /** Returns what is kept as the job's output (or nothing); throws to fail the run (retried per policy). */
-export type JobHandler<Payload> = (payload: Payload, context: JobContext) => Promise<Record<string, unknown> | void>;
+export type JobHandler<Payload> = (
+  payload: Payload,
+  context: JobContext,
+) => Promise<Record<string, unknown> | void>;
 
 /** A payload that does not match its job's schema: a bug in the sender; the job is not enqueued. */
 export class InvalidJobPayloadError extends Error {

@@ -141,6 +141,21 @@ export const notificationEmailJob = defineJob({
   stableKey: ({ notificationId }) => notificationId,
 });
 
-export const jobCatalog = [fingerprintReferenceFileJob, startScanJob, discoverJob, profileJob, fetchPageJob, matchMediaJob, reportFetchJob, verifyTakedownJob, escalateTakedownJob, resolveRecipientsJob, notifyRecipientJob, sendOutboxJob, delistingBatchJob, notificationEmailJob] as const;
+export const jobCatalog = [
+  fingerprintReferenceFileJob,
+  startScanJob,
+  discoverJob,
+  profileJob,
+  fetchPageJob,
+  matchMediaJob,
+  reportFetchJob,
+  verifyTakedownJob,
+  escalateTakedownJob,
+  resolveRecipientsJob,
+  notifyRecipientJob,
+  sendOutboxJob,
+  delistingBatchJob,
+  notificationEmailJob,
+] as const;
 
 export type SharkJobCatalog = typeof jobCatalog;

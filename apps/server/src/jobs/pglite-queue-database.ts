@@ -15,7 +15,10 @@ export function pgliteQueueDatabase(client: PGlite): QueueDatabase {
     async executeSql(text, values) {
       if (values && values.length > 0) {
         // node-postgres sends undefined as NULL; PGlite expects null.
-        const result = await client.query(text, values.map((value) => (value === undefined ? null : value)));
+        const result = await client.query(
+          text,
+          values.map((value) => (value === undefined ? null : value)),
+        );
         return { rows: result.rows };
       }
       const results = await client.exec(text);

@@ -60,53 +60,100 @@ afterAll(() => {
 
 describe('worker and API roles', () => {
   it('refuse the embedded database and unknown roles', async () => {
-    const [worker, api, unknown] = [startMain(['--role=worker'], {}), startMain(['--role=api'], {}), startMain(['--role=everything'], {})];
+    const [worker, api, unknown] = [
+      startMain(['--role=worker'], {}),
+      startMain(['--role=api'], {}),
+      startMain(['--role=everything'], {}),
+    ];
     expect(await Promise.all([worker.exited, api.exited, unknown.exited])).toEqual([1, 1, 1]);
-    expect(JSON.stringify(worker.lines)).toContain('The worker role shares the work with other processes through PostgreSQL: set DATABASE_URL');
-    expect(JSON.stringify(api.lines)).toContain('The api role shares the work with other processes through PostgreSQL: set DATABASE_URL');
+    expect(JSON.stringify(worker.lines)).toContain(
+      'The worker role shares the work with other processes through PostgreSQL: set DATABASE_URL',
+    );
+    expect(JSON.stringify(api.lines)).toContain(
+      'The api role shares the work with other processes through PostgreSQL: set DATABASE_URL',
+    );
     expect(JSON.stringify(unknown.lines)).toContain('Unknown role');
   });
 
   if (TEST_DB === 'postgres') {
     it('share the jobs between two worker processes on Postgres, none done twice', async () => {
       const postgres = await createTestPostgresDatabase();
-      const env = { DATABASE_URL: postgres.url, AUTH_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'debug', WORKER_CONCURRENCY: '1' };
+      const env = {
+        DATABASE_URL: postgres.url,
+        AUTH_SECRET: randomBytes(32).toString('hex'),
+        LOG_LEVEL: 'debug',
+        WORKER_CONCURRENCY: '1',
+      };
       let api: Services | null = null;
       try {
         // The API side: sends jobs, runs none.
-        api = await createServices(loadConfig({ ...env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { logger: createLogger('silent'), workers: false });
+        api = await createServices(loadConfig({ ...env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), {
+          logger: createLogger('silent'),
+          workers: false,
+        });
         const workers = [startMain(['--role=worker'], env), startMain(['--role=worker'], env)];
         for (const worker of workers) {
-          await waitFor(() => worker.lines.some((line) => line.msg === 'Shark worker is running'), { what: 'a worker to start', timeoutMs: 60_000 });
+          await waitFor(() => worker.lines.some((line) => line.msg === 'Shark worker is running'), {
+            what: 'a worker to start',
+            timeoutMs: 60_000,
+          });
         }
 
-        const { user } = await api.auth.api.signUpEmail({ body: { name: 'Owner', email: 'owner@example.com', password: 'reference pass 1' } });
-        const photos = readdirSync(images).filter((name) => name.endsWith('.jpg')).slice(0, 12);
+        const { user } = await api.auth.api.signUpEmail({
+          body: { name: 'Owner', email: 'owner@example.com', password: 'reference pass 1' },
+        });
+        const photos = readdirSync(images)
+          .filter((name) => name.endsWith('.jpg'))
+          .slice(0, 12);
         const ids: string[] = [];
         for (const photo of photos) {
           const bytes = readFileSync(join(images, photo));
           const id = `rf_${randomBytes(8).toString('hex')}`;
           const storageKey = `reference-files/${user.id}/${id}`;
           await api.storage.write(storageKey, bytes);
-          await api.database.db.insert(referenceFile).values({ id, userId: user.id, originalName: photo, sizeBytes: bytes.length, receivedBytes: bytes.length, status: 'queued', storageKey });
+          await api.database.db
+            .insert(referenceFile)
+            .values({
+              id,
+              userId: user.id,
+              originalName: photo,
+              sizeBytes: bytes.length,
+              receivedBytes: bytes.length,
+              status: 'queued',
+              storageKey,
+            });
           ids.push(id);
         }
         const jobIds = new Set<string>();
-        for (const id of ids) jobIds.add((await api.jobs.send('reference-file.fingerprint', { fileId: id }))!);
+        for (const id of ids)
+          jobIds.add((await api.jobs.send('reference-file.fingerprint', { fileId: id }))!);
 
         const db = api.database.db;
-        await waitFor(async () => {
-          const rows = await db.select({ status: referenceFile.status }).from(referenceFile).where(inArray(referenceFile.id, ids));
-          return rows.every((row) => row.status === 'ready');
-        }, { what: 'every file to be ready', timeoutMs: 120_000 });
+        await waitFor(
+          async () => {
+            const rows = await db
+              .select({ status: referenceFile.status })
+              .from(referenceFile)
+              .where(inArray(referenceFile.id, ids));
+            return rows.every((row) => row.status === 'ready');
+          },
+          { what: 'every file to be ready', timeoutMs: 120_000 },
+        );
 
         const completedBy = (worker: Worker) =>
-          worker.lines.filter((line) => line.msg === 'job completed' && line.job === 'reference-file.fingerprint').map((line) => String(line.jobId));
+          worker.lines
+            .filter(
+              (line) => line.msg === 'job completed' && line.job === 'reference-file.fingerprint',
+            )
+            .map((line) => String(line.jobId));
         // A file is ready a moment before its job is recorded as completed.
-        const done = await waitFor(() => {
-          const lists = workers.map(completedBy);
-          return lists[0]!.length + lists[1]!.length >= ids.length && lists;
-        }, { what: 'every job to be recorded' });
+        const done = await waitFor(
+          () => {
+            const lists = workers.map(completedBy);
+            return lists[0]!.length + lists[1]!.length >= ids.length && lists;
+          },
+          { what: 'every job to be recorded' },
+        );
         // Every job by exactly one process, and both processes took part.
         expect([...done[0]!, ...done[1]!].sort()).toEqual([...jobIds].sort());
         expect(done[0]!.length).toBeGreaterThan(0);

@@ -23,7 +23,8 @@ export class TestClient {
   ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...extraHeaders };
     if (this.provider) headers[PROVIDER_HEADER] = this.provider;
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.cookies.size)
+      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const response = await fetch(new URL(path, this.baseUrl), {
       method,
       headers,
@@ -45,17 +46,26 @@ export class TestClient {
   async download(path: string): Promise<{ status: number; bytes: Uint8Array; headers: Headers }> {
     const headers: Record<string, string> = {};
     if (this.provider) headers[PROVIDER_HEADER] = this.provider;
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.cookies.size)
+      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const response = await fetch(new URL(path, this.baseUrl), { headers, redirect: 'manual' });
     this.absorb(response.headers.getSetCookie());
-    return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()), headers: response.headers };
+    return {
+      status: response.status,
+      bytes: new Uint8Array(await response.arrayBuffer()),
+      headers: response.headers,
+    };
   }
 
   get<T = Record<string, unknown>>(path: string, headers?: Record<string, string>) {
     return this.request<T>('GET', path, undefined, headers);
   }
 
-  post<T = Record<string, unknown>>(path: string, body: unknown = {}, headers?: Record<string, string>) {
+  post<T = Record<string, unknown>>(
+    path: string,
+    body: unknown = {},
+    headers?: Record<string, string>,
+  ) {
     return this.request<T>('POST', path, body, headers);
   }
 

@@ -15,7 +15,9 @@ export interface ReceivedMail {
 export async function readMails(mailDir: string): Promise<ReceivedMail[]> {
   let files: string[];
   try {
-    files = readdirSync(mailDir).filter((f) => f.endsWith('.eml')).sort();
+    files = readdirSync(mailDir)
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
   } catch {
     return [];
   }
@@ -35,14 +37,22 @@ export async function readMails(mailDir: string): Promise<ReceivedMail[]> {
 }
 
 /** The newest mail to `to` whose subject matches; mails are written before the API answers. */
-export async function lastMail(mailDir: string, to: string, subject: RegExp): Promise<ReceivedMail> {
-  const found = (await readMails(mailDir)).filter((m) => m.to === to && subject.test(m.subject)).at(-1);
+export async function lastMail(
+  mailDir: string,
+  to: string,
+  subject: RegExp,
+): Promise<ReceivedMail> {
+  const found = (await readMails(mailDir))
+    .filter((m) => m.to === to && subject.test(m.subject))
+    .at(-1);
   if (!found) throw new Error(`No mail to ${to} with subject ${subject}`);
   return found;
 }
 
 export function linkIn(mail: ReceivedMail, pathPrefix: string): URL {
-  const match = new RegExp(`https?://[^\\s"<>]+${pathPrefix.replace(/\//g, '\\/')}[^\\s"<>]+`).exec(mail.text);
+  const match = new RegExp(`https?://[^\\s"<>]+${pathPrefix.replace(/\//g, '\\/')}[^\\s"<>]+`).exec(
+    mail.text,
+  );
   if (!match) throw new Error(`No link to ${pathPrefix} in mail "${mail.subject}"`);
   return new URL(match[0]);
 }

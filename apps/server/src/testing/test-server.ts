@@ -29,13 +29,20 @@ let pgliteTemplate: Promise<Blob> | undefined;
  * The in-memory PGlite options for a test: every database starts from one migrated dump, made once per
  * test process (integration files share their worker), so initdb and the migrations run once, not per file.
  */
-export async function testPgliteOptions(): Promise<{ driver: 'pglite'; dataDir: null; template: Blob }> {
+export async function testPgliteOptions(): Promise<{
+  driver: 'pglite';
+  dataDir: null;
+  template: Blob;
+}> {
   pgliteTemplate ??= migratedPgliteDump();
   return { driver: 'pglite', dataDir: null, template: await pgliteTemplate };
 }
 
 /** A Postgres database that exists for one test file; dropped by the returned function. */
-export async function createTestPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createTestPostgresDatabase(): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
   const name = `shark_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -89,7 +96,10 @@ export async function startTestServer(
     ...env,
   });
   if (config.database.driver === 'pglite') config.database = await testPgliteOptions();
-  const services = await createServices(config, { logger: options.logger ?? createLogger('silent'), workers: options.workers });
+  const services = await createServices(config, {
+    logger: options.logger ?? createLogger('silent'),
+    workers: options.workers,
+  });
   app.handler = getRequestListener(createApp(services).fetch);
 
   return {

@@ -41,9 +41,13 @@ function AuthRedirectPage() {
         <div role="alert" className="max-w-md space-y-4 text-center">
           <h1 className="text-xl font-semibold">Google sign-in did not complete</h1>
           <p className="text-muted-foreground">
-            {OAUTH_ERRORS[error] ?? 'Something went wrong while signing in with Google. Please try again.'}
+            {OAUTH_ERRORS[error] ??
+              'Something went wrong while signing in with Google. Please try again.'}
           </p>
-          <Link to="/sign-in" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to="/sign-in"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             Back to Sign In
           </Link>
         </div>

@@ -18,15 +18,25 @@ function accepted(platform: AccountPlatform, typed: string) {
 
 function refused(platform: AccountPlatform, typed: string): string {
   const result = identifyAccount(platform, typed);
-  if (result.ok) throw new Error(`${platform} "${typed}" was accepted as ${result.identity.normalizedUsername}`);
+  if (result.ok)
+    throw new Error(`${platform} "${typed}" was accepted as ${result.identity.normalizedUsername}`);
   return result.message;
 }
 
 type Case = [typed: string, username: string, normalized: string];
 
-function expectAll(platform: AccountPlatform, cases: Case[], profileUrl: (normalized: string) => string) {
+function expectAll(
+  platform: AccountPlatform,
+  cases: Case[],
+  profileUrl: (normalized: string) => string,
+) {
   for (const [typed, username, normalized] of cases) {
-    expect(accepted(platform, typed), typed).toEqual({ platform, username, normalizedUsername: normalized, profileUrl: profileUrl(normalized) });
+    expect(accepted(platform, typed), typed).toEqual({
+      platform,
+      username,
+      normalizedUsername: normalized,
+      profileUrl: profileUrl(normalized),
+    });
   }
 }
 
@@ -46,11 +56,19 @@ describe('onlyfans', () => {
   });
 
   it('refuses other characters, links elsewhere and pages that are not profiles', () => {
-    expect(refused('onlyfans', 'jane doe')).toBe('OnlyFans usernames use only letters, numbers, periods, hyphens and underscores.');
+    expect(refused('onlyfans', 'jane doe')).toBe(
+      'OnlyFans usernames use only letters, numbers, periods, hyphens and underscores.',
+    );
     expect(refused('onlyfans', 'onlyfans.com/my/settings')).toMatch(/not a profile/);
-    expect(refused('onlyfans', 'https://fansly.com/jane')).toBe('This is a Fansly link. Choose Fansly as the platform, or enter your OnlyFans username.');
-    expect(refused('onlyfans', 'https://example.com/jane')).toBe('This is not an OnlyFans link. Enter your OnlyFans username or a link to your profile (onlyfans.com/name).');
-    expect(refused('onlyfans', 'a'.repeat(51))).toBe('OnlyFans usernames are at most 50 characters long.');
+    expect(refused('onlyfans', 'https://fansly.com/jane')).toBe(
+      'This is a Fansly link. Choose Fansly as the platform, or enter your OnlyFans username.',
+    );
+    expect(refused('onlyfans', 'https://example.com/jane')).toBe(
+      'This is not an OnlyFans link. Enter your OnlyFans username or a link to your profile (onlyfans.com/name).',
+    );
+    expect(refused('onlyfans', 'a'.repeat(51))).toBe(
+      'OnlyFans usernames are at most 50 characters long.',
+    );
   });
 });
 
@@ -68,8 +86,12 @@ describe('fansly', () => {
   });
 
   it('refuses periods and over-long names', () => {
-    expect(refused('fansly', 'jane.doe')).toBe('Fansly usernames use only letters, numbers, hyphens and underscores.');
-    expect(refused('fansly', 'j'.repeat(31))).toBe('Fansly usernames are at most 30 characters long.');
+    expect(refused('fansly', 'jane.doe')).toBe(
+      'Fansly usernames use only letters, numbers, hyphens and underscores.',
+    );
+    expect(refused('fansly', 'j'.repeat(31))).toBe(
+      'Fansly usernames are at most 30 characters long.',
+    );
   });
 });
 
@@ -90,13 +112,25 @@ describe('instagram', () => {
   });
 
   it('refuses what Instagram does not allow', () => {
-    expect(refused('instagram', 'jane-doe')).toBe('Instagram usernames use only letters, numbers, periods and underscores.');
-    expect(refused('instagram', '.jane')).toBe('Instagram usernames cannot start or end with a period.');
-    expect(refused('instagram', 'jane.')).toBe('Instagram usernames cannot start or end with a period.');
-    expect(refused('instagram', 'jane..doe')).toBe('Instagram usernames cannot have two periods in a row.');
-    expect(refused('instagram', 'j'.repeat(31))).toBe('Instagram usernames are at most 30 characters long.');
+    expect(refused('instagram', 'jane-doe')).toBe(
+      'Instagram usernames use only letters, numbers, periods and underscores.',
+    );
+    expect(refused('instagram', '.jane')).toBe(
+      'Instagram usernames cannot start or end with a period.',
+    );
+    expect(refused('instagram', 'jane.')).toBe(
+      'Instagram usernames cannot start or end with a period.',
+    );
+    expect(refused('instagram', 'jane..doe')).toBe(
+      'Instagram usernames cannot have two periods in a row.',
+    );
+    expect(refused('instagram', 'j'.repeat(31))).toBe(
+      'Instagram usernames are at most 30 characters long.',
+    );
     expect(refused('instagram', 'https://www.instagram.com/p/Cx1234/')).toMatch(/not a profile/);
-    expect(refused('instagram', 'https://www.tiktok.com/@jane')).toBe('This is a TikTok link. Choose TikTok as the platform, or enter your Instagram username.');
+    expect(refused('instagram', 'https://www.tiktok.com/@jane')).toBe(
+      'This is a TikTok link. Choose TikTok as the platform, or enter your Instagram username.',
+    );
   });
 });
 
@@ -115,7 +149,9 @@ describe('tiktok', () => {
   });
 
   it('refuses links without @, trailing periods and lengths outside 2-24', () => {
-    expect(refused('tiktok', 'https://www.tiktok.com/discover/jane')).toMatch(/not a profile.*tiktok\.com\/@name/);
+    expect(refused('tiktok', 'https://www.tiktok.com/discover/jane')).toMatch(
+      /not a profile.*tiktok\.com\/@name/,
+    );
     expect(refused('tiktok', 'jane.')).toBe('TikTok usernames cannot end with a period.');
     expect(refused('tiktok', 'j')).toBe('TikTok usernames are 2 to 24 characters long.');
     expect(refused('tiktok', 'j'.repeat(25))).toBe('TikTok usernames are 2 to 24 characters long.');
@@ -167,7 +203,9 @@ describe('reddit', () => {
       'This is a link to a subreddit, not a user. Use the link to your profile, such as reddit.com/user/name.',
     );
     expect(refused('reddit', 'u/ab')).toBe('Reddit usernames are 3 to 20 characters long.');
-    expect(refused('reddit', 'jane.doe')).toBe('Reddit usernames use only letters, numbers, hyphens and underscores.');
+    expect(refused('reddit', 'jane.doe')).toBe(
+      'Reddit usernames use only letters, numbers, hyphens and underscores.',
+    );
   });
 });
 
@@ -187,11 +225,17 @@ describe('telegram', () => {
   });
 
   it("refuses invite links and names that break Telegram's rules", () => {
-    expect(refused('telegram', 'https://t.me/+AbCdEf123')).toMatch(/^Invite links cannot be checked/);
-    expect(refused('telegram', 'https://t.me/joinchat/AbCdEf')).toMatch(/^Invite links cannot be checked/);
+    expect(refused('telegram', 'https://t.me/+AbCdEf123')).toMatch(
+      /^Invite links cannot be checked/,
+    );
+    expect(refused('telegram', 'https://t.me/joinchat/AbCdEf')).toMatch(
+      /^Invite links cannot be checked/,
+    );
     expect(refused('telegram', 'jane')).toBe('Telegram usernames are 5 to 32 characters long.');
     expect(refused('telegram', '1janedoe')).toBe('Telegram usernames start with a letter.');
-    expect(refused('telegram', 'janedoe_')).toBe('Telegram usernames cannot end with an underscore.');
+    expect(refused('telegram', 'janedoe_')).toBe(
+      'Telegram usernames cannot end with an underscore.',
+    );
   });
 });
 
@@ -210,8 +254,12 @@ describe('youtube', () => {
   });
 
   it('asks for the handle instead of a channel id or a video', () => {
-    expect(refused('youtube', 'https://www.youtube.com/channel/UC1234567890')).toMatch(/^Use your channel's handle/);
-    expect(refused('youtube', 'https://youtu.be/dQw4w9WgXcQ')).toMatch(/^Use your channel's handle/);
+    expect(refused('youtube', 'https://www.youtube.com/channel/UC1234567890')).toMatch(
+      /^Use your channel's handle/,
+    );
+    expect(refused('youtube', 'https://youtu.be/dQw4w9WgXcQ')).toMatch(
+      /^Use your channel's handle/,
+    );
     expect(refused('youtube', '@ab')).toBe('YouTube usernames are 3 to 30 characters long.');
   });
 });
@@ -230,16 +278,30 @@ describe('website', () => {
       normalizedUsername: 'janedoe.com/About',
       profileUrl: 'http://www.janedoe.com/About/',
     });
-    expect(accepted('website', 'https://janedoe.com:8443/links?ref=bio').normalizedUsername).toBe('janedoe.com:8443/links?ref=bio');
-    expect(accepted('website', 'https://bücher.example/').normalizedUsername).toBe('xn--bcher-kva.example');
+    expect(accepted('website', 'https://janedoe.com:8443/links?ref=bio').normalizedUsername).toBe(
+      'janedoe.com:8443/links?ref=bio',
+    );
+    expect(accepted('website', 'https://bücher.example/').normalizedUsername).toBe(
+      'xn--bcher-kva.example',
+    );
   });
 
   it('refuses what is not a web address, or is a platform profile', () => {
-    expect(refused('website', 'my site')).toBe('Enter the address of your website, such as example.com.');
-    expect(refused('website', 'janedoe')).toBe('Enter the full address of your website, such as example.com.');
-    expect(refused('website', 'ftp://janedoe.com/')).toBe('Enter an http or https address of your website, such as example.com.');
-    expect(refused('website', 'https://user:pw@janedoe.com/')).toBe('Enter the address without a user name or password.');
-    expect(refused('website', 'https://instagram.com/janedoe')).toBe('This is an Instagram link. Choose Instagram as the platform.');
+    expect(refused('website', 'my site')).toBe(
+      'Enter the address of your website, such as example.com.',
+    );
+    expect(refused('website', 'janedoe')).toBe(
+      'Enter the full address of your website, such as example.com.',
+    );
+    expect(refused('website', 'ftp://janedoe.com/')).toBe(
+      'Enter an http or https address of your website, such as example.com.',
+    );
+    expect(refused('website', 'https://user:pw@janedoe.com/')).toBe(
+      'Enter the address without a user name or password.',
+    );
+    expect(refused('website', 'https://instagram.com/janedoe')).toBe(
+      'This is an Instagram link. Choose Instagram as the platform.',
+    );
   });
 });
 
@@ -251,8 +313,12 @@ describe('other', () => {
       normalizedUsername: 'linktr.ee/JaneDoe',
       profileUrl: 'https://linktr.ee/JaneDoe',
     });
-    expect(refused('other', 'JaneDoe')).toBe('Enter the full address of your profile, such as https://site.example/name.');
-    expect(refused('other', 'https://t.me/janedoe')).toBe('This is a Telegram link. Choose Telegram as the platform.');
+    expect(refused('other', 'JaneDoe')).toBe(
+      'Enter the full address of your profile, such as https://site.example/name.',
+    );
+    expect(refused('other', 'https://t.me/janedoe')).toBe(
+      'This is a Telegram link. Choose Telegram as the platform.',
+    );
   });
 });
 
@@ -262,14 +328,21 @@ describe('every platform', () => {
   });
 
   it('refuses very long input', () => {
-    expect(refused('website', `https://example.com/${'a'.repeat(2000)}`)).toBe('This is longer than 2000 characters.');
+    expect(refused('website', `https://example.com/${'a'.repeat(2000)}`)).toBe(
+      'This is longer than 2000 characters.',
+    );
   });
 });
 
 describe('profile URL templates', () => {
   it('builds profile URLs from the given templates, so tests can point them at a stand-in', () => {
-    const templates = { ...DEFAULT_PROFILE_URL_TEMPLATES, onlyfans: 'http://127.0.0.1:4300/of/{username}' };
-    expect(profileUrlOf('onlyfans', 'jane.doe', templates)).toBe('http://127.0.0.1:4300/of/jane.doe');
+    const templates = {
+      ...DEFAULT_PROFILE_URL_TEMPLATES,
+      onlyfans: 'http://127.0.0.1:4300/of/{username}',
+    };
+    expect(profileUrlOf('onlyfans', 'jane.doe', templates)).toBe(
+      'http://127.0.0.1:4300/of/jane.doe',
+    );
     const result = identifyAccount('onlyfans', '@Jane.Doe', templates);
     expect(result.ok && result.identity.profileUrl).toBe('http://127.0.0.1:4300/of/jane.doe');
   });
@@ -278,7 +351,9 @@ describe('profile URL templates', () => {
     expect(profileUrlTemplateProblem('https://example.com/{username}')).toBeUndefined();
     expect(profileUrlTemplateProblem('https://example.com/')).toBe('must contain {username}');
     expect(profileUrlTemplateProblem('/relative/{username}')).toBe('must be an absolute URL');
-    expect(profileUrlTemplateProblem('ftp://example.com/{username}')).toBe('must be an http or https URL');
+    expect(profileUrlTemplateProblem('ftp://example.com/{username}')).toBe(
+      'must be an http or https URL',
+    );
   });
 });
 

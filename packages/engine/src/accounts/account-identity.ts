@@ -3,12 +3,25 @@
 // profile URL, or a message saying what is wrong. For a website or another platform the "username"
 // is the page's address itself.
 
-export const ACCOUNT_PLATFORMS = ['onlyfans', 'fansly', 'instagram', 'tiktok', 'x', 'reddit', 'telegram', 'youtube', 'website', 'other'] as const;
+export const ACCOUNT_PLATFORMS = [
+  'onlyfans',
+  'fansly',
+  'instagram',
+  'tiktok',
+  'x',
+  'reddit',
+  'telegram',
+  'youtube',
+  'website',
+  'other',
+] as const;
 export type AccountPlatform = (typeof ACCOUNT_PLATFORMS)[number];
 
 /** Platforms where an account is a username on the platform (the others are addresses). */
 export type HandlePlatform = Exclude<AccountPlatform, 'website' | 'other'>;
-export const HANDLE_PLATFORMS = ACCOUNT_PLATFORMS.filter((p): p is HandlePlatform => p !== 'website' && p !== 'other');
+export const HANDLE_PLATFORMS = ACCOUNT_PLATFORMS.filter(
+  (p): p is HandlePlatform => p !== 'website' && p !== 'other',
+);
 
 export function isHandlePlatform(platform: AccountPlatform): platform is HandlePlatform {
   return platform !== 'website' && platform !== 'other';
@@ -50,7 +63,8 @@ export interface AccountIdentity {
   profileUrl: string;
 }
 
-export type IdentityResult = { ok: true; identity: AccountIdentity } | { ok: false; message: string };
+export type IdentityResult =
+  { ok: true; identity: AccountIdentity } | { ok: false; message: string };
 
 interface HandleRule {
   /** Host names (and their subdomains) whose links are profiles on this platform. */
@@ -81,9 +95,14 @@ const RULES: Record<HandlePlatform, HandleRule> = {
     hosts: ['onlyfans.com'],
     prefixes: ['@'],
     fromPath: ([first]) =>
-      first && !['my', 'posts', 'login', 'help', 'terms', 'privacy', 'about', 'faq'].includes(first.toLowerCase())
+      first &&
+      !['my', 'posts', 'login', 'help', 'terms', 'privacy', 'about', 'faq'].includes(
+        first.toLowerCase(),
+      )
         ? first
-        : notAProfile('This OnlyFans link is not a profile. Use the link to your page, such as onlyfans.com/name.'),
+        : notAProfile(
+            'This OnlyFans link is not a profile. Use the link to your page, such as onlyfans.com/name.',
+          ),
     characters: /^[A-Za-z0-9._-]+$/,
     charactersInWords: 'letters, numbers, periods, hyphens and underscores',
     min: 1,
@@ -94,9 +113,14 @@ const RULES: Record<HandlePlatform, HandleRule> = {
     hosts: ['fansly.com'],
     prefixes: ['@'],
     fromPath: ([first]) =>
-      first && !['explore', 'home', 'messages', 'settings', 'post', 'notifications'].includes(first.toLowerCase())
+      first &&
+      !['explore', 'home', 'messages', 'settings', 'post', 'notifications'].includes(
+        first.toLowerCase(),
+      )
         ? first
-        : notAProfile('This Fansly link is not a profile. Use the link to your page, such as fansly.com/name.'),
+        : notAProfile(
+            'This Fansly link is not a profile. Use the link to your page, such as fansly.com/name.',
+          ),
     characters: /^[A-Za-z0-9_-]+$/,
     charactersInWords: 'letters, numbers, hyphens and underscores',
     min: 1,
@@ -109,8 +133,15 @@ const RULES: Record<HandlePlatform, HandleRule> = {
     fromPath: ([first, second]) => {
       const head = first?.toLowerCase();
       if (head === 'stories' && second) return second;
-      if (!first || ['p', 'reel', 'reels', 'tv', 'explore', 'accounts', 'direct', 'stories'].includes(head ?? '')) {
-        return notAProfile('This Instagram link is not a profile. Use the link to your profile, such as instagram.com/name.');
+      if (
+        !first ||
+        ['p', 'reel', 'reels', 'tv', 'explore', 'accounts', 'direct', 'stories'].includes(
+          head ?? '',
+        )
+      ) {
+        return notAProfile(
+          'This Instagram link is not a profile. Use the link to your profile, such as instagram.com/name.',
+        );
       }
       return first;
     },
@@ -132,21 +163,38 @@ const RULES: Record<HandlePlatform, HandleRule> = {
     fromPath: ([first]) =>
       first?.startsWith('@') && first.length > 1
         ? first.slice(1)
-        : notAProfile('This TikTok link is not a profile. Use the link to your profile, such as tiktok.com/@name.'),
+        : notAProfile(
+            'This TikTok link is not a profile. Use the link to your profile, such as tiktok.com/@name.',
+          ),
     characters: /^[A-Za-z0-9._]+$/,
     charactersInWords: 'letters, numbers, periods and underscores',
     min: 2,
     max: 24,
-    extra: (name) => (name.endsWith('.') ? 'TikTok usernames cannot end with a period.' : undefined),
+    extra: (name) =>
+      name.endsWith('.') ? 'TikTok usernames cannot end with a period.' : undefined,
     example: 'tiktok.com/@name',
   },
   x: {
     hosts: ['x.com', 'twitter.com'],
     prefixes: ['@'],
     fromPath: ([first]) =>
-      first && !['i', 'home', 'search', 'explore', 'intent', 'share', 'hashtag', 'settings', 'messages', 'notifications'].includes(first.toLowerCase())
+      first &&
+      ![
+        'i',
+        'home',
+        'search',
+        'explore',
+        'intent',
+        'share',
+        'hashtag',
+        'settings',
+        'messages',
+        'notifications',
+      ].includes(first.toLowerCase())
         ? first
-        : notAProfile('This X link is not a profile. Use the link to your profile, such as x.com/name.'),
+        : notAProfile(
+            'This X link is not a profile. Use the link to your profile, such as x.com/name.',
+          ),
     characters: /^[A-Za-z0-9_]+$/,
     charactersInWords: 'letters, numbers and underscores',
     min: 1,
@@ -159,8 +207,13 @@ const RULES: Record<HandlePlatform, HandleRule> = {
     fromPath: ([first, second]) => {
       const head = first?.toLowerCase();
       if ((head === 'user' || head === 'u') && second) return second;
-      if (head === 'r') return notAProfile('This is a link to a subreddit, not a user. Use the link to your profile, such as reddit.com/user/name.');
-      return notAProfile('This Reddit link is not a profile. Use the link to your profile, such as reddit.com/user/name.');
+      if (head === 'r')
+        return notAProfile(
+          'This is a link to a subreddit, not a user. Use the link to your profile, such as reddit.com/user/name.',
+        );
+      return notAProfile(
+        'This Reddit link is not a profile. Use the link to your profile, such as reddit.com/user/name.',
+      );
     },
     characters: /^[A-Za-z0-9_-]+$/,
     charactersInWords: 'letters, numbers, hyphens and underscores',
@@ -174,7 +227,9 @@ const RULES: Record<HandlePlatform, HandleRule> = {
     fromPath: ([first, second]) => {
       if (first === 's' && second) return second;
       if (!first || first.startsWith('+') || first === 'joinchat' || first === 'c') {
-        return notAProfile('Invite links cannot be checked. Use the public username of your channel or account, such as t.me/name.');
+        return notAProfile(
+          'Invite links cannot be checked. Use the public username of your channel or account, such as t.me/name.',
+        );
       }
       return first;
     },
@@ -196,7 +251,9 @@ const RULES: Record<HandlePlatform, HandleRule> = {
     fromPath: ([first]) =>
       first?.startsWith('@') && first.length > 1
         ? first.slice(1)
-        : notAProfile("Use your channel's handle, the @name in its address (youtube.com/@name), rather than a channel ID or a video link."),
+        : notAProfile(
+            "Use your channel's handle, the @name in its address (youtube.com/@name), rather than a channel ID or a video link.",
+          ),
     characters: /^[A-Za-z0-9._-]+$/,
     charactersInWords: 'letters, numbers, periods, hyphens and underscores',
     min: 3,
@@ -208,7 +265,9 @@ const RULES: Record<HandlePlatform, HandleRule> = {
 /** Which platform a host belongs to, if any. */
 function platformOfHost(hostname: string): HandlePlatform | undefined {
   const host = hostname.toLowerCase().replace(/\.$/, '');
-  return HANDLE_PLATFORMS.find((platform) => RULES[platform].hosts.some((known) => host === known || host.endsWith(`.${known}`)));
+  return HANDLE_PLATFORMS.find((platform) =>
+    RULES[platform].hosts.some((known) => host === known || host.endsWith(`.${known}`)),
+  );
 }
 
 /**
@@ -243,20 +302,31 @@ function pathSegments(url: URL): string[] {
     });
 }
 
-export function profileUrlOf(platform: HandlePlatform, normalizedUsername: string, templates: ProfileUrlTemplates = DEFAULT_PROFILE_URL_TEMPLATES): string {
+export function profileUrlOf(
+  platform: HandlePlatform,
+  normalizedUsername: string,
+  templates: ProfileUrlTemplates = DEFAULT_PROFILE_URL_TEMPLATES,
+): string {
   return templates[platform].replaceAll('{username}', encodeURIComponent(normalizedUsername));
 }
 
 const MAX_INPUT = 2000;
 
-function identifyHandle(platform: HandlePlatform, input: string, templates: ProfileUrlTemplates): IdentityResult {
+function identifyHandle(
+  platform: HandlePlatform,
+  input: string,
+  templates: ProfileUrlTemplates,
+): IdentityResult {
   const rule = RULES[platform];
   const name = PLATFORM_NAMES[platform];
   let username: string;
   if (looksLikeLink(input)) {
     const url = parseLink(input);
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-      return { ok: false, message: `Enter your ${name} username or a link to your profile (${rule.example}).` };
+      return {
+        ok: false,
+        message: `Enter your ${name} username or a link to your profile (${rule.example}).`,
+      };
     }
     const owner = platformOfHost(url.hostname);
     if (owner !== platform) {
@@ -276,7 +346,11 @@ function identifyHandle(platform: HandlePlatform, input: string, templates: Prof
     if (prefix) username = username.slice(prefix.length);
     username = username.replace(/\/+$/, '');
   }
-  if (username === '') return { ok: false, message: `Enter your ${name} username or a link to your profile (${rule.example}).` };
+  if (username === '')
+    return {
+      ok: false,
+      message: `Enter your ${name} username or a link to your profile (${rule.example}).`,
+    };
   if (!rule.characters.test(username)) {
     return { ok: false, message: `${name} usernames use only ${rule.charactersInWords}.` };
   }
@@ -293,7 +367,15 @@ function identifyHandle(platform: HandlePlatform, input: string, templates: Prof
   if (broken) return { ok: false, message: broken };
   // Every platform here treats usernames without regard to case.
   const normalizedUsername = username.toLowerCase();
-  return { ok: true, identity: { platform, username, normalizedUsername, profileUrl: profileUrlOf(platform, normalizedUsername, templates) } };
+  return {
+    ok: true,
+    identity: {
+      platform,
+      username,
+      normalizedUsername,
+      profileUrl: profileUrlOf(platform, normalizedUsername, templates),
+    },
+  };
 }
 
 function identifyAddress(platform: 'website' | 'other', input: string): IdentityResult {
@@ -306,7 +388,8 @@ function identifyAddress(platform: 'website' | 'other', input: string): Identity
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return { ok: false, message: `Enter an http or https address of ${what}, such as ${example}.` };
   }
-  if (url.username || url.password) return { ok: false, message: 'Enter the address without a user name or password.' };
+  if (url.username || url.password)
+    return { ok: false, message: 'Enter the address without a user name or password.' };
   const host = url.hostname.replace(/\.$/, '');
   const isAddressLiteral = /^\[.*\]$/.test(host) || /^\d+\.\d+\.\d+\.\d+$/.test(host);
   if (!isAddressLiteral && !/^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z][a-z0-9-]*$/i.test(host)) {
@@ -314,7 +397,10 @@ function identifyAddress(platform: 'website' | 'other', input: string): Identity
   }
   const owner = platformOfHost(host);
   if (owner) {
-    return { ok: false, message: `This is ${aOrAn(PLATFORM_NAMES[owner])} link. Choose ${PLATFORM_NAMES[owner]} as the platform.` };
+    return {
+      ok: false,
+      message: `This is ${aOrAn(PLATFORM_NAMES[owner])} link. Choose ${PLATFORM_NAMES[owner]} as the platform.`,
+    };
   }
   url.hash = '';
   url.hostname = host;
@@ -329,13 +415,25 @@ function identifyAddress(platform: 'website' | 'other', input: string): Identity
  * Reads what the creator typed as an account on `platform`. Templates change where profiles live
  * (tests and demos point them at local stand-ins).
  */
-export function identifyAccount(platform: AccountPlatform, typed: string, templates: ProfileUrlTemplates = DEFAULT_PROFILE_URL_TEMPLATES): IdentityResult {
+export function identifyAccount(
+  platform: AccountPlatform,
+  typed: string,
+  templates: ProfileUrlTemplates = DEFAULT_PROFILE_URL_TEMPLATES,
+): IdentityResult {
   const input = typed.trim();
   if (input === '') {
-    return { ok: false, message: isHandlePlatform(platform) ? 'Enter a username or a link to the profile.' : 'Enter the address of the page.' };
+    return {
+      ok: false,
+      message: isHandlePlatform(platform)
+        ? 'Enter a username or a link to the profile.'
+        : 'Enter the address of the page.',
+    };
   }
-  if (input.length > MAX_INPUT) return { ok: false, message: `This is longer than ${MAX_INPUT} characters.` };
-  return isHandlePlatform(platform) ? identifyHandle(platform, input, templates) : identifyAddress(platform, input);
+  if (input.length > MAX_INPUT)
+    return { ok: false, message: `This is longer than ${MAX_INPUT} characters.` };
+  return isHandlePlatform(platform)
+    ? identifyHandle(platform, input, templates)
+    : identifyAddress(platform, input);
 }
 
 /** Checks a template: an absolute http(s) URL with `{username}` in it. Returns the problem, if any. */
@@ -343,7 +441,8 @@ export function profileUrlTemplateProblem(template: string): string | undefined 
   if (!template.includes('{username}')) return 'must contain {username}';
   try {
     const url = new URL(template.replaceAll('{username}', 'name'));
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must be an http or https URL';
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      return 'must be an http or https URL';
   } catch {
     return 'must be an absolute URL';
   }

@@ -6,7 +6,8 @@ describe('generateOwnershipCode', () => {
   it('gives prefix-XXXX-XXXX of unambiguous characters, different each time', () => {
     const codes = new Set(Array.from({ length: 200 }, () => generateOwnershipCode('shark')));
     expect(codes.size).toBe(200);
-    for (const code of codes) expect(code).toMatch(new RegExp(`^shark-[${CODE_ALPHABET}]{4}-[${CODE_ALPHABET}]{4}$`));
+    for (const code of codes)
+      expect(code).toMatch(new RegExp(`^shark-[${CODE_ALPHABET}]{4}-[${CODE_ALPHABET}]{4}$`));
     expect(CODE_ALPHABET).not.toMatch(/[01OIL]/);
   });
 });
@@ -25,7 +26,14 @@ describe('showsOwnershipCode', () => {
     expect(showsOwnershipCode([text], code)).toBe(true);
   });
 
-  it.each(['shark-7KQ2-M9XE', 'shark-7KQ2', 'xshark-7KQ2-M9XD', 'shark-7KQ2-M9XDZ', 'shark--7KQ2-M9XD', ''])('does not find it in "%s"', (text) => {
+  it.each([
+    'shark-7KQ2-M9XE',
+    'shark-7KQ2',
+    'xshark-7KQ2-M9XD',
+    'shark-7KQ2-M9XDZ',
+    'shark--7KQ2-M9XD',
+    '',
+  ])('does not find it in "%s"', (text) => {
     expect(showsOwnershipCode([text], code)).toBe(false);
   });
 

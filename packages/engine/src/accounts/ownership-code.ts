@@ -7,7 +7,8 @@ export const CODE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXYZ2345679';
 
 /** `prefix-XXXX-XXXX`, from a cryptographic random source. */
 export function generateOwnershipCode(prefix: string): string {
-  const group = () => Array.from({ length: 4 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+  const group = () =>
+    Array.from({ length: 4 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
   return `${prefix}-${group()}-${group()}`;
 }
 
@@ -25,7 +26,10 @@ export function ownershipCodePattern(code: string): RegExp {
 }
 
 /** Whether any of the texts (page text, title, description) shows the code. */
-export function showsOwnershipCode(texts: readonly (string | null | undefined)[], code: string): boolean {
+export function showsOwnershipCode(
+  texts: readonly (string | null | undefined)[],
+  code: string,
+): boolean {
   const pattern = ownershipCodePattern(code);
   return texts.some((text) => typeof text === 'string' && pattern.test(text));
 }

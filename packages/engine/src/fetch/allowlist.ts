@@ -21,18 +21,24 @@ export function parseAllowlistEntry(raw: string): AllowlistEntry {
   let url: URL;
   try {
     // A bare IPv6 address has colons but no port.
-    url = new URL(`http://${!text.startsWith('[') && text.split(':').length > 2 ? `[${text}]` : text}/`);
+    url = new URL(
+      `http://${!text.startsWith('[') && text.split(':').length > 2 ? `[${text}]` : text}/`,
+    );
   } catch {
     throw new Error(`"${text}" is not a valid host or host:port`);
   }
   const hasPort = /:\d+$/.test(text) && !(text.split(':').length > 2 && !text.startsWith('['));
   const port = hasPort ? Number(text.slice(text.lastIndexOf(':') + 1)) : null;
-  if (port !== null && (port < 1 || port > 65535)) throw new Error(`"${text}" has a port outside 1-65535`);
+  if (port !== null && (port < 1 || port > 65535))
+    throw new Error(`"${text}" has a port outside 1-65535`);
   return { host: normalizeHostName(url.hostname), port };
 }
 
 /** Parses a comma-separated list; every bad entry is reported, in order. */
-export function parseAllowlist(value: string | undefined): { entries: AllowlistEntry[]; problems: string[] } {
+export function parseAllowlist(value: string | undefined): {
+  entries: AllowlistEntry[];
+  problems: string[];
+} {
   const entries: AllowlistEntry[] = [];
   const problems: string[] = [];
   for (const raw of (value ?? '').split(',')) {
@@ -47,12 +53,16 @@ export function parseAllowlist(value: string | undefined): { entries: AllowlistE
 }
 
 export function createAllowlist(entries: readonly (AllowlistEntry | string)[]): FetchAllowlist {
-  const parsed = entries.map((entry) => (typeof entry === 'string' ? parseAllowlistEntry(entry) : entry));
+  const parsed = entries.map((entry) =>
+    typeof entry === 'string' ? parseAllowlistEntry(entry) : entry,
+  );
   return {
     entries: parsed,
     allows(host, port) {
       const name = normalizeHostName(host);
-      return parsed.some((entry) => entry.host === name && (entry.port === null || entry.port === port));
+      return parsed.some(
+        (entry) => entry.host === name && (entry.port === null || entry.port === port),
+      );
     },
   };
 }

@@ -4,7 +4,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCrawler, type CrawledPage, type CrawlFailure, type Crawler, type FetchedMedia } from './crawler.ts';
+import {
+  createCrawler,
+  type CrawledPage,
+  type CrawlFailure,
+  type Crawler,
+  type FetchedMedia,
+} from './crawler.ts';
 import { createSafeFetcher, type SafeFetcher } from './safe-fetch.ts';
 
 interface Site {
@@ -17,7 +23,9 @@ interface Site {
   peak: number;
 }
 
-async function startSite(route: (site: Site, req: IncomingMessage, res: ServerResponse) => void): Promise<Site> {
+async function startSite(
+  route: (site: Site, req: IncomingMessage, res: ServerResponse) => void,
+): Promise<Site> {
   const site = { requests: [], inFlight: 0, peak: 0 } as unknown as Site;
   site.server = createServer((req, res) => {
     site.requests.push(req.url ?? '/');
@@ -45,14 +53,17 @@ let other: Site;
 let fetcher: SafeFetcher;
 let crawler: Crawler;
 
-const html = (res: ServerResponse, body: string, status = 200) => res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+const html = (res: ServerResponse, body: string, status = 200) =>
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(body);
 const redirect = (res: ServerResponse, location: string) => res.writeHead(302, { location }).end();
 
 function mainRoute(site: Site, req: IncomingMessage, res: ServerResponse): void {
   const path = req.url ?? '/';
   switch (path) {
     case '/robots.txt':
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private/\n');
+      res
+        .writeHead(200, { 'content-type': 'text/plain' })
+        .end('User-agent: *\nDisallow: /private/\n');
       return;
     case '/gallery':
       html(
@@ -101,11 +112,15 @@ function mainRoute(site: Site, req: IncomingMessage, res: ServerResponse): void 
       res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(jpeg);
       return;
     case '/media/big.jpg':
-      res.writeHead(200, { 'content-type': 'image/jpeg' }).end(Buffer.concat([jpeg, Buffer.alloc(3 * MB)]));
+      res
+        .writeHead(200, { 'content-type': 'image/jpeg' })
+        .end(Buffer.concat([jpeg, Buffer.alloc(3 * MB)]));
       return;
     case '/media/big-untyped':
       // A picture over the picture limit but under the video limit, sent as "any bytes".
-      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.concat([jpeg, Buffer.alloc(3 * MB)]));
+      res
+        .writeHead(200, { 'content-type': 'application/octet-stream' })
+        .end(Buffer.concat([jpeg, Buffer.alloc(3 * MB)]));
       return;
     case '/media/clip.mp4': {
       const mp4 = Buffer.alloc(5 * MB);
@@ -128,15 +143,23 @@ function mainRoute(site: Site, req: IncomingMessage, res: ServerResponse): void 
 
 function otherRoute(site: Site, req: IncomingMessage, res: ServerResponse): void {
   const path = req.url ?? '/';
-  if (path === '/robots.txt') res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: SharkBot\nDisallow: /page\n');
+  if (path === '/robots.txt')
+    res
+      .writeHead(200, { 'content-type': 'text/plain' })
+      .end('User-agent: SharkBot\nDisallow: /page\n');
   else html(res, '<title>other</title>');
 }
 
 beforeAll(async () => {
-  jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c04020' } }).jpeg().toBuffer();
+  jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c04020' } })
+    .jpeg()
+    .toBuffer();
   main = await startSite(mainRoute);
   other = await startSite(otherRoute);
-  fetcher = createSafeFetcher({ allowlist: [`127.0.0.1:${main.port}`, `127.0.0.1:${other.port}`], timeoutMs: 5_000 });
+  fetcher = createSafeFetcher({
+    allowlist: [`127.0.0.1:${main.port}`, `127.0.0.1:${other.port}`],
+    timeoutMs: 5_000,
+  });
   crawler = createCrawler({
     fetcher,
     robots: { enabled: true, userAgent: 'SharkBot' },
@@ -176,7 +199,7 @@ describe('pages', () => {
       text: 'Gallery Leaked set mirror',
     });
     expect(result.body).toBeUndefined();
-    expect(result.html).toContain('<title>Jane\'s gallery</title>');
+    expect(result.html).toContain("<title>Jane's gallery</title>");
     expect(result.media).toEqual([
       { url: `${main.origin}/media/cover.jpg`, kind: 'image', via: 'og' },
       { url: `${main.origin}/media/clip.mp4`, kind: 'video', via: 'player' },
@@ -186,7 +209,11 @@ describe('pages', () => {
   });
 
   it('follows redirects and reports where they led', async () => {
-    expect(page(await crawler.fetchPage(`${main.origin}/old`))).toMatchObject({ url: `${main.origin}/old`, finalUrl: `${main.origin}/gallery`, title: "Jane's gallery" });
+    expect(page(await crawler.fetchPage(`${main.origin}/old`))).toMatchObject({
+      url: `${main.origin}/old`,
+      finalUrl: `${main.origin}/gallery`,
+      title: "Jane's gallery",
+    });
   });
 
   it('turns an answer that is not 2xx into a failure with its status', async () => {
@@ -197,11 +224,19 @@ describe('pages', () => {
       status: 404,
       message: `127.0.0.1:${main.port}/gone answered 404.`,
     });
-    expect(failure(await crawler.fetchPage(`${main.origin}/broken`))).toMatchObject({ reason: 'http-status', status: 503 });
+    expect(failure(await crawler.fetchPage(`${main.origin}/broken`))).toMatchObject({
+      reason: 'http-status',
+      status: 503,
+    });
   });
 
   it('reads plain text, and a URL that is a picture gives the picture as its one medium, with its bytes', async () => {
-    expect(page(await crawler.fetchPage(`${main.origin}/notes.txt`))).toMatchObject({ title: null, text: 'plain words', html: null, media: [] });
+    expect(page(await crawler.fetchPage(`${main.origin}/notes.txt`))).toMatchObject({
+      title: null,
+      text: 'plain words',
+      html: null,
+      media: [],
+    });
     const image = page(await crawler.fetchPage(`${main.origin}/image-page`));
     expect(image.media).toEqual([{ url: `${main.origin}/image-page`, kind: 'image', via: 'link' }]);
     expect(image.body?.equals(jpeg)).toBe(true);
@@ -226,29 +261,46 @@ describe('robots.txt', () => {
       reason: 'robots',
       message: `${main.origin}/robots.txt does not allow SharkBot to crawl /private/secret.`,
     });
-    expect(failure(await crawler.fetchPage(`${main.origin}/to-private-page`))).toMatchObject({ reason: 'robots', url: `${main.origin}/private/secret` });
+    expect(failure(await crawler.fetchPage(`${main.origin}/to-private-page`))).toMatchObject({
+      reason: 'robots',
+      url: `${main.origin}/private/secret`,
+    });
     expect(main.requests.filter((p) => p === '/private/secret')).toEqual([]);
-    expect(page(await crawler.fetchPage(`${main.origin}/private/secret`, { respectRobots: false })).title).toBe('secret');
+    expect(
+      page(await crawler.fetchPage(`${main.origin}/private/secret`, { respectRobots: false }))
+        .title,
+    ).toBe('secret');
     expect(main.requests.filter((p) => p === '/robots.txt')).toEqual(['/robots.txt']);
   });
 
   it('applies the rules of the origin a redirect leads to', async () => {
-    expect(failure(await crawler.fetchPage(`${main.origin}/to-other`))).toMatchObject({ reason: 'robots', url: `${other.origin}/page` });
+    expect(failure(await crawler.fetchPage(`${main.origin}/to-other`))).toMatchObject({
+      reason: 'robots',
+      url: `${other.origin}/page`,
+    });
     expect(other.requests).not.toContain('/page');
   });
 
   it('hands the Crawl-delay to the host limiter: the page waits that long after the robots.txt request', async () => {
     const delayed = await startSite((site, req, res) => {
-      if (req.url === '/robots.txt') res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nCrawl-delay: 30\n');
+      if (req.url === '/robots.txt')
+        res
+          .writeHead(200, { 'content-type': 'text/plain' })
+          .end('User-agent: *\nCrawl-delay: 30\n');
       else html(res, '<title>delayed</title>');
     });
     const local = createSafeFetcher({ allowlist: [`127.0.0.1:${delayed.port}`] });
-    const polite = createCrawler({ fetcher: local, robots: { enabled: true, userAgent: 'SharkBot' }, perHost: { concurrency: 4, minIntervalMs: 0 } });
+    const polite = createCrawler({
+      fetcher: local,
+      robots: { enabled: true, userAgent: 'SharkBot' },
+      perHost: { concurrency: 4, minIntervalMs: 0 },
+    });
     const host = `127.0.0.1:${delayed.port}`;
     try {
       const controller = new AbortController();
       const next = polite.fetchPage(`${delayed.origin}/a`, { signal: controller.signal });
-      while (polite.limiter.pending(host).waiting === 0) await new Promise((resolve) => setImmediate(resolve));
+      while (polite.limiter.pending(host).waiting === 0)
+        await new Promise((resolve) => setImmediate(resolve));
       expect(polite.limiter.pending(host)).toEqual({ active: 0, waiting: 1 });
       expect(delayed.requests).toEqual(['/robots.txt']);
       controller.abort(new Error('enough'));
@@ -264,7 +316,10 @@ describe('robots.txt', () => {
   it('is not asked when the crawler has it off', async () => {
     const site = await startSite(mainRoute);
     const local = createSafeFetcher({ allowlist: [`127.0.0.1:${site.port}`] });
-    const off = createCrawler({ fetcher: local, robots: { enabled: false, userAgent: 'SharkBot' } });
+    const off = createCrawler({
+      fetcher: local,
+      robots: { enabled: false, userAgent: 'SharkBot' },
+    });
     try {
       expect(page(await off.fetchPage(`${site.origin}/private/secret`)).title).toBe('secret');
       expect(site.requests).toEqual(['/private/secret']);
@@ -280,8 +335,14 @@ describe('per-host limits', () => {
   it('never has more requests in flight to one host than allowed, while other hosts go on', async () => {
     const slow = await startSite(mainRoute);
     const second = await startSite(mainRoute);
-    const local = createSafeFetcher({ allowlist: [`127.0.0.1:${slow.port}`, `127.0.0.1:${second.port}`] });
-    const limited = createCrawler({ fetcher: local, robots: { enabled: false, userAgent: 'SharkBot' }, perHost: { concurrency: 2, minIntervalMs: 0 } });
+    const local = createSafeFetcher({
+      allowlist: [`127.0.0.1:${slow.port}`, `127.0.0.1:${second.port}`],
+    });
+    const limited = createCrawler({
+      fetcher: local,
+      robots: { enabled: false, userAgent: 'SharkBot' },
+      perHost: { concurrency: 2, minIntervalMs: 0 },
+    });
     try {
       const results = await Promise.all([
         ...Array.from({ length: 10 }, (_, i) => limited.fetchPage(`${slow.origin}/slow/${i}`)),
@@ -303,9 +364,18 @@ describe('per-host limits', () => {
 describe('media and size limits', () => {
   it('fetches a picture, and knows a picture by its bytes when the type does not say', async () => {
     const typed = await crawler.fetchMedia(`${main.origin}/media/a.jpg`);
-    expect(typed).toMatchObject({ ok: true, kind: 'image', contentType: 'image/jpeg', finalUrl: `${main.origin}/media/a.jpg` });
+    expect(typed).toMatchObject({
+      ok: true,
+      kind: 'image',
+      contentType: 'image/jpeg',
+      finalUrl: `${main.origin}/media/a.jpg`,
+    });
     expect(typed.ok && typed.body.equals(jpeg)).toBe(true);
-    expect(await crawler.fetchMedia(`${main.origin}/media/untyped`)).toMatchObject({ ok: true, kind: 'image', contentType: 'application/octet-stream' });
+    expect(await crawler.fetchMedia(`${main.origin}/media/untyped`)).toMatchObject({
+      ok: true,
+      kind: 'image',
+      contentType: 'application/octet-stream',
+    });
   });
 
   it('holds pictures to the picture limit, by type or by bytes, and videos to the video limit', async () => {
@@ -320,29 +390,53 @@ describe('media and size limits', () => {
     const video = await crawler.fetchMedia(`${main.origin}/media/clip.mp4`);
     expect(video).toMatchObject({ ok: true, kind: 'video' });
     expect(video.ok && video.body.length).toBe(5 * MB);
-    const tight = createCrawler({ fetcher, robots: { enabled: false, userAgent: 'SharkBot' }, maxVideoBytes: 4 * MB });
+    const tight = createCrawler({
+      fetcher,
+      robots: { enabled: false, userAgent: 'SharkBot' },
+      maxVideoBytes: 4 * MB,
+    });
     try {
-      expect(failure(await tight.fetchMedia(`${main.origin}/media/clip.mp4`))).toMatchObject({ reason: 'too-large', message: expect.stringContaining('4 MB') as string });
+      expect(failure(await tight.fetchMedia(`${main.origin}/media/clip.mp4`))).toMatchObject({
+        reason: 'too-large',
+        message: expect.stringContaining('4 MB') as string,
+      });
     } finally {
       await tight.close();
     }
   });
 
   it('holds HTML pages to the page limit', async () => {
-    expect(failure(await crawler.fetchPage(`${main.origin}/big-page`))).toMatchObject({ reason: 'too-large', message: expect.stringContaining('1 MB') as string });
+    expect(failure(await crawler.fetchPage(`${main.origin}/big-page`))).toMatchObject({
+      reason: 'too-large',
+      message: expect.stringContaining('1 MB') as string,
+    });
   });
 
   it('says when a media URL answers with a page', async () => {
-    expect(await crawler.fetchMedia(`${main.origin}/gallery`)).toMatchObject({ ok: true, kind: null, contentType: 'text/html; charset=utf-8' });
+    expect(await crawler.fetchMedia(`${main.origin}/gallery`)).toMatchObject({
+      ok: true,
+      kind: null,
+      contentType: 'text/html; charset=utf-8',
+    });
   });
 });
 
 describe('the address guard', () => {
   it('refuses internal addresses, directly and after a redirect', async () => {
     const strict = createSafeFetcher({ timeoutMs: 2_000 });
-    const guarded = createCrawler({ fetcher: strict, perHost: { concurrency: 2, minIntervalMs: 0 } });
+    const guarded = createCrawler({
+      fetcher: strict,
+      perHost: { concurrency: 2, minIntervalMs: 0 },
+    });
     try {
-      for (const url of ['http://127.0.0.1/', 'http://[::1]/', 'http://10.1.2.3/', 'http://169.254.169.254/latest/meta-data/', 'http://0x7f000001/', 'http://[::ffff:10.0.0.1]/']) {
+      for (const url of [
+        'http://127.0.0.1/',
+        'http://[::1]/',
+        'http://10.1.2.3/',
+        'http://169.254.169.254/latest/meta-data/',
+        'http://0x7f000001/',
+        'http://[::ffff:10.0.0.1]/',
+      ]) {
         expect(failure(await guarded.fetchPage(url)).reason, url).toBe('refused-address');
         expect(failure(await guarded.fetchMedia(url)).reason, url).toBe('refused-address');
       }
@@ -355,6 +449,9 @@ describe('the address guard', () => {
       url: 'http://10.0.0.7/admin',
       message: '10.0.0.7 is a private network address: not fetched.',
     });
-    expect(failure(await crawler.fetchMedia(`${main.origin}/to-metadata`))).toMatchObject({ reason: 'refused-address', message: expect.stringContaining('cloud metadata') as string });
+    expect(failure(await crawler.fetchMedia(`${main.origin}/to-metadata`))).toMatchObject({
+      reason: 'refused-address',
+      message: expect.stringContaining('cloud metadata') as string,
+    });
   });
 });

@@ -5,7 +5,13 @@ import { load } from 'cheerio';
 import { sniffMediaType } from '../matching/media-type.ts';
 import { createHostLimiter, hostKeyOf, type HostLimiter, type HostLimits } from './host-limiter.ts';
 import { decodeBody, extractPageTextFrom, isHtml, isPlainText } from './html-text.ts';
-import { DEFAULT_MAX_MEDIA, extractPageMediaFrom, mediaKindOfContentType, type MediaKind, type MediaRef } from './page-media.ts';
+import {
+  DEFAULT_MAX_MEDIA,
+  extractPageMediaFrom,
+  mediaKindOfContentType,
+  type MediaKind,
+  type MediaRef,
+} from './page-media.ts';
 import { createRobotsPolicy, type RobotsPolicy } from './robots.ts';
 import type { FetchedPage, FetchFailureReason, SafeFetcher } from './safe-fetch.ts';
 
@@ -52,7 +58,10 @@ export interface FetchedMedia {
 
 export interface Crawler {
   /** A page: robots.txt (when `respectRobots`, default on if the crawler's robots are on), host limits, guard. */
-  fetchPage(url: string, options?: { respectRobots?: boolean; signal?: AbortSignal }): Promise<CrawledPage | CrawlFailure>;
+  fetchPage(
+    url: string,
+    options?: { respectRobots?: boolean; signal?: AbortSignal },
+  ): Promise<CrawledPage | CrawlFailure>;
   /** Media bytes (size limit per kind); a page that turns out to be media is fine too. robots.txt is not asked. */
   fetchMedia(url: string, options?: { signal?: AbortSignal }): Promise<FetchedMedia | CrawlFailure>;
   readonly limiter: HostLimiter;
@@ -95,11 +104,15 @@ const PAGE_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q
 const MEDIA_ACCEPT = 'image/avif,image/webp,image/*,video/*;q=0.9,*/*;q=0.5';
 
 function isTextual(contentType: string | null): boolean {
-  return /^\s*(text\/|application\/(xhtml\+xml|xml|json|ld\+json|javascript)\b|[^;]*\+(xml|json)\b)/i.test(contentType ?? '');
+  return /^\s*(text\/|application\/(xhtml\+xml|xml|json|ld\+json|javascript)\b|[^;]*\+(xml|json)\b)/i.test(
+    contentType ?? '',
+  );
 }
 
 function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Number((bytes / 1024 / 1024).toFixed(1))} MB` : `${Number((bytes / 1024).toFixed(1))} KB`;
+  return bytes >= 1024 * 1024
+    ? `${Number((bytes / 1024 / 1024).toFixed(1))} MB`
+    : `${Number((bytes / 1024).toFixed(1))} KB`;
 }
 
 /** What an answer is: a text type is a page whatever its bytes; otherwise the bytes decide, then the type. */
@@ -125,7 +138,8 @@ export function createCrawler(options: CrawlerOptions): Crawler {
   const maxMedia = options.maxMediaPerPage ?? DEFAULT_CRAWL_LIMITS.maxMediaPerPage;
   const maxRedirects = options.maxRedirects ?? DEFAULT_CRAWL_LIMITS.maxRedirects;
   const ownsLimiter = !options.limiter;
-  const limiter = options.limiter ?? createHostLimiter(options.perHost ?? DEFAULT_CRAWL_LIMITS.perHost);
+  const limiter =
+    options.limiter ?? createHostLimiter(options.perHost ?? DEFAULT_CRAWL_LIMITS.perHost);
   const robotsConfig = options.robots ?? { enabled: true, userAgent: DEFAULT_ROBOTS_USER_AGENT };
   const robots = createRobotsPolicy({
     fetcher,
@@ -161,33 +175,65 @@ export function createCrawler(options: CrawlerOptions): Crawler {
     for (let hop = 0; ; hop++) {
       if (hopOptions.respectRobots) {
         const verdict = await robots.check(current, { signal: hopOptions.signal });
-        if (!verdict.allowed) return { ok: false, url: current, reason: 'robots', message: verdict.message ?? `robots.txt does not allow ${current}.` };
+        if (!verdict.allowed)
+          return {
+            ok: false,
+            url: current,
+            reason: 'robots',
+            message: verdict.message ?? `robots.txt does not allow ${current}.`,
+          };
       }
       const fetchOnce = () =>
-        fetcher.fetch(current, { signal: hopOptions.signal, accept: hopOptions.accept, maxBytes: limitFor, redirect: 'manual', extractText: false });
+        fetcher.fetch(current, {
+          signal: hopOptions.signal,
+          accept: hopOptions.accept,
+          maxBytes: limitFor,
+          redirect: 'manual',
+          extractText: false,
+        });
       let host: string | null;
       try {
         host = hostKeyOf(current);
       } catch {
         host = null; // not a URL: the fetcher says so
       }
-      const result = host === null ? await fetchOnce() : await limiter.run(host, fetchOnce, { signal: hopOptions.signal });
-      if (!result.ok) return { ok: false, url: result.url, reason: result.reason, message: result.message };
+      const result =
+        host === null
+          ? await fetchOnce()
+          : await limiter.run(host, fetchOnce, { signal: hopOptions.signal });
+      if (!result.ok)
+        return { ok: false, url: result.url, reason: result.reason, message: result.message };
       if (result.location === undefined) return { ok: true, page: result };
       if (hop >= maxRedirects) {
-        return { ok: false, url: current, reason: 'too-many-redirects', message: `More than ${maxRedirects} redirects, starting from ${url}.` };
+        return {
+          ok: false,
+          url: current,
+          reason: 'too-many-redirects',
+          message: `More than ${maxRedirects} redirects, starting from ${url}.`,
+        };
       }
       current = result.location;
     }
   }
 
   function statusFailure(page: FetchedPage): CrawlFailure {
-    return { ok: false, url: page.finalUrl, reason: 'http-status', status: page.status, message: `${pathOf(page.finalUrl)} answered ${page.status}.` };
+    return {
+      ok: false,
+      url: page.finalUrl,
+      reason: 'http-status',
+      status: page.status,
+      message: `${pathOf(page.finalUrl)} answered ${page.status}.`,
+    };
   }
 
   function sizeFailure(page: FetchedPage, limit: number): CrawlFailure {
     const host = pathOf(page.finalUrl).split('/')[0];
-    return { ok: false, url: page.finalUrl, reason: 'too-large', message: `The response from ${host} is larger than the ${formatBytes(limit)} limit.` };
+    return {
+      ok: false,
+      url: page.finalUrl,
+      reason: 'too-large',
+      message: `The response from ${host} is larger than the ${formatBytes(limit)} limit.`,
+    };
   }
 
   return {
@@ -203,7 +249,13 @@ export function createCrawler(options: CrawlerOptions): Crawler {
       if (!fetched.ok) return fetched;
       const { page } = fetched;
       if (page.status < 200 || page.status > 299) return statusFailure(page);
-      const base = { ok: true as const, url, finalUrl: page.finalUrl, status: page.status, contentType: page.contentType };
+      const base = {
+        ok: true as const,
+        url,
+        finalUrl: page.finalUrl,
+        status: page.status,
+        contentType: page.contentType,
+      };
       if (isHtml(page.contentType)) {
         const html = decodeBody(page.contentType, page.body);
         const $ = load(html);
@@ -216,22 +268,43 @@ export function createCrawler(options: CrawlerOptions): Crawler {
       if (kind) {
         const limit = tooLargeForKind(kind, page.body);
         if (limit !== null) return sizeFailure(page, limit);
-        return { ...base, title: null, text: null, html: null, media: [{ url: page.finalUrl, kind, via: 'link' }], body: page.body };
+        return {
+          ...base,
+          title: null,
+          text: null,
+          html: null,
+          media: [{ url: page.finalUrl, kind, via: 'link' }],
+          body: page.body,
+        };
       }
-      if (!isTextual(page.contentType) && page.body.length > maxPageBytes) return sizeFailure(page, maxPageBytes);
-      const text = isPlainText(page.contentType) ? decodeBody(page.contentType, page.body).replace(/\s+/g, ' ').trim() : null;
+      if (!isTextual(page.contentType) && page.body.length > maxPageBytes)
+        return sizeFailure(page, maxPageBytes);
+      const text = isPlainText(page.contentType)
+        ? decodeBody(page.contentType, page.body).replace(/\s+/g, ' ').trim()
+        : null;
       return { ...base, title: null, text, html: null, media: [] };
     },
 
     async fetchMedia(url, mediaOptions = {}) {
-      const fetched = await fetchHops(url, { respectRobots: false, accept: MEDIA_ACCEPT, signal: mediaOptions.signal });
+      const fetched = await fetchHops(url, {
+        respectRobots: false,
+        accept: MEDIA_ACCEPT,
+        signal: mediaOptions.signal,
+      });
       if (!fetched.ok) return fetched;
       const { page } = fetched;
       if (page.status < 200 || page.status > 299) return statusFailure(page);
       const kind = mediaKindOf(page.contentType, page.body);
       const limit = tooLargeForKind(kind, page.body);
       if (limit !== null) return sizeFailure(page, limit);
-      return { ok: true, url, finalUrl: page.finalUrl, contentType: page.contentType, kind, body: page.body };
+      return {
+        ok: true,
+        url,
+        finalUrl: page.finalUrl,
+        contentType: page.contentType,
+        kind,
+        body: page.body,
+      };
     },
 
     close() {

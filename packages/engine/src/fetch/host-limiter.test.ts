@@ -134,12 +134,16 @@ describe('createHostLimiter', () => {
     const releaseAfter = await after;
     expect(limiter.pending('a:80')).toEqual({ active: 1, waiting: 0 });
     releaseAfter();
-    await expect(limiter.acquire('a:80', { signal: AbortSignal.abort(new Error('already')) })).rejects.toThrow('already');
+    await expect(
+      limiter.acquire('a:80', { signal: AbortSignal.abort(new Error('already')) }),
+    ).rejects.toThrow('already');
   });
 
   it('gives the slot back when the work fails', async () => {
     const limiter = createHostLimiter({ concurrency: 1, minIntervalMs: 0 });
-    await expect(limiter.run('a:80', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(limiter.run('a:80', () => Promise.reject(new Error('boom')))).rejects.toThrow(
+      'boom',
+    );
     expect(await limiter.run('a:80', () => Promise.resolve('next'))).toBe('next');
   });
 

@@ -38,7 +38,9 @@ interface Waiter {
 /** Why a signal aborted, as an Error (an abort without a reason gives the DOMException AbortError). */
 export function abortError(signal: AbortSignal): Error {
   const reason: unknown = signal.reason;
-  return reason instanceof Error ? reason : new Error(typeof reason === 'string' ? reason : 'The operation was aborted.');
+  return reason instanceof Error
+    ? reason
+    : new Error(typeof reason === 'string' ? reason : 'The operation was aborted.');
 }
 
 interface HostState {
@@ -52,7 +54,8 @@ interface HostState {
 /** The key a URL is limited by: its host and port ("example.com:443"). */
 export function hostKeyOf(url: string | URL): string {
   const parsed = typeof url === 'string' ? new URL(url) : url;
-  const port = parsed.port || (parsed.protocol === 'https:' ? '443' : parsed.protocol === 'http:' ? '80' : '');
+  const port =
+    parsed.port || (parsed.protocol === 'https:' ? '443' : parsed.protocol === 'http:' ? '80' : '');
   return `${parsed.hostname}:${port}`;
 }
 
@@ -83,7 +86,13 @@ export function createHostLimiter(options: HostLimiterOptions): HostLimiter {
   function prune(): void {
     const at = now();
     for (const [host, state] of hosts) {
-      if (state.active === 0 && state.queue.length === 0 && state.timer === null && at - state.lastStart >= intervalOf(host)) hosts.delete(host);
+      if (
+        state.active === 0 &&
+        state.queue.length === 0 &&
+        state.timer === null &&
+        at - state.lastStart >= intervalOf(host)
+      )
+        hosts.delete(host);
     }
   }
 
@@ -115,7 +124,10 @@ export function createHostLimiter(options: HostLimiterOptions): HostLimiter {
     };
   }
 
-  function acquire(host: string, acquireOptions: { signal?: AbortSignal } = {}): Promise<() => void> {
+  function acquire(
+    host: string,
+    acquireOptions: { signal?: AbortSignal } = {},
+  ): Promise<() => void> {
     const { signal } = acquireOptions;
     if (isClosed) return Promise.reject(new Error('The host limiter is closed.'));
     if (signal?.aborted) return Promise.reject(abortError(signal));
@@ -157,15 +169,20 @@ export function createHostLimiter(options: HostLimiterOptions): HostLimiter {
       else intervals.set(host, ms);
     },
     pending(host) {
-      const states = host === undefined ? [...hosts.values()] : [hosts.get(host)].filter((s) => s !== undefined);
-      return states.reduce((sum, s) => ({ active: sum.active + s.active, waiting: sum.waiting + s.queue.length }), { active: 0, waiting: 0 });
+      const states =
+        host === undefined ? [...hosts.values()] : [hosts.get(host)].filter((s) => s !== undefined);
+      return states.reduce(
+        (sum, s) => ({ active: sum.active + s.active, waiting: sum.waiting + s.queue.length }),
+        { active: 0, waiting: 0 },
+      );
     },
     close() {
       isClosed = true;
       for (const state of hosts.values()) {
         if (state.timer) clearTimeout(state.timer);
         state.timer = null;
-        for (const waiter of state.queue.splice(0)) waiter.fail(new Error('The host limiter is closed.'));
+        for (const waiter of state.queue.splice(0))
+          waiter.fail(new Error('The host limiter is closed.'));
       }
     },
   };

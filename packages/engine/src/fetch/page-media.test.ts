@@ -3,21 +3,40 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extractPageMedia, largestSrcsetCandidate, mediaKindOfContentType, mediaKindOfUrl } from './page-media.ts';
+import {
+  extractPageMedia,
+  largestSrcsetCandidate,
+  mediaKindOfContentType,
+  mediaKindOfUrl,
+} from './page-media.ts';
 
-const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 
 describe('fixture pages', () => {
   it('a tube video page: cards, JSON-LD, KVS flashvars, srcset thumbnails and a download link; no pixel, no data URL', () => {
-    expect(extractPageMedia(fixture('tube-video-page.html'), 'https://tube.example/videos/8812/jane-doe')).toEqual([
+    expect(
+      extractPageMedia(
+        fixture('tube-video-page.html'),
+        'https://tube.example/videos/8812/jane-doe',
+      ),
+    ).toEqual([
       { url: 'https://cdn.tube.example/thumbs/8812/main.jpg', kind: 'image', via: 'og' },
       { url: 'https://cdn.tube.example/videos/8812_720p.mp4', kind: 'video', via: 'og' },
       { url: 'https://tube.example/thumbs/8812/twitter.jpg', kind: 'image', via: 'og' },
       { url: 'https://cdn.tube.example/videos/8812_1080p.mp4', kind: 'video', via: 'json-ld' },
       { url: 'https://cdn.tube.example/thumbs/8812/ld-1.jpg', kind: 'image', via: 'json-ld' },
       { url: 'https://cdn.tube.example/thumbs/8812/ld-2.jpg', kind: 'image', via: 'json-ld' },
-      { url: 'https://cdn.tube.example/get_file/3/abc/8812/8812.mp4/', kind: 'video', via: 'player' },
-      { url: 'https://cdn.tube.example/get_file/3/abc/8812/8812_720p.mp4/', kind: 'video', via: 'player' },
+      {
+        url: 'https://cdn.tube.example/get_file/3/abc/8812/8812.mp4/',
+        kind: 'video',
+        via: 'player',
+      },
+      {
+        url: 'https://cdn.tube.example/get_file/3/abc/8812/8812_720p.mp4/',
+        kind: 'video',
+        via: 'player',
+      },
       { url: 'https://cdn.tube.example/thumbs/8812/preview.jpg', kind: 'image', via: 'player' },
       { url: 'https://tube.example/thumbs/9000/large.jpg', kind: 'image', via: 'srcset' },
       { url: 'https://tube.example/thumbs/9001/2x.jpg', kind: 'image', via: 'srcset' },
@@ -26,7 +45,12 @@ describe('fixture pages', () => {
   });
 
   it('a forum gallery: <base href>, lazy-loading attributes, picture sources, video sources and poster, links to files', () => {
-    expect(extractPageMedia(fixture('forum-gallery-page.html'), 'https://forum.example/threads/jane-doe.123/')).toEqual([
+    expect(
+      extractPageMedia(
+        fixture('forum-gallery-page.html'),
+        'https://forum.example/threads/jane-doe.123/',
+      ),
+    ).toEqual([
       { url: 'https://forum.example/attachments/clip.webm', kind: 'video', via: 'source' },
       { url: 'https://forum.example/attachments/clip.mp4', kind: 'video', via: 'source' },
       { url: 'https://forum.example/attachments/poster.jpg', kind: 'image', via: 'video' },
@@ -61,14 +85,20 @@ describe('limits and filters', () => {
   it('stops at maxMedia, keeping the page cards first', () => {
     const html = `<meta property="og:image" content="/card.jpg">${Array.from({ length: 20 }, (_, i) => `<img src="/p${i}.jpg">`).join('')}`;
     const media = extractPageMedia(html, 'https://site.example/', { maxMedia: 3 });
-    expect(media.map((m) => m.url)).toEqual(['https://site.example/card.jpg', 'https://site.example/p0.jpg', 'https://site.example/p1.jpg']);
+    expect(media.map((m) => m.url)).toEqual([
+      'https://site.example/card.jpg',
+      'https://site.example/p0.jpg',
+      'https://site.example/p1.jpg',
+    ]);
     expect(extractPageMedia(html, 'https://site.example/')).toHaveLength(21);
     expect(extractPageMedia(html, 'https://site.example/', { maxMedia: 0 })).toEqual([]);
   });
 
   it('deduplicates across sources (and ignores the fragment), first sighting wins', () => {
     const html = `<meta property="og:image" content="https://a.example/x.jpg"><img src="https://a.example/x.jpg#top"><a href="/x.jpg">x</a>`;
-    expect(extractPageMedia(html, 'https://a.example/page')).toEqual([{ url: 'https://a.example/x.jpg', kind: 'image', via: 'og' }]);
+    expect(extractPageMedia(html, 'https://a.example/page')).toEqual([
+      { url: 'https://a.example/x.jpg', kind: 'image', via: 'og' },
+    ]);
   });
 
   it('skips data, blob and non-http URLs, tiny pixels, and <img> with nothing to load', () => {
@@ -76,7 +106,9 @@ describe('limits and filters', () => {
       <img src="data:image/png;base64,AAAA"><img src="blob:https://a.example/1"><img src="ftp://a.example/x.jpg">
       <img src="/pixel.gif" width="1" height="1"><img src="/bar.gif" height="2px"><img src="/wide.gif" width="100%" height="50">
       <img><img src="">`;
-    expect(extractPageMedia(html, 'https://a.example/')).toEqual([{ url: 'https://a.example/wide.gif', kind: 'image', via: 'img' }]);
+    expect(extractPageMedia(html, 'https://a.example/')).toEqual([
+      { url: 'https://a.example/wide.gif', kind: 'image', via: 'img' },
+    ]);
   });
 
   it('takes an <img> without an extension as an image, a link only with a media extension', () => {
@@ -89,12 +121,16 @@ describe('limits and filters', () => {
 
   it('falls back to the page URL for a <base> that is not http(s), and survives broken JSON', () => {
     const html = `<base href="javascript:alert(1)"><div data-setup="{oops"></div><script type="application/ld+json">[</script><img src="x.jpg">`;
-    expect(extractPageMedia(html, 'https://a.example/dir/page')).toEqual([{ url: 'https://a.example/dir/x.jpg', kind: 'image', via: 'img' }]);
+    expect(extractPageMedia(html, 'https://a.example/dir/page')).toEqual([
+      { url: 'https://a.example/dir/x.jpg', kind: 'image', via: 'img' },
+    ]);
   });
 
   it('reads player values only from scripts, not from data blocks or templates', () => {
     const html = `<script type="text/template">{ file: "/t.mp4" }</script><script>var p = { "video_url": "https:\\/\\/v.example\\/a.mp4" }</script>`;
-    expect(extractPageMedia(html, 'https://a.example/')).toEqual([{ url: 'https://v.example/a.mp4', kind: 'video', via: 'player' }]);
+    expect(extractPageMedia(html, 'https://a.example/')).toEqual([
+      { url: 'https://v.example/a.mp4', kind: 'video', via: 'player' },
+    ]);
   });
 });
 
@@ -104,7 +140,10 @@ describe('largestSrcsetCandidate', () => {
     ['a.jpg, b.jpg 1.5x, c.jpg 3x', 'c.jpg'],
     ['a.jpg 2x, b.jpg 10w', 'b.jpg'],
     ['only.jpg', 'only.jpg'],
-    ['https://cdn.example/img,w_200/a.jpg 200w, https://cdn.example/img,w_800/a.jpg 800w', 'https://cdn.example/img,w_800/a.jpg'],
+    [
+      'https://cdn.example/img,w_200/a.jpg 200w, https://cdn.example/img,w_800/a.jpg 800w',
+      'https://cdn.example/img,w_800/a.jpg',
+    ],
     ['a.jpg 1x,b.jpg 2x', 'b.jpg'],
     // As the HTML standard reads it: a URL runs to the next space, commas included.
     ['a.jpg,b.jpg 2x', 'a.jpg,b.jpg'],

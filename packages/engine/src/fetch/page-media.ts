@@ -21,17 +21,60 @@ export interface PageMediaOptions {
 
 export const DEFAULT_MAX_MEDIA = 50;
 
-const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'jpe', 'jfif', 'png', 'webp', 'gif', 'avif', 'bmp', 'tif', 'tiff', 'heic', 'heif']);
+const IMAGE_EXTENSIONS = new Set([
+  'jpg',
+  'jpeg',
+  'jpe',
+  'jfif',
+  'png',
+  'webp',
+  'gif',
+  'avif',
+  'bmp',
+  'tif',
+  'tiff',
+  'heic',
+  'heif',
+]);
 // Streaming manifests are left out: they name more URLs, which only a guarded fetch may follow, and
 // the matcher reads files, not streams.
 const MANIFEST_EXTENSIONS = new Set(['m3u8', 'm3u', 'mpd', 'f4m', 'ism']);
-const VIDEO_EXTENSIONS = new Set(['mp4', 'm4v', 'webm', 'mov', 'mkv', 'avi', 'wmv', 'flv', 'mpg', 'mpeg', '3gp', 'ogv', 'ts']);
+const VIDEO_EXTENSIONS = new Set([
+  'mp4',
+  'm4v',
+  'webm',
+  'mov',
+  'mkv',
+  'avi',
+  'wmv',
+  'flv',
+  'mpg',
+  'mpeg',
+  '3gp',
+  'ogv',
+  'ts',
+]);
 
 /** Attributes lazy-loading scripts keep the real picture in, most specific first. */
-const LAZY_SRC = ['data-src', 'data-lazy-src', 'data-original', 'data-lazy', 'data-url', 'data-full-src', 'data-hi-res-src', 'data-echo'];
+const LAZY_SRC = [
+  'data-src',
+  'data-lazy-src',
+  'data-original',
+  'data-lazy',
+  'data-url',
+  'data-full-src',
+  'data-hi-res-src',
+  'data-echo',
+];
 const LAZY_SRCSET = ['data-srcset', 'data-lazy-srcset'];
 
-const OG_IMAGE = ['og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src'];
+const OG_IMAGE = [
+  'og:image',
+  'og:image:url',
+  'og:image:secure_url',
+  'twitter:image',
+  'twitter:image:src',
+];
 const OG_VIDEO = ['og:video', 'og:video:url', 'og:video:secure_url', 'twitter:player:stream'];
 
 /** "jpg" for ".../a.JPG?x=1", "mp4" for KVS's ".../123.mp4/"; null without an extension. */
@@ -92,7 +135,12 @@ export function largestSrcsetCandidate(srcset: string): string | null {
       ? { url, size: Number(width[1]), isWidth: true }
       : { url, size: density ? Number(density[1]) : 1, isWidth: false };
     // Widths beat densities when a list mixes them (it should not): they say more about the file.
-    if (!best || (candidate.isWidth && !best.isWidth) || (candidate.isWidth === best.isWidth && candidate.size > best.size)) best = candidate;
+    if (
+      !best ||
+      (candidate.isWidth && !best.isWidth) ||
+      (candidate.isWidth === best.isWidth && candidate.size > best.size)
+    )
+      best = candidate;
   }
   return best?.url ?? null;
 }
@@ -157,7 +205,8 @@ function fromMetaTags($: CheerioAPI, media: Collector): void {
     const key = ($(element).attr('property') ?? $(element).attr('name') ?? '').trim().toLowerCase();
     const content = $(element).attr('content');
     if (OG_IMAGE.includes(key)) media.add(content, 'image', 'og');
-    else if (OG_VIDEO.includes(key)) media.add(content, mediaKindOfUrl(content ?? '') === 'image' ? 'image' : 'video', 'og');
+    else if (OG_VIDEO.includes(key))
+      media.add(content, mediaKindOfUrl(content ?? '') === 'image' ? 'image' : 'video', 'og');
   });
 }
 
@@ -181,7 +230,8 @@ function typesOf(object: Record<string, unknown>): string[] {
 function urlsOf(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value.flatMap(urlsOf);
-  if (value && typeof value === 'object' && typeof (value as { url?: unknown }).url === 'string') return [(value as { url: string }).url];
+  if (value && typeof value === 'object' && typeof (value as { url?: unknown }).url === 'string')
+    return [(value as { url: string }).url];
   return [];
 }
 
@@ -199,14 +249,16 @@ function fromJsonLd($: CheerioAPI, media: Collector): void {
         for (const url of urlsOf(object.contentUrl)) media.add(url, 'video', 'json-ld');
         for (const url of urlsOf(object.thumbnailUrl)) media.add(url, 'image', 'json-ld');
       } else if (types.includes('ImageObject')) {
-        for (const url of urlsOf(object.contentUrl ?? object.url)) media.add(url, 'image', 'json-ld');
+        for (const url of urlsOf(object.contentUrl ?? object.url))
+          media.add(url, 'image', 'json-ld');
       }
     }
   });
 }
 
 /** "key": "value" / key: 'value' / key = "value" pairs in a player's script. */
-const SCRIPT_PAIRS = /["']?\b(file|src|source|image|poster|video_url|video_alt_url|preview_url|contentUrl|url)\b["']?\s*[:=]\s*(["'])((?:(?!\2)[^\\\r\n]|\\.){1,2048})\2/g;
+const SCRIPT_PAIRS =
+  /["']?\b(file|src|source|image|poster|video_url|video_alt_url|preview_url|contentUrl|url)\b["']?\s*[:=]\s*(["'])((?:(?!\2)[^\\\r\n]|\\.){1,2048})\2/g;
 
 function fromPlayers($: CheerioAPI, media: Collector): void {
   // video.js reads its configuration from data-setup.
@@ -220,7 +272,12 @@ function fromPlayers($: CheerioAPI, media: Collector): void {
     const config = setup as { sources?: unknown; poster?: unknown };
     if (Array.isArray(config.sources)) {
       for (const source of config.sources as { src?: unknown; type?: unknown }[]) {
-        if (typeof source?.src === 'string') media.add(source.src, typeof source.type === 'string' && source.type.startsWith('image/') ? 'image' : 'video', 'player');
+        if (typeof source?.src === 'string')
+          media.add(
+            source.src,
+            typeof source.type === 'string' && source.type.startsWith('image/') ? 'image' : 'video',
+            'player',
+          );
       }
     }
     if (typeof config.poster === 'string') media.add(config.poster, 'image', 'player');
@@ -261,7 +318,11 @@ function fromVideos($: CheerioAPI, media: Collector): void {
     media.add(video.attr('src') ?? video.attr('data-src'), 'video', 'video');
     video.find('source').each((_, source) => {
       const type = ($(source).attr('type') ?? '').toLowerCase();
-      media.add($(source).attr('src') ?? $(source).attr('data-src'), type.startsWith('image/') ? 'image' : 'video', 'source');
+      media.add(
+        $(source).attr('src') ?? $(source).attr('data-src'),
+        type.startsWith('image/') ? 'image' : 'video',
+        'source',
+      );
     });
     media.add(video.attr('poster') ?? video.attr('data-poster'), 'image', 'video');
   });
@@ -278,14 +339,18 @@ function fromImages($: CheerioAPI, media: Collector): void {
       return undefined;
     }
     if (isTiny(node.attr('width')) || isTiny(node.attr('height'))) return undefined;
-    const srcset = [node.attr('srcset'), ...LAZY_SRCSET.map((name) => node.attr(name))].find((value) => value && value.trim() !== '');
+    const srcset = [node.attr('srcset'), ...LAZY_SRCSET.map((name) => node.attr(name))].find(
+      (value) => value && value.trim() !== '',
+    );
     const largest = srcset ? largestSrcsetCandidate(srcset) : null;
     if (largest && !/^data:/i.test(largest)) {
       media.add(largest, 'image', 'srcset');
       return undefined;
     }
     // Lazy loaders keep a placeholder in src and the picture in a data- attribute.
-    const lazy = LAZY_SRC.map((name) => node.attr(name)).find((value) => value && value.trim() !== '' && !/^data:/i.test(value.trim()));
+    const lazy = LAZY_SRC.map((name) => node.attr(name)).find(
+      (value) => value && value.trim() !== '' && !/^data:/i.test(value.trim()),
+    );
     media.add(lazy ?? node.attr('src'), 'image', 'img');
     return undefined;
   });
@@ -304,8 +369,15 @@ function fromLinks($: CheerioAPI, media: Collector): void {
 }
 
 /** The media of a parsed page (the document is only read). */
-export function extractPageMediaFrom($: CheerioAPI, pageUrl: string, options: PageMediaOptions = {}): MediaRef[] {
-  const media = new Collector(baseOf($, pageUrl), Math.max(0, options.maxMedia ?? DEFAULT_MAX_MEDIA));
+export function extractPageMediaFrom(
+  $: CheerioAPI,
+  pageUrl: string,
+  options: PageMediaOptions = {},
+): MediaRef[] {
+  const media = new Collector(
+    baseOf($, pageUrl),
+    Math.max(0, options.maxMedia ?? DEFAULT_MAX_MEDIA),
+  );
   fromMetaTags($, media);
   fromJsonLd($, media);
   fromPlayers($, media);
@@ -315,6 +387,10 @@ export function extractPageMediaFrom($: CheerioAPI, pageUrl: string, options: Pa
   return media.found;
 }
 
-export function extractPageMedia(html: string, pageUrl: string, options: PageMediaOptions = {}): MediaRef[] {
+export function extractPageMedia(
+  html: string,
+  pageUrl: string,
+  options: PageMediaOptions = {},
+): MediaRef[] {
   return extractPageMediaFrom(load(html), pageUrl, options);
 }

@@ -40,13 +40,17 @@ async function site(handler: (req: IncomingMessage, res: ServerResponse) => void
 
 function robotsSite(status: number, body = ''): Promise<Site> {
   return site((req, res) => {
-    if (req.url === '/robots.txt') res.writeHead(status, { 'content-type': 'text/plain' }).end(body);
+    if (req.url === '/robots.txt')
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(body);
     else res.writeHead(200, { 'content-type': 'text/html' }).end('<p>page</p>');
   });
 }
 
 function fetcherFor(...ports: number[]): SafeFetcher {
-  const fetcher = createSafeFetcher({ allowlist: ports.map((port) => `127.0.0.1:${port}`), timeoutMs: 2_000 });
+  const fetcher = createSafeFetcher({
+    allowlist: ports.map((port) => `127.0.0.1:${port}`),
+    timeoutMs: 2_000,
+  });
   opened.push(fetcher);
   return fetcher;
 }
@@ -68,26 +72,38 @@ Disallow: /
 describe('rules', () => {
   it('applies the group for our user agent, not the others', async () => {
     const s = await robotsSite(200, RULES);
-    const robots = createRobotsPolicy({ fetcher: fetcherFor(s.port), userAgent: 'SharkBot/0.1 (+https://shark.example/bot)' });
+    const robots = createRobotsPolicy({
+      fetcher: fetcherFor(s.port),
+      userAgent: 'SharkBot/0.1 (+https://shark.example/bot)',
+    });
     expect(await robots.check(`${s.origin}/members/list`)).toMatchObject({
       allowed: false,
       basis: 'rules',
       crawlDelayMs: 2_500,
       message: `${s.origin}/robots.txt does not allow SharkBot to crawl /members/list.`,
     });
-    expect(await robots.check(`${s.origin}/members/public/x?y=1`)).toMatchObject({ allowed: true, basis: 'rules', message: null });
+    expect(await robots.check(`${s.origin}/members/public/x?y=1`)).toMatchObject({
+      allowed: true,
+      basis: 'rules',
+      message: null,
+    });
     // The * group's rule is not ours: a named group replaces it.
     expect((await robots.check(`${s.origin}/private/a`)).allowed).toBe(true);
 
     const other = createRobotsPolicy({ fetcher: fetcherFor(s.port), userAgent: 'AnyBot' });
-    expect(await other.check(`${s.origin}/private/a`)).toMatchObject({ allowed: false, crawlDelayMs: 1_000 });
+    expect(await other.check(`${s.origin}/private/a`)).toMatchObject({
+      allowed: false,
+      crawlDelayMs: 1_000,
+    });
     expect((await other.check(`${s.origin}/members/list`)).allowed).toBe(true);
   });
 
   it('fetches the file once per origin, also for checks made at the same time', async () => {
     const s = await robotsSite(200, RULES);
     const robots = createRobotsPolicy({ fetcher: fetcherFor(s.port), userAgent: 'SharkBot' });
-    const verdicts = await Promise.all(['/a', '/b', '/members', '/c'].map((p) => robots.check(`${s.origin}${p}`)));
+    const verdicts = await Promise.all(
+      ['/a', '/b', '/members', '/c'].map((p) => robots.check(`${s.origin}${p}`)),
+    );
     expect(verdicts.map((v) => v.allowed)).toEqual([true, true, false, true]);
     await robots.check(`${s.origin}/d`);
     expect(s.requests).toEqual(['/robots.txt']);
@@ -96,16 +112,28 @@ describe('rules', () => {
   it('keeps each origin apart', async () => {
     const strict = await robotsSite(200, 'User-agent: *\nDisallow: /\n');
     const open = await robotsSite(200, 'User-agent: *\nDisallow:\n');
-    const robots = createRobotsPolicy({ fetcher: fetcherFor(strict.port, open.port), userAgent: 'SharkBot' });
+    const robots = createRobotsPolicy({
+      fetcher: fetcherFor(strict.port, open.port),
+      userAgent: 'SharkBot',
+    });
     expect((await robots.check(`${strict.origin}/page`)).allowed).toBe(false);
     expect((await robots.check(`${open.origin}/page`)).allowed).toBe(true);
   });
 
   it('asks again once the rules are older than their time to live', async () => {
     let body = 'User-agent: *\nDisallow: /old\n';
-    const s = await site((req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end(req.url === '/robots.txt' ? body : ''));
+    const s = await site((req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'text/plain' })
+        .end(req.url === '/robots.txt' ? body : ''),
+    );
     let clock = 1_000_000;
-    const robots = createRobotsPolicy({ fetcher: fetcherFor(s.port), userAgent: 'SharkBot', ttlMs: 60_000, now: () => clock });
+    const robots = createRobotsPolicy({
+      fetcher: fetcherFor(s.port),
+      userAgent: 'SharkBot',
+      ttlMs: 60_000,
+      now: () => clock,
+    });
     expect((await robots.check(`${s.origin}/old`)).allowed).toBe(false);
     body = 'User-agent: *\nDisallow: /new\n';
     clock += 59_999;
@@ -119,7 +147,8 @@ describe('rules', () => {
   it('follows a redirect to the file', async () => {
     const s = await site((req, res) => {
       if (req.url === '/robots.txt') res.writeHead(301, { location: '/static/robots.txt' }).end();
-      else res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /x\n');
+      else
+        res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /x\n');
     });
     const robots = createRobotsPolicy({ fetcher: fetcherFor(s.port), userAgent: 'SharkBot' });
     expect((await robots.check(`${s.origin}/x`)).allowed).toBe(false);
@@ -131,7 +160,12 @@ describe('missing and failing files', () => {
   it.each([404, 410, 401, 403])('a %i allows everything', async (status) => {
     const s = await robotsSite(status, 'User-agent: *\nDisallow: /\n');
     const robots = createRobotsPolicy({ fetcher: fetcherFor(s.port), userAgent: 'SharkBot' });
-    expect(await robots.check(`${s.origin}/anything`)).toEqual({ allowed: true, basis: 'none', crawlDelayMs: null, message: null });
+    expect(await robots.check(`${s.origin}/anything`)).toEqual({
+      allowed: true,
+      basis: 'none',
+      crawlDelayMs: null,
+      message: null,
+    });
   });
 
   it('an origin that cannot be reached allows everything, and is asked again sooner', async () => {
@@ -139,34 +173,66 @@ describe('missing and failing files', () => {
     const port = s.port;
     await opened.pop()!.close(); // nothing listens there any more
     let clock = 0;
-    const robots = createRobotsPolicy({ fetcher: fetcherFor(port), userAgent: 'SharkBot', unreachableTtlMs: 1_000, now: () => clock });
-    expect(await robots.check(`http://127.0.0.1:${port}/a`)).toMatchObject({ allowed: true, basis: 'unreachable' });
+    const robots = createRobotsPolicy({
+      fetcher: fetcherFor(port),
+      userAgent: 'SharkBot',
+      unreachableTtlMs: 1_000,
+      now: () => clock,
+    });
+    expect(await robots.check(`http://127.0.0.1:${port}/a`)).toMatchObject({
+      allowed: true,
+      basis: 'unreachable',
+    });
     clock += 1_000;
     expect((await robots.check(`http://127.0.0.1:${port}/a`)).basis).toBe('unreachable');
   });
 
-  it.each([500, 503, 429])('a %i disallows the origin for a while, then the file is asked again', async (status) => {
-    let answer = status;
-    const s = await site((req, res) => res.writeHead(answer, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /x\n'));
-    let clock = 0;
-    const robots = createRobotsPolicy({ fetcher: fetcherFor(s.port), userAgent: 'SharkBot', serverErrorTtlMs: 5_000, now: () => clock });
-    const refused = await robots.check(`${s.origin}/page`);
-    expect(refused).toMatchObject({ allowed: false, basis: 'server-error' });
-    expect(refused.message).toBe(`${s.origin}/robots.txt answered ${status}, so nothing on 127.0.0.1:${s.port} is crawled for now (it is asked again later).`);
-    clock += 4_999;
-    expect((await robots.check(`${s.origin}/page`)).allowed).toBe(false);
-    answer = 200;
-    clock += 1;
-    expect(await robots.check(`${s.origin}/page`)).toMatchObject({ allowed: true, basis: 'rules' });
-    expect((await robots.check(`${s.origin}/x`)).allowed).toBe(false);
-    expect(s.requests).toEqual(['/robots.txt', '/robots.txt']);
-  });
+  it.each([500, 503, 429])(
+    'a %i disallows the origin for a while, then the file is asked again',
+    async (status) => {
+      let answer = status;
+      const s = await site((req, res) =>
+        res
+          .writeHead(answer, { 'content-type': 'text/plain' })
+          .end('User-agent: *\nDisallow: /x\n'),
+      );
+      let clock = 0;
+      const robots = createRobotsPolicy({
+        fetcher: fetcherFor(s.port),
+        userAgent: 'SharkBot',
+        serverErrorTtlMs: 5_000,
+        now: () => clock,
+      });
+      const refused = await robots.check(`${s.origin}/page`);
+      expect(refused).toMatchObject({ allowed: false, basis: 'server-error' });
+      expect(refused.message).toBe(
+        `${s.origin}/robots.txt answered ${status}, so nothing on 127.0.0.1:${s.port} is crawled for now (it is asked again later).`,
+      );
+      clock += 4_999;
+      expect((await robots.check(`${s.origin}/page`)).allowed).toBe(false);
+      answer = 200;
+      clock += 1;
+      expect(await robots.check(`${s.origin}/page`)).toMatchObject({
+        allowed: true,
+        basis: 'rules',
+      });
+      expect((await robots.check(`${s.origin}/x`)).allowed).toBe(false);
+      expect(s.requests).toEqual(['/robots.txt', '/robots.txt']);
+    },
+  );
 
   it('keeps the rules it knew while the server answers 5xx', async () => {
     let answer = 200;
-    const s = await site((req, res) => res.writeHead(answer, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /x\n'));
+    const s = await site((req, res) =>
+      res.writeHead(answer, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /x\n'),
+    );
     let clock = 0;
-    const robots = createRobotsPolicy({ fetcher: fetcherFor(s.port), userAgent: 'SharkBot', ttlMs: 1_000, now: () => clock });
+    const robots = createRobotsPolicy({
+      fetcher: fetcherFor(s.port),
+      userAgent: 'SharkBot',
+      ttlMs: 1_000,
+      now: () => clock,
+    });
     expect((await robots.check(`${s.origin}/page`)).allowed).toBe(true);
     answer = 503;
     clock += 1_000;
@@ -179,8 +245,17 @@ describe('missing and failing files', () => {
 describe('options', () => {
   it('when off, allows everything without asking', async () => {
     const s = await robotsSite(200, 'User-agent: *\nDisallow: /\n');
-    const robots = createRobotsPolicy({ fetcher: fetcherFor(s.port), userAgent: 'SharkBot', enabled: false });
-    expect(await robots.check(`${s.origin}/page`)).toEqual({ allowed: true, basis: 'disabled', crawlDelayMs: null, message: null });
+    const robots = createRobotsPolicy({
+      fetcher: fetcherFor(s.port),
+      userAgent: 'SharkBot',
+      enabled: false,
+    });
+    expect(await robots.check(`${s.origin}/page`)).toEqual({
+      allowed: true,
+      basis: 'disabled',
+      crawlDelayMs: null,
+      message: null,
+    });
     expect(s.requests).toEqual([]);
   });
 
@@ -205,8 +280,16 @@ describe('options', () => {
         real.setMinInterval(host, ms);
       },
     };
-    const robots = createRobotsPolicy({ fetcher: fetcherFor(s.port, plain.port), userAgent: 'SharkBot', limiter, maxCrawlDelayMs: 20_000 });
-    expect(await robots.check(`${s.origin}/a`)).toMatchObject({ allowed: true, crawlDelayMs: 20_000 });
+    const robots = createRobotsPolicy({
+      fetcher: fetcherFor(s.port, plain.port),
+      userAgent: 'SharkBot',
+      limiter,
+      maxCrawlDelayMs: 20_000,
+    });
+    expect(await robots.check(`${s.origin}/a`)).toMatchObject({
+      allowed: true,
+      crawlDelayMs: 20_000,
+    });
     await robots.check(`${plain.origin}/a`);
     expect(intervals).toEqual([
       [`127.0.0.1:${s.port}`, 20_000],
@@ -219,7 +302,8 @@ describe('options', () => {
   it('lets a caller stop waiting without stopping the others', async () => {
     const held: { answer?: () => void } = {};
     const s = await site((req, res) => {
-      held.answer = () => res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /x\n');
+      held.answer = () =>
+        res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /x\n');
     });
     const robots = createRobotsPolicy({ fetcher: fetcherFor(s.port), userAgent: 'SharkBot' });
     const controller = new AbortController();

@@ -123,7 +123,12 @@ export function createRobotsPolicy(options: RobotsPolicyOptions): RobotsPolicy {
   }
 
   async function fetchRobots(robotsUrl: string): Promise<FetchResult> {
-    const fetch = () => options.fetcher.fetch(robotsUrl, { accept: 'text/plain,*/*;q=0.5', maxBytes: MAX_ROBOTS_BYTES, extractText: false });
+    const fetch = () =>
+      options.fetcher.fetch(robotsUrl, {
+        accept: 'text/plain,*/*;q=0.5',
+        maxBytes: MAX_ROBOTS_BYTES,
+        extractText: false,
+      });
     return options.limiter ? options.limiter.run(hostKeyOf(robotsUrl), fetch) : fetch();
   }
 
@@ -135,21 +140,42 @@ export function createRobotsPolicy(options: RobotsPolicyOptions): RobotsPolicy {
     if (!result.ok) {
       // Network, DNS, timeout, refused address, or a file over 500 KiB (the fetcher hands none of it
       // over): allowed, and asked again sooner than a file that was read.
-      entry = { expiresAt: at + unreachableTtlMs, basis: 'unreachable', robot: null, crawlDelayMs: null, status: null };
+      entry = {
+        expiresAt: at + unreachableTtlMs,
+        basis: 'unreachable',
+        robot: null,
+        crawlDelayMs: null,
+        status: null,
+      };
     } else if (result.status >= 200 && result.status < 300) {
       const robot = robotsParser(robotsUrl, result.body.toString('utf8'));
       const delaySeconds = robot.getCrawlDelay(userAgent);
-      const crawlDelayMs = typeof delaySeconds === 'number' && Number.isFinite(delaySeconds) && delaySeconds > 0 ? Math.min(delaySeconds * 1000, maxCrawlDelayMs) : null;
+      const crawlDelayMs =
+        typeof delaySeconds === 'number' && Number.isFinite(delaySeconds) && delaySeconds > 0
+          ? Math.min(delaySeconds * 1000, maxCrawlDelayMs)
+          : null;
       entry = { expiresAt: at + ttlMs, basis: 'rules', robot, crawlDelayMs, status: result.status };
     } else if (result.status === 429 || result.status >= 500) {
       // Rules known from before still hold while the server is in trouble; otherwise nothing is allowed.
       entry =
         stale && stale.basis === 'rules'
           ? { ...stale, expiresAt: at + serverErrorTtlMs }
-          : { expiresAt: at + serverErrorTtlMs, basis: 'server-error', robot: null, crawlDelayMs: null, status: result.status };
+          : {
+              expiresAt: at + serverErrorTtlMs,
+              basis: 'server-error',
+              robot: null,
+              crawlDelayMs: null,
+              status: result.status,
+            };
     } else {
       // 3xx left after the redirects, 4xx: no robots.txt, so no restriction.
-      entry = { expiresAt: at + ttlMs, basis: 'none', robot: null, crawlDelayMs: null, status: result.status };
+      entry = {
+        expiresAt: at + ttlMs,
+        basis: 'none',
+        robot: null,
+        crawlDelayMs: null,
+        status: result.status,
+      };
     }
     options.limiter?.setMinInterval(hostKeyOf(robotsUrl), entry.crawlDelayMs);
     remember(origin, entry);
@@ -172,7 +198,8 @@ export function createRobotsPolicy(options: RobotsPolicyOptions): RobotsPolicy {
     isEnabled,
     userAgent,
     async check(url, checkOptions = {}) {
-      if (!isEnabled) return { allowed: true, basis: 'disabled', crawlDelayMs: null, message: null };
+      if (!isEnabled)
+        return { allowed: true, basis: 'disabled', crawlDelayMs: null, message: null };
       let parsed: URL;
       try {
         parsed = new URL(url);
@@ -180,7 +207,8 @@ export function createRobotsPolicy(options: RobotsPolicyOptions): RobotsPolicy {
         // Not ours to judge: the fetcher refuses it with its own reason.
         return { allowed: true, basis: 'none', crawlDelayMs: null, message: null };
       }
-      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { allowed: true, basis: 'none', crawlDelayMs: null, message: null };
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+        return { allowed: true, basis: 'none', crawlDelayMs: null, message: null };
       const entry = await abortable(entryFor(parsed.origin), checkOptions.signal);
       if (entry.basis === 'server-error') {
         return {
@@ -190,13 +218,21 @@ export function createRobotsPolicy(options: RobotsPolicyOptions): RobotsPolicy {
           message: `${parsed.origin}/robots.txt answered ${entry.status}, so nothing on ${parsed.host} is crawled for now (it is asked again later).`,
         };
       }
-      if (entry.basis !== 'rules' || !entry.robot) return { allowed: true, basis: entry.basis, crawlDelayMs: entry.crawlDelayMs, message: null };
+      if (entry.basis !== 'rules' || !entry.robot)
+        return {
+          allowed: true,
+          basis: entry.basis,
+          crawlDelayMs: entry.crawlDelayMs,
+          message: null,
+        };
       const allowed = entry.robot.isAllowed(parsed.href, userAgent) ?? true;
       return {
         allowed,
         basis: 'rules',
         crawlDelayMs: entry.crawlDelayMs,
-        message: allowed ? null : `${parsed.origin}/robots.txt does not allow ${userAgent.split('/')[0]} to crawl ${parsed.pathname}${parsed.search}.`,
+        message: allowed
+          ? null
+          : `${parsed.origin}/robots.txt does not allow ${userAgent.split('/')[0]} to crawl ${parsed.pathname}${parsed.search}.`,
       };
     },
     clear() {

@@ -7,7 +7,12 @@ import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSafeFetcher, type FetchFailure, type FetchResult, type SafeFetcher } from './safe-fetch.ts';
+import {
+  createSafeFetcher,
+  type FetchFailure,
+  type FetchResult,
+  type SafeFetcher,
+} from './safe-fetch.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -45,13 +50,22 @@ function route(req: IncomingMessage, res: ServerResponse): void {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PROFILE_HTML);
       return;
     case '/latin1':
-      res.writeHead(200, { 'content-type': 'text/html' }).end(Buffer.from('<meta charset="iso-8859-1"><title>Caf\u00e9</title><p>na\u00efve</p>', 'latin1'));
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          Buffer.from(
+            '<meta charset="iso-8859-1"><title>Caf\u00e9</title><p>na\u00efve</p>',
+            'latin1',
+          ),
+        );
       return;
     case '/plain':
       res.writeHead(200, { 'content-type': 'text/plain' }).end('just\n  text');
       return;
     case '/missing':
-      res.writeHead(404, { 'content-type': 'text/html' }).end('<title>Not found</title><p>No such user</p>');
+      res
+        .writeHead(404, { 'content-type': 'text/html' })
+        .end('<title>Not found</title><p>No such user</p>');
       return;
     case '/hop1':
       redirect('/hop2', 301);
@@ -96,15 +110,22 @@ function route(req: IncomingMessage, res: ServerResponse): void {
       return;
     }
     case '/big-declared':
-      res.writeHead(200, { 'content-type': 'text/html', 'content-length': String(50 * 1024 * 1024) });
+      res.writeHead(200, {
+        'content-type': 'text/html',
+        'content-length': String(50 * 1024 * 1024),
+      });
       res.write('<p>start');
       pending.push(res);
       return;
     case '/gzip-bomb':
-      res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(20 * 1024 * 1024, 32)));
+      res
+        .writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' })
+        .end(gzipSync(Buffer.alloc(20 * 1024 * 1024, 32)));
       return;
     case '/gzip':
-      res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(gzipSync('<title>Zipped</title><p>hello</p>'));
+      res
+        .writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' })
+        .end(gzipSync('<title>Zipped</title><p>hello</p>'));
       return;
     case '/never':
       // Holds the request open without a byte of answer.
@@ -125,8 +146,14 @@ let strict: SafeFetcher;
 
 beforeAll(async () => {
   site = await listen(route);
-  other = await listen((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('other server'));
-  local = createSafeFetcher({ allowlist: [`127.0.0.1:${site.port}`], timeoutMs: 1_500, maxBytes: 1024 * 1024 });
+  other = await listen((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('other server'),
+  );
+  local = createSafeFetcher({
+    allowlist: [`127.0.0.1:${site.port}`],
+    timeoutMs: 1_500,
+    maxBytes: 1024 * 1024,
+  });
   strict = createSafeFetcher({ timeoutMs: 1_500 });
 });
 
@@ -139,7 +166,8 @@ afterAll(async () => {
 });
 
 function failed(result: FetchResult): FetchFailure {
-  if (result.ok) throw new Error(`expected a failure, got ${result.status} from ${result.finalUrl}`);
+  if (result.ok)
+    throw new Error(`expected a failure, got ${result.status} from ${result.finalUrl}`);
   return result;
 }
 
@@ -162,20 +190,40 @@ describe('an allowlisted local stand-in', () => {
   it('follows redirects on allowed hosts and records each hop and the final URL', async () => {
     const result = await local.fetch(`http://127.0.0.1:${site.port}/hop1`);
     if (!result.ok) throw new Error(result.message);
-    expect(result.redirects).toEqual([`http://127.0.0.1:${site.port}/hop2`, `http://127.0.0.1:${site.port}/profile`]);
+    expect(result.redirects).toEqual([
+      `http://127.0.0.1:${site.port}/hop2`,
+      `http://127.0.0.1:${site.port}/profile`,
+    ]);
     expect(result.finalUrl).toBe(`http://127.0.0.1:${site.port}/profile`);
     expect(result.title).toBe('Jane Doe (@jane)');
   });
 
   it('keeps the status of pages that are not there', async () => {
     const result = await local.fetch(`http://127.0.0.1:${site.port}/missing`);
-    expect(result).toMatchObject({ ok: true, status: 404, title: 'Not found', text: 'No such user' });
+    expect(result).toMatchObject({
+      ok: true,
+      status: 404,
+      title: 'Not found',
+      text: 'No such user',
+    });
   });
 
   it('decodes by the charset of the page, plain text and gzip', async () => {
-    expect(await local.fetch(`http://127.0.0.1:${site.port}/latin1`)).toMatchObject({ ok: true, title: 'Caf\u00e9', text: 'na\u00efve' });
-    expect(await local.fetch(`http://127.0.0.1:${site.port}/plain`)).toMatchObject({ ok: true, title: null, text: 'just text' });
-    expect(await local.fetch(`http://127.0.0.1:${site.port}/gzip`)).toMatchObject({ ok: true, title: 'Zipped', text: 'hello' });
+    expect(await local.fetch(`http://127.0.0.1:${site.port}/latin1`)).toMatchObject({
+      ok: true,
+      title: 'Caf\u00e9',
+      text: 'na\u00efve',
+    });
+    expect(await local.fetch(`http://127.0.0.1:${site.port}/plain`)).toMatchObject({
+      ok: true,
+      title: null,
+      text: 'just text',
+    });
+    expect(await local.fetch(`http://127.0.0.1:${site.port}/gzip`)).toMatchObject({
+      ok: true,
+      title: 'Zipped',
+      text: 'hello',
+    });
   });
 
   it('is allowed on its listed port only', async () => {
@@ -195,7 +243,10 @@ describe('refused addresses', () => {
     ['127.0.0.1.', '127.0.0.1 is a loopback address'],
     ['[::1]', '::1 is a loopback address'],
     ['[0:0:0:0:0:0:0:1]', '::1 is a loopback address'],
-    ['[::ffff:127.0.0.1]', '::ffff:7f00:1 is a loopback address (this machine), in its IPv4-mapped IPv6 form (127.0.0.1)'],
+    [
+      '[::ffff:127.0.0.1]',
+      '::ffff:7f00:1 is a loopback address (this machine), in its IPv4-mapped IPv6 form (127.0.0.1)',
+    ],
     ['[::ffff:7f00:1]', '::ffff:7f00:1 is a loopback address'],
     ['localhost', 'localhost is this machine or a cloud metadata service'],
     ['LocalHost.', 'localhost is this machine or a cloud metadata service'],
@@ -204,7 +255,10 @@ describe('refused addresses', () => {
     ['012.0.0.1', '10.0.0.1 is a private network address'],
     ['0xa000001', '10.0.0.1 is a private network address'],
     ['0xa.0.0.1', '10.0.0.1 is a private network address'],
-    ['[::ffff:10.0.0.1]', '::ffff:a00:1 is a private network address, in its IPv4-mapped IPv6 form (10.0.0.1)'],
+    [
+      '[::ffff:10.0.0.1]',
+      '::ffff:a00:1 is a private network address, in its IPv4-mapped IPv6 form (10.0.0.1)',
+    ],
     ['192.168.1.1', '192.168.1.1 is a private network address'],
     ['172.20.0.1', '172.20.0.1 is a private network address'],
     ['100.64.0.1', '100.64.0.1 is a carrier-grade NAT'],
@@ -212,9 +266,15 @@ describe('refused addresses', () => {
     ['0xa9fea9fe', '169.254.169.254 is a cloud metadata service address'],
     ['2852039166', '169.254.169.254 is a cloud metadata service address'],
     ['0251.0376.0251.0376', '169.254.169.254 is a cloud metadata service address'],
-    ['[::ffff:169.254.169.254]', 'a cloud metadata service address (AWS, Google Cloud, Azure, OpenStack), in its IPv4-mapped IPv6 form'],
+    [
+      '[::ffff:169.254.169.254]',
+      'a cloud metadata service address (AWS, Google Cloud, Azure, OpenStack), in its IPv4-mapped IPv6 form',
+    ],
     ['[::ffff:a9fe:a9fe]', 'in its IPv4-mapped IPv6 form (169.254.169.254)'],
-    ['metadata.google.internal', 'metadata.google.internal is this machine or a cloud metadata service'],
+    [
+      'metadata.google.internal',
+      'metadata.google.internal is this machine or a cloud metadata service',
+    ],
     ['[fd00:ec2::254]', 'fd00:ec2::254 is a cloud metadata service address'],
     ['[fe80::1]', 'fe80::1 is a link-local address'],
     ['[fc00::1]', 'fc00::1 is a unique local'],
@@ -227,18 +287,35 @@ describe('refused addresses', () => {
   });
 
   it('refuses a name that resolves to an internal address, or to any internal address among others', async () => {
-    const answers: Record<string, string[]> = { 'evil.test': ['10.0.0.5'], 'mixed.test': ['93.184.215.14', '127.0.0.1'], 'v6.test': ['::1'] };
+    const answers: Record<string, string[]> = {
+      'evil.test': ['10.0.0.5'],
+      'mixed.test': ['93.184.215.14', '127.0.0.1'],
+      'v6.test': ['::1'],
+    };
     const fetcher = createSafeFetcher({
       timeoutMs: 1_500,
-      resolve: (name) => Promise.resolve((answers[name] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }))),
+      resolve: (name) =>
+        Promise.resolve(
+          (answers[name] ?? []).map((address) => ({
+            address,
+            family: address.includes(':') ? 6 : 4,
+          })),
+        ),
     });
     try {
       expect(failed(await fetcher.fetch(`http://evil.test:${site.port}/`)).message).toBe(
         'evil.test resolves to 10.0.0.5, a private network address: not fetched.',
       );
-      expect(failed(await fetcher.fetch(`http://mixed.test:${site.port}/`)).message).toContain('mixed.test resolves to 127.0.0.1, a loopback address');
-      expect(failed(await fetcher.fetch(`http://v6.test:${site.port}/`)).reason).toBe('refused-address');
-      expect(failed(await fetcher.fetch(`http://unknown.test:${site.port}/`))).toMatchObject({ reason: 'dns', message: 'unknown.test has no address.' });
+      expect(failed(await fetcher.fetch(`http://mixed.test:${site.port}/`)).message).toContain(
+        'mixed.test resolves to 127.0.0.1, a loopback address',
+      );
+      expect(failed(await fetcher.fetch(`http://v6.test:${site.port}/`)).reason).toBe(
+        'refused-address',
+      );
+      expect(failed(await fetcher.fetch(`http://unknown.test:${site.port}/`))).toMatchObject({
+        reason: 'dns',
+        message: 'unknown.test has no address.',
+      });
     } finally {
       await fetcher.close();
     }
@@ -264,28 +341,43 @@ describe('refused addresses', () => {
 
   it('refuses at connection time too, for code that uses the dispatcher directly', async () => {
     for (const host of ['127.0.0.1', '[::1]', '[::ffff:127.0.0.1]', 'localhost']) {
-      const error = await request(`http://${host}:${site.port}/profile`, { dispatcher: strict.dispatcher }).then(
+      const error = await request(`http://${host}:${site.port}/profile`, {
+        dispatcher: strict.dispatcher,
+      }).then(
         () => null,
         (e: unknown) => e as Error,
       );
       expect(error?.message, host).toMatch(/is (a loopback address|this machine).*: not fetched\./);
     }
-    const allowed = await request(`http://127.0.0.1:${site.port}/profile`, { dispatcher: local.dispatcher });
+    const allowed = await request(`http://127.0.0.1:${site.port}/profile`, {
+      dispatcher: local.dispatcher,
+    });
     expect(allowed.statusCode).toBe(200);
     await allowed.body.dump();
   });
 
   it('reports a name that does not exist', async () => {
     const result = failed(await strict.fetch('http://no-such-host.invalid/'));
-    expect(result).toMatchObject({ reason: 'dns', message: 'The name no-such-host.invalid could not be found.' });
+    expect(result).toMatchObject({
+      reason: 'dns',
+      message: 'The name no-such-host.invalid could not be found.',
+    });
   });
 });
 
 describe('redirects', () => {
   it.each([
     ['/to-private', 'http://10.0.0.1/admin', '10.0.0.1 is a private network address: not fetched.'],
-    ['/to-metadata-octal', 'http://169.254.169.254/latest/meta-data/', '169.254.169.254 is a cloud metadata service address'],
-    ['/to-mapped-loopback', 'http://[::ffff:7f00:1]:PORT/', 'in its IPv4-mapped IPv6 form (127.0.0.1)'],
+    [
+      '/to-metadata-octal',
+      'http://169.254.169.254/latest/meta-data/',
+      '169.254.169.254 is a cloud metadata service address',
+    ],
+    [
+      '/to-mapped-loopback',
+      'http://[::ffff:7f00:1]:PORT/',
+      'in its IPv4-mapped IPv6 form (127.0.0.1)',
+    ],
     ['/to-other-port', 'http://127.0.0.1:PORT/', '127.0.0.1 is a loopback address'],
   ])('%s: a redirect to an internal address is refused', async (path, target, message) => {
     const result = failed(await local.fetch(`http://127.0.0.1:${site.port}${path}`));
@@ -301,30 +393,44 @@ describe('redirects', () => {
       url: 'file:///etc/passwd',
       message: 'Only http and https addresses are fetched, not file.',
     });
-    expect(failed(await local.fetch(`http://127.0.0.1:${site.port}/to-gopher`)).reason).toBe('unsupported-scheme');
+    expect(failed(await local.fetch(`http://127.0.0.1:${site.port}/to-gopher`)).reason).toBe(
+      'unsupported-scheme',
+    );
   });
 
   it('stops after five redirects', async () => {
     const result = failed(await local.fetch(`http://127.0.0.1:${site.port}/loop`));
     expect(result.reason).toBe('too-many-redirects');
     expect(result.redirects).toHaveLength(5);
-    expect(result.message).toBe(`More than 5 redirects, starting from http://127.0.0.1:${site.port}/loop.`);
+    expect(result.message).toBe(
+      `More than 5 redirects, starting from http://127.0.0.1:${site.port}/loop.`,
+    );
   });
 });
 
 describe('per-request options', () => {
   it("with redirect 'manual', hands back a redirect with where it points instead of following it", async () => {
     const result = await local.fetch(`http://127.0.0.1:${site.port}/hop1`, { redirect: 'manual' });
-    expect(result).toMatchObject({ ok: true, status: 301, location: `http://127.0.0.1:${site.port}/hop2`, redirects: [], title: null });
+    expect(result).toMatchObject({
+      ok: true,
+      status: 301,
+      location: `http://127.0.0.1:${site.port}/hop2`,
+      redirects: [],
+      title: null,
+    });
     expect(result.ok && result.body.length).toBe(0);
     // The target is not checked until it is fetched: then it is refused as ever.
-    const toPrivate = await local.fetch(`http://127.0.0.1:${site.port}/to-private`, { redirect: 'manual' });
+    const toPrivate = await local.fetch(`http://127.0.0.1:${site.port}/to-private`, {
+      redirect: 'manual',
+    });
     expect(toPrivate).toMatchObject({ ok: true, status: 302, location: 'http://10.0.0.1/admin' });
     expect(failed(await local.fetch('http://10.0.0.1/admin')).reason).toBe('refused-address');
   });
 
   it('takes a size limit for one request, by content type', async () => {
-    expect(failed(await local.fetch(`http://127.0.0.1:${site.port}/profile`, { maxBytes: 100 })).reason).toBe('too-large');
+    expect(
+      failed(await local.fetch(`http://127.0.0.1:${site.port}/profile`, { maxBytes: 100 })).reason,
+    ).toBe('too-large');
     const types: (string | null)[] = [];
     const result = await local.fetch(`http://127.0.0.1:${site.port}/profile`, {
       maxBytes: (type) => {
@@ -337,7 +443,9 @@ describe('per-request options', () => {
   });
 
   it('skips the title and text when asked to', async () => {
-    expect(await local.fetch(`http://127.0.0.1:${site.port}/profile`, { extractText: false })).toMatchObject({ ok: true, title: null, description: null, text: null });
+    expect(
+      await local.fetch(`http://127.0.0.1:${site.port}/profile`, { extractText: false }),
+    ).toMatchObject({ ok: true, title: null, description: null, text: null });
   });
 });
 
@@ -357,25 +465,37 @@ describe('other schemes and malformed addresses', () => {
 describe('limits', () => {
   it('stops reading at the size limit instead of taking the whole body', async () => {
     const result = failed(await local.fetch(`http://127.0.0.1:${site.port}/big`));
-    expect(result).toMatchObject({ reason: 'too-large', message: `The response from 127.0.0.1:${site.port} is larger than the 1 MB limit.` });
+    expect(result).toMatchObject({
+      reason: 'too-large',
+      message: `The response from 127.0.0.1:${site.port} is larger than the 1 MB limit.`,
+    });
     expect(big.ended).toBe(false);
     expect(big.sent).toBeLessThan(BIG_TOTAL / 4);
   });
 
   it('refuses a declared length over the limit before reading it', async () => {
-    expect(failed(await local.fetch(`http://127.0.0.1:${site.port}/big-declared`)).reason).toBe('too-large');
+    expect(failed(await local.fetch(`http://127.0.0.1:${site.port}/big-declared`)).reason).toBe(
+      'too-large',
+    );
   });
 
   it('counts the decompressed size, so a small gzip bomb is refused', async () => {
-    expect(failed(await local.fetch(`http://127.0.0.1:${site.port}/gzip-bomb`)).reason).toBe('too-large');
+    expect(failed(await local.fetch(`http://127.0.0.1:${site.port}/gzip-bomb`)).reason).toBe(
+      'too-large',
+    );
   });
 
   it('gives up on a server that never answers, at the total timeout', async () => {
     const fetcher = createSafeFetcher({ allowlist: [`127.0.0.1:${site.port}`], timeoutMs: 200 });
     try {
       const result = failed(await fetcher.fetch(`http://127.0.0.1:${site.port}/never`));
-      expect(result).toMatchObject({ reason: 'timeout', message: `127.0.0.1:${site.port} did not answer within 0.2 s.` });
-      expect(failed(await fetcher.fetch(`http://127.0.0.1:${site.port}/stalls`)).reason).toBe('timeout');
+      expect(result).toMatchObject({
+        reason: 'timeout',
+        message: `127.0.0.1:${site.port} did not answer within 0.2 s.`,
+      });
+      expect(failed(await fetcher.fetch(`http://127.0.0.1:${site.port}/stalls`)).reason).toBe(
+        'timeout',
+      );
     } finally {
       await fetcher.close();
     }
@@ -383,7 +503,9 @@ describe('limits', () => {
 
   it('honours a caller abort', async () => {
     const controller = new AbortController();
-    const fetching = local.fetch(`http://127.0.0.1:${site.port}/never`, { signal: controller.signal });
+    const fetching = local.fetch(`http://127.0.0.1:${site.port}/never`, {
+      signal: controller.signal,
+    });
     controller.abort();
     await expect(fetching).rejects.toThrow();
   });

@@ -24,7 +24,13 @@ export type FetchFailureReason =
   | 'network';
 
 /** Reasons that are our policy, not the other side's failure. */
-export const REFUSALS: ReadonlySet<FetchFailureReason> = new Set(['invalid-url', 'unsupported-scheme', 'refused-address', 'too-many-redirects', 'too-large']);
+export const REFUSALS: ReadonlySet<FetchFailureReason> = new Set([
+  'invalid-url',
+  'unsupported-scheme',
+  'refused-address',
+  'too-many-redirects',
+  'too-large',
+]);
 
 export interface FetchedPage {
   ok: true;
@@ -132,10 +138,18 @@ function refusalOfHost(host: string): FetchError | null {
     throw error;
   }
   if (found.kind === 'name') {
-    return found.isBlocked ? new FetchError('refused-address', `${found.name} is this machine or a cloud metadata service: not fetched.`) : null;
+    return found.isBlocked
+      ? new FetchError(
+          'refused-address',
+          `${found.name} is this machine or a cloud metadata service: not fetched.`,
+        )
+      : null;
   }
   if (found.class.range === 'public') return null;
-  return new FetchError('refused-address', `${found.address.text} is ${found.class.description}: not fetched.`);
+  return new FetchError(
+    'refused-address',
+    `${found.address.text} is ${found.class.description}: not fetched.`,
+  );
 }
 
 /** Stops a body we will not read; its abort error has nobody to tell. */
@@ -155,8 +169,11 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
   const maxRedirects = options.maxRedirects ?? DEFAULT_FETCH_LIMITS.maxRedirects;
   const maxBytesOption = options.maxBytes ?? DEFAULT_FETCH_LIMITS.maxBytes;
   const maxBytesFor = typeof maxBytesOption === 'function' ? maxBytesOption : () => maxBytesOption;
-  const userAgent = options.userAgent ?? 'SharkBot/0.1 (content protection; +https://shark.example/bot)';
-  const resolveAll = options.resolve ?? ((hostname: string) => dnsLookup(hostname, { all: true, order: 'verbatim' }));
+  const userAgent =
+    options.userAgent ?? 'SharkBot/0.1 (content protection; +https://shark.example/bot)';
+  const resolveAll =
+    options.resolve ??
+    ((hostname: string) => dnsLookup(hostname, { all: true, order: 'verbatim' }));
 
   /**
    * net.connect's lookup hook: resolves once, checks every answer, and hands net exactly the checked
@@ -174,9 +191,14 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
       );
     };
 
-  async function resolveChecked(hostname: string, family: unknown, isChecked: boolean): Promise<LookupAddress[]> {
+  async function resolveChecked(
+    hostname: string,
+    family: unknown,
+    isChecked: boolean,
+  ): Promise<LookupAddress[]> {
     const answers = await resolveAll(hostname);
-    const wanted = family === 4 || family === 6 ? answers.filter((a) => a.family === family) : answers;
+    const wanted =
+      family === 4 || family === 6 ? answers.filter((a) => a.family === family) : answers;
     if (wanted.length === 0) throw new FetchError('dns', `${hostname} has no address.`);
     if (!isChecked) return wanted;
     // One refused answer refuses the name: a name that mixes public and internal answers is a trap.
@@ -184,7 +206,10 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
       const address = parseIpLiteral(answer.address);
       const verdict = address ? classifyAddress(address) : null;
       if (!verdict || verdict.range !== 'public') {
-        throw new FetchError('refused-address', `${hostname} resolves to ${answer.address}, ${verdict?.description ?? 'which is not an address'}: not fetched.`);
+        throw new FetchError(
+          'refused-address',
+          `${hostname} resolves to ${answer.address}, ${verdict?.description ?? 'which is not an address'}: not fetched.`,
+        );
       }
     }
     return wanted;
@@ -214,38 +239,73 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
     keepAliveTimeout: 4_000,
   });
 
-  function failure(reason: FetchFailureReason, message: string, url: string, redirects: string[]): FetchFailure {
+  function failure(
+    reason: FetchFailureReason,
+    message: string,
+    url: string,
+    redirects: string[],
+  ): FetchFailure {
     return { ok: false, reason, message, url, redirects };
   }
 
   /** Turns whatever a request threw into a reason in words. */
   function explain(error: unknown, url: URL, isDeadline: boolean): FetchError {
-    if (isDeadline) return new FetchError('timeout', `${url.host} did not answer within ${formatSeconds(timeoutMs)}.`);
-    for (let cause: unknown = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
+    if (isDeadline)
+      return new FetchError(
+        'timeout',
+        `${url.host} did not answer within ${formatSeconds(timeoutMs)}.`,
+      );
+    for (
+      let cause: unknown = error, depth = 0;
+      cause && depth < 5;
+      cause = (cause as { cause?: unknown }).cause, depth++
+    ) {
       if (cause instanceof FetchError) return cause;
       const code = (cause as { code?: unknown }).code;
       if (typeof code !== 'string') continue;
-      if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA') return new FetchError('dns', `The name ${url.hostname} could not be found.`);
-      if (code === 'ECONNREFUSED') return new FetchError('unreachable', `${url.host} refused the connection.`);
-      if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return new FetchError('unreachable', `${url.host} cannot be reached from here.`);
+      if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA')
+        return new FetchError('dns', `The name ${url.hostname} could not be found.`);
+      if (code === 'ECONNREFUSED')
+        return new FetchError('unreachable', `${url.host} refused the connection.`);
+      if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH')
+        return new FetchError('unreachable', `${url.host} cannot be reached from here.`);
       if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') {
-        return new FetchError('timeout', `Connecting to ${url.host} took longer than ${formatSeconds(connectTimeoutMs)}.`);
+        return new FetchError(
+          'timeout',
+          `Connecting to ${url.host} took longer than ${formatSeconds(connectTimeoutMs)}.`,
+        );
       }
       if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-        return new FetchError('timeout', `${url.host} did not answer within ${formatSeconds(timeoutMs)}.`);
+        return new FetchError(
+          'timeout',
+          `${url.host} did not answer within ${formatSeconds(timeoutMs)}.`,
+        );
       }
-      if (code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || code.includes('CERT') || code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE') {
+      if (
+        code.startsWith('ERR_TLS') ||
+        code.startsWith('ERR_SSL') ||
+        code.includes('CERT') ||
+        code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'
+      ) {
         return new FetchError('tls', `The secure connection to ${url.host} failed (${code}).`);
       }
       if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
         return new FetchError('network', `${url.host} closed the connection.`);
       }
     }
-    return new FetchError('network', `${url.host} could not be fetched: ${(error as Error).message || 'unknown error'}.`);
+    return new FetchError(
+      'network',
+      `${url.host} could not be fetched: ${(error as Error).message || 'unknown error'}.`,
+    );
   }
 
   /** Reads the body (decompressed) up to `limit` bytes; stops and refuses beyond it. */
-  async function readBody(body: Readable, encoding: string | undefined, limit: number, url: URL): Promise<Buffer> {
+  async function readBody(
+    body: Readable,
+    encoding: string | undefined,
+    limit: number,
+    url: URL,
+  ): Promise<Buffer> {
     const decoder =
       encoding === 'gzip' || encoding === 'x-gzip'
         ? createGunzip()
@@ -261,7 +321,11 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
       for await (const chunk of source) {
         const buffer = chunk as Buffer;
         size += buffer.length;
-        if (size > limit) throw new FetchError('too-large', `The response from ${url.host} is larger than the ${formatBytes(limit)} limit.`);
+        if (size > limit)
+          throw new FetchError(
+            'too-large',
+            `The response from ${url.host} is larger than the ${formatBytes(limit)} limit.`,
+          );
         chunks.push(buffer);
       }
     } finally {
@@ -279,19 +343,36 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
     try {
       url = new URL(input.trim());
     } catch {
-      return failure('invalid-url', `"${input.slice(0, 200)}" is not a valid web address.`, input, redirects);
+      return failure(
+        'invalid-url',
+        `"${input.slice(0, 200)}" is not a valid web address.`,
+        input,
+        redirects,
+      );
     }
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), timeoutMs);
-    const signal = fetchOptions.signal ? AbortSignal.any([deadline.signal, fetchOptions.signal]) : deadline.signal;
+    const signal = fetchOptions.signal
+      ? AbortSignal.any([deadline.signal, fetchOptions.signal])
+      : deadline.signal;
 
     try {
       for (let hop = 0; ; hop++) {
         if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-          return failure('unsupported-scheme', `Only http and https addresses are fetched, not ${url.protocol.replace(/:$/, '')}.`, url.href, redirects);
+          return failure(
+            'unsupported-scheme',
+            `Only http and https addresses are fetched, not ${url.protocol.replace(/:$/, '')}.`,
+            url.href,
+            redirects,
+          );
         }
         if (url.username || url.password) {
-          return failure('invalid-url', 'Addresses with a user name or password are not fetched.', url.href, redirects);
+          return failure(
+            'invalid-url',
+            'Addresses with a user name or password are not fetched.',
+            url.href,
+            redirects,
+          );
         }
         if (!allowlist.allows(url.hostname, portOf(url))) {
           const refusal = refusalOfHost(url.hostname);
@@ -306,7 +387,9 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
             signal,
             headers: {
               'user-agent': userAgent,
-              accept: fetchOptions.accept ?? 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+              accept:
+                fetchOptions.accept ??
+                'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
               'accept-language': 'en',
               'accept-encoding': 'gzip, deflate, br',
             },
@@ -328,21 +411,48 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
           try {
             next = new URL(location, url);
           } catch {
-            return failure('invalid-url', `${url.host} redirected to "${location.slice(0, 200)}", which is not a valid address.`, url.href, redirects);
+            return failure(
+              'invalid-url',
+              `${url.host} redirected to "${location.slice(0, 200)}", which is not a valid address.`,
+              url.href,
+              redirects,
+            );
           }
           const contentType = header('content-type') ?? null;
-          return { ok: true, url: input, finalUrl: url.href, redirects, status: response.statusCode, contentType, body: Buffer.alloc(0), title: null, description: null, text: null, location: next.href };
+          return {
+            ok: true,
+            url: input,
+            finalUrl: url.href,
+            redirects,
+            status: response.statusCode,
+            contentType,
+            body: Buffer.alloc(0),
+            title: null,
+            description: null,
+            text: null,
+            location: next.href,
+          };
         }
         if (REDIRECTS.has(response.statusCode) && location) {
           discard(response.body);
           if (hop >= maxRedirects) {
-            return failure('too-many-redirects', `More than ${maxRedirects} redirects, starting from ${input}.`, url.href, redirects);
+            return failure(
+              'too-many-redirects',
+              `More than ${maxRedirects} redirects, starting from ${input}.`,
+              url.href,
+              redirects,
+            );
           }
           let next: URL;
           try {
             next = new URL(location, url);
           } catch {
-            return failure('invalid-url', `${url.host} redirected to "${location.slice(0, 200)}", which is not a valid address.`, url.href, redirects);
+            return failure(
+              'invalid-url',
+              `${url.host} redirected to "${location.slice(0, 200)}", which is not a valid address.`,
+              url.href,
+              redirects,
+            );
           }
           redirects.push(next.href);
           url = next;
@@ -351,26 +461,50 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
 
         const contentType = header('content-type') ?? null;
         const requestLimit = fetchOptions.maxBytes;
-        const limit = requestLimit === undefined ? maxBytesFor(contentType) : typeof requestLimit === 'function' ? requestLimit(contentType) : requestLimit;
+        const limit =
+          requestLimit === undefined
+            ? maxBytesFor(contentType)
+            : typeof requestLimit === 'function'
+              ? requestLimit(contentType)
+              : requestLimit;
         const declared = Number(header('content-length'));
         const encoding = header('content-encoding')?.trim().toLowerCase();
-        if (Number.isFinite(declared) && declared > limit && (!encoding || encoding === 'identity')) {
+        if (
+          Number.isFinite(declared) &&
+          declared > limit &&
+          (!encoding || encoding === 'identity')
+        ) {
           discard(response.body);
-          return failure('too-large', `The response from ${url.host} is larger than the ${formatBytes(limit)} limit.`, url.href, redirects);
+          return failure(
+            'too-large',
+            `The response from ${url.host} is larger than the ${formatBytes(limit)} limit.`,
+            url.href,
+            redirects,
+          );
         }
         let body: Buffer;
         try {
           body = await readBody(response.body, encoding, limit, url);
         } catch (error) {
           if (fetchOptions.signal?.aborted) throw error;
-          const explained = error instanceof FetchError ? error : explain(error, url, deadline.signal.aborted);
+          const explained =
+            error instanceof FetchError ? error : explain(error, url, deadline.signal.aborted);
           return failure(explained.reason, explained.message, url.href, redirects);
         }
 
-        let page: { title: string | null; description: string | null; text: string | null } = { title: null, description: null, text: null };
+        let page: { title: string | null; description: string | null; text: string | null } = {
+          title: null,
+          description: null,
+          text: null,
+        };
         if (fetchOptions.extractText !== false) {
           if (isHtml(contentType)) page = extractPageText(decodeBody(contentType, body));
-          else if (isPlainText(contentType)) page = { title: null, description: null, text: decodeBody(contentType, body).replace(/\s+/g, ' ').trim() };
+          else if (isPlainText(contentType))
+            page = {
+              title: null,
+              description: null,
+              text: decodeBody(contentType, body).replace(/\s+/g, ' ').trim(),
+            };
         }
         return {
           ok: true,

@@ -12,7 +12,10 @@ export interface DecodeOptions {
 
 export class UnsupportedImageError extends Error {}
 
-export async function decodeLuma(input: string | Buffer, options: DecodeOptions = {}): Promise<LumaImage> {
+export async function decodeLuma(
+  input: string | Buffer,
+  options: DecodeOptions = {},
+): Promise<LumaImage> {
   let pipeline = sharp(input, { failOn: 'error', limitInputPixels: 268_402_689 });
   if (options.applyExifOrientation !== false) pipeline = pipeline.rotate();
   let decoded: { data: Buffer; info: OutputInfo };
@@ -29,7 +32,12 @@ export async function decodeLuma(input: string | Buffer, options: DecodeOptions 
  * Luminance of the picture as pdq-photo-hasher sees it: when a side exceeds 512, a nearest-neighbour
  * resize to exactly 512×512 (aspect not kept). Only the kept pixels are read and converted.
  */
-export function lumaLikeReference(pixels: Uint8Array, width: number, height: number, channels: number): LumaImage {
+export function lumaLikeReference(
+  pixels: Uint8Array,
+  width: number,
+  height: number,
+  channels: number,
+): LumaImage {
   const shrink = width > REFERENCE_MAX_DIMENSION || height > REFERENCE_MAX_DIMENSION;
   return shrink
     ? sampledLuma(pixels, width, height, channels, REFERENCE_MAX_DIMENSION, REFERENCE_MAX_DIMENSION)

@@ -1,8 +1,18 @@
 // The fingerprinting work a pool worker does, also run inline when the pool has no threads: one
 // function per job kind, each returning plain data (typed arrays included) that crosses a thread
 // boundary by structured clone.
-import { fingerprintCandidate, fingerprintReference, type CandidateFingerprint, type ReferenceFingerprint } from './image-fingerprint.ts';
-import { fingerprintCandidateVideo, fingerprintVideo, type CandidateVideoFingerprint, type VideoFingerprint } from './video.ts';
+import {
+  fingerprintCandidate,
+  fingerprintReference,
+  type CandidateFingerprint,
+  type ReferenceFingerprint,
+} from './image-fingerprint.ts';
+import {
+  fingerprintCandidateVideo,
+  fingerprintVideo,
+  type CandidateVideoFingerprint,
+  type VideoFingerprint,
+} from './video.ts';
 
 export interface FingerprintJobs {
   referenceImage: (input: string | Uint8Array) => Promise<ReferenceFingerprint>;
@@ -13,7 +23,8 @@ export interface FingerprintJobs {
 
 export type FingerprintJobKind = keyof FingerprintJobs;
 
-const asInput = (input: string | Uint8Array) => (typeof input === 'string' ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength));
+const asInput = (input: string | Uint8Array) =>
+  typeof input === 'string' ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
 
 /**
  * A candidate's local features are computed lazily on one thread; here they are computed before the
@@ -26,7 +37,9 @@ export function materialiseCandidate(fingerprint: CandidateFingerprint): Candida
     height: fingerprint.height,
     views: fingerprint.views.map((view) => {
       const { features, ...rest } = view;
-      return features ? { ...rest, features: { keypoints: features.keypoints, grey: features.grey } } : rest;
+      return features
+        ? { ...rest, features: { keypoints: features.keypoints, grey: features.grey } }
+        : rest;
     }),
   };
 }
@@ -43,7 +56,12 @@ export function transferablesOf(value: unknown, found = new Set<ArrayBuffer>()):
   if (ArrayBuffer.isView(value)) {
     const buffer = value.buffer;
     // Only a buffer the view owns entirely may move (a pooled Buffer's slab may not).
-    if (buffer instanceof ArrayBuffer && value.byteOffset === 0 && value.byteLength === buffer.byteLength) found.add(buffer);
+    if (
+      buffer instanceof ArrayBuffer &&
+      value.byteOffset === 0 &&
+      value.byteLength === buffer.byteLength
+    )
+      found.add(buffer);
   } else if (Array.isArray(value)) {
     for (const item of value) transferablesOf(item, found);
   } else if (value !== null && typeof value === 'object') {

@@ -25,10 +25,16 @@ afterAll(async () => {
 describe('FingerprintPool', () => {
   it('computes the same reference and candidate fingerprints as the calling thread', async () => {
     const file = join(photos, 'bridge-mods-aaa-orig.jpg');
-    const [inPool, inline] = await Promise.all([pool.referenceImage(file), FINGERPRINT_JOBS.referenceImage(file)]);
+    const [inPool, inline] = await Promise.all([
+      pool.referenceImage(file),
+      FINGERPRINT_JOBS.referenceImage(file),
+    ]);
     expect(inPool).toEqual(inline);
     const bytes = new Uint8Array(readFileSync(join(photos, 'labelme-subset-q0746.jpg')));
-    const [candidateInPool, candidateInline] = await Promise.all([pool.candidateImage(bytes), FINGERPRINT_JOBS.candidateImage(bytes)]);
+    const [candidateInPool, candidateInline] = await Promise.all([
+      pool.candidateImage(bytes),
+      FINGERPRINT_JOBS.candidateImage(bytes),
+    ]);
     expect(candidateInPool).toEqual(candidateInline);
     expect(candidateInPool.views[0]!.features?.keypoints.count).toBeGreaterThan(0);
   });
@@ -46,7 +52,9 @@ describe('FingerprintPool', () => {
   it('keeps the class and message of errors', async () => {
     const notAnImage = new TextEncoder().encode('plain text, not a picture');
     await expect(pool.candidateImage(notAnImage)).rejects.toBeInstanceOf(ImageDecodeError);
-    await expect(pool.referenceImage(join(dir, 'missing.jpg'))).rejects.toThrow(/Cannot read .*missing\.jpg/);
+    await expect(pool.referenceImage(join(dir, 'missing.jpg'))).rejects.toThrow(
+      /Cannot read .*missing\.jpg/,
+    );
     const text = join(dir, 'text.mp4');
     await promisify(execFile)('sh', ['-c', `echo not a video > ${text}`]);
     await expect(pool.referenceVideo(text)).rejects.toBeInstanceOf(UnsupportedVideoError);

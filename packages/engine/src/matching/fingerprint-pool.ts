@@ -3,7 +3,11 @@
 // Same results as calling the functions directly; errors keep their class (ImageDecodeError, ...).
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { FINGERPRINT_JOBS, type FingerprintJobKind, type FingerprintJobs } from './fingerprint-jobs.ts';
+import {
+  FINGERPRINT_JOBS,
+  type FingerprintJobKind,
+  type FingerprintJobs,
+} from './fingerprint-jobs.ts';
 import type { JobMessage, ResultMessage } from './fingerprint-worker.ts';
 import { ImageDecodeError } from './image-fingerprint.ts';
 import { FfmpegMissingError, UnsupportedVideoError } from './video.ts';
@@ -52,7 +56,9 @@ class PoolThread {
       else pending.reject(reviveError(message.error));
     });
     this.worker.on('error', (error) => onExit(this, error));
-    this.worker.on('exit', (code) => onExit(this, new Error(`fingerprint worker stopped (exit code ${code})`)));
+    this.worker.on('exit', (code) =>
+      onExit(this, new Error(`fingerprint worker stopped (exit code ${code})`)),
+    );
   }
 
   run(job: JobMessage): Promise<unknown> {
@@ -75,14 +81,19 @@ export class FingerprintPool implements FingerprintJobs {
     this.threads = Math.max(0, Math.floor(options.threads ?? Math.min(availableParallelism(), 8)));
   }
 
-  referenceImage = (input: string | Uint8Array) => this.run('referenceImage', input) as ReturnType<FingerprintJobs['referenceImage']>;
-  candidateImage = (input: string | Uint8Array) => this.run('candidateImage', input) as ReturnType<FingerprintJobs['candidateImage']>;
-  referenceVideo = (file: string) => this.run('referenceVideo', file) as ReturnType<FingerprintJobs['referenceVideo']>;
-  candidateVideo = (file: string) => this.run('candidateVideo', file) as ReturnType<FingerprintJobs['candidateVideo']>;
+  referenceImage = (input: string | Uint8Array) =>
+    this.run('referenceImage', input) as ReturnType<FingerprintJobs['referenceImage']>;
+  candidateImage = (input: string | Uint8Array) =>
+    this.run('candidateImage', input) as ReturnType<FingerprintJobs['candidateImage']>;
+  referenceVideo = (file: string) =>
+    this.run('referenceVideo', file) as ReturnType<FingerprintJobs['referenceVideo']>;
+  candidateVideo = (file: string) =>
+    this.run('candidateVideo', file) as ReturnType<FingerprintJobs['candidateVideo']>;
 
   private run(kind: FingerprintJobKind, input: string | Uint8Array): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error('The fingerprint pool is closed.'));
-    if (this.threads === 0) return (FINGERPRINT_JOBS[kind] as (i: string | Uint8Array) => Promise<unknown>)(input);
+    if (this.threads === 0)
+      return (FINGERPRINT_JOBS[kind] as (i: string | Uint8Array) => Promise<unknown>)(input);
     return this.leastBusy().run({ id: this.nextId++, kind, input });
   }
 
@@ -117,7 +128,11 @@ export class FingerprintPool implements FingerprintJobs {
  * Runs `work` over `items` with at most `window` in flight, yielding the results in the items' order:
  * memory stays bounded however many items there are.
  */
-export async function* mapOrdered<T, R>(items: AsyncIterable<T> | Iterable<T>, window: number, work: (item: T) => Promise<R>): AsyncGenerator<R> {
+export async function* mapOrdered<T, R>(
+  items: AsyncIterable<T> | Iterable<T>,
+  window: number,
+  work: (item: T) => Promise<R>,
+): AsyncGenerator<R> {
   const inFlight: Promise<R>[] = [];
   for await (const item of items) {
     const promise = work(item);

@@ -33,7 +33,10 @@ describe('HashIndex', () => {
     fc.assert(
       fc.property(
         fc.array(wordsArb, { minLength: 1, maxLength: 60 }),
-        fc.array(fc.tuple(fc.nat(59), fc.uniqueArray(fc.nat(255), { maxLength: 40 })), { minLength: 1, maxLength: 20 }),
+        fc.array(fc.tuple(fc.nat(59), fc.uniqueArray(fc.nat(255), { maxLength: 40 })), {
+          minLength: 1,
+          maxLength: 20,
+        }),
         fc.array(fc.nat(59), { maxLength: 20 }),
         fc.integer({ min: 0, max: 64 }),
         fc.boolean(),
@@ -55,7 +58,9 @@ describe('HashIndex', () => {
           }
           for (const [which, flips] of queries) {
             const query = perturb(bases[which % bases.length]!, flips);
-            expect(index.search(query, maxDistance)).toEqual(bruteForceSearch(oracle, query, maxDistance));
+            expect(index.search(query, maxDistance)).toEqual(
+              bruteForceSearch(oracle, query, maxDistance),
+            );
           }
           expect(index.size).toBe(oracle.size);
         },
@@ -73,7 +78,10 @@ describe('HashIndex', () => {
       oracle.set(id, words);
     });
     index.rebuild();
-    const queries = fc.sample(fc.tuple(fc.nat(4999), fc.uniqueArray(fc.nat(255), { maxLength: 45 })), { numRuns: 300, seed: 7 });
+    const queries = fc.sample(
+      fc.tuple(fc.nat(4999), fc.uniqueArray(fc.nat(255), { maxLength: 45 })),
+      { numRuns: 300, seed: 7 },
+    );
     for (const [id, flips] of queries) {
       const query = perturb(random[id]!, flips);
       const expected = bruteForceSearch(oracle, query, 31);

@@ -21,9 +21,11 @@ const POPCOUNT16 = (() => {
 
 /** The hash's 16 words, word t being bits 16t…16t+15 (hex digits print word 15 first). */
 export function hashToWords(hex: string): Uint16Array {
-  if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new Error(`Not a 64-digit hex PDQ hash: ${hex.slice(0, 70)}`);
+  if (!/^[0-9a-fA-F]{64}$/.test(hex))
+    throw new Error(`Not a 64-digit hex PDQ hash: ${hex.slice(0, 70)}`);
   const words = new Uint16Array(WORDS);
-  for (let t = 0; t < WORDS; t++) words[t] = Number.parseInt(hex.slice((15 - t) * 4, (16 - t) * 4), 16);
+  for (let t = 0; t < WORDS; t++)
+    words[t] = Number.parseInt(hex.slice((15 - t) * 4, (16 - t) * 4), 16);
   return words;
 }
 
@@ -60,7 +62,8 @@ export class HashIndex {
 
   /** Adds or replaces the hash of reference `id` (a non-negative integer). */
   add(id: number, hash: string | Uint16Array): void {
-    if (!Number.isInteger(id) || id < 0 || id > 0xfffffffe) throw new RangeError(`Reference id must be a 32-bit non-negative integer: ${id}`);
+    if (!Number.isInteger(id) || id < 0 || id > 0xfffffffe)
+      throw new RangeError(`Reference id must be a 32-bit non-negative integer: ${id}`);
     const words = typeof hash === 'string' ? hashToWords(hash) : hash;
     this.remove(id);
     this.ensureCapacity(id + 1);
@@ -87,7 +90,8 @@ export class HashIndex {
 
   /** Every present reference within `maxDistance` bits of `hash`, nearest first. */
   search(hash: string | Uint16Array, maxDistance: number): IndexMatch[] {
-    if (!Number.isInteger(maxDistance) || maxDistance < 0 || maxDistance > 256) throw new RangeError(`maxDistance must be 0–256: ${maxDistance}`);
+    if (!Number.isInteger(maxDistance) || maxDistance < 0 || maxDistance > 256)
+      throw new RangeError(`maxDistance must be 0–256: ${maxDistance}`);
     const query = typeof hash === 'string' ? hashToWords(hash) : hash;
     const found = new Map<number, number>();
     const consider = (id: number) => {
@@ -106,7 +110,9 @@ export class HashIndex {
       }
     }
     for (const id of this.pending) consider(id);
-    return [...found].map(([id, distance]) => ({ id, distance })).sort((a, b) => a.distance - b.distance || a.id - b.id);
+    return [...found]
+      .map(([id, distance]) => ({ id, distance }))
+      .sort((a, b) => a.distance - b.distance || a.id - b.id);
   }
 
   /** Merges pending additions and drops removed references from the tables. */
@@ -153,7 +159,8 @@ export class HashIndex {
     const tableBytes = this.tables.reduce((sum, t) => sum + t.byteLength, 0);
     return {
       perReferenceBytes: this.count === 0 ? 0 : tableBytes / this.count,
-      fixedBytes: this.directories.reduce((sum, d) => sum + d.byteLength, 0) + POPCOUNT16.byteLength,
+      fixedBytes:
+        this.directories.reduce((sum, d) => sum + d.byteLength, 0) + POPCOUNT16.byteLength,
     };
   }
 
@@ -177,13 +184,15 @@ export class HashIndex {
       if (this.words[table[mid]! * WORDS + t]! < value) lo = mid + 1;
       else hi = mid;
     }
-    for (let i = lo; i < table.length && this.words[table[i]! * WORDS + t]! === value; i++) visit(table[i]!);
+    for (let i = lo; i < table.length && this.words[table[i]! * WORDS + t]! === value; i++)
+      visit(table[i]!);
   }
 
   private distanceTo(id: number, query: Uint16Array, limit: number): number {
     const base = id * WORDS;
     let distance = 0;
-    for (let t = 0; t < WORDS && distance <= limit; t++) distance += POPCOUNT16[this.words[base + t]! ^ query[t]!]!;
+    for (let t = 0; t < WORDS && distance <= limit; t++)
+      distance += POPCOUNT16[this.words[base + t]! ^ query[t]!]!;
     return distance;
   }
 
@@ -215,7 +224,11 @@ function forEachVariant(value: number, radius: number, visit: (variant: number) 
 }
 
 /** Brute force: the oracle the index is tested against, and the baseline it is measured against. */
-export function bruteForceSearch(references: Map<number, Uint16Array>, hash: string | Uint16Array, maxDistance: number): IndexMatch[] {
+export function bruteForceSearch(
+  references: Map<number, Uint16Array>,
+  hash: string | Uint16Array,
+  maxDistance: number,
+): IndexMatch[] {
   const query = typeof hash === 'string' ? hashToWords(hash) : hash;
   const out: IndexMatch[] = [];
   for (const [id, words] of references) {

@@ -180,7 +180,10 @@ export class ImageMatcher {
     return { referenceId, distance, confidence };
   }
 
-  explain(candidate: CandidateFingerprint, accept?: (referenceId: string) => boolean): MatchExplanation {
+  explain(
+    candidate: CandidateFingerprint,
+    accept?: (referenceId: string) => boolean,
+  ): MatchExplanation {
     const o = this.options;
     const allowed = (slot: number): boolean => {
       const found = this.slots[slot];
@@ -354,14 +357,33 @@ export class ImageMatcher {
         coverage = photometric.coverage;
       }
       const inliers = best?.inliers ?? 0;
-      verified.push({ slot, pdqDistance, trustedPdqDistance, inliers, ncc, coverage, mirrored, view });
+      verified.push({
+        slot,
+        pdqDistance,
+        trustedPdqDistance,
+        inliers,
+        ncc,
+        coverage,
+        mirrored,
+        view,
+      });
       if (best && view) aligned.set(slot.id, { view, transform: best.transform, mirrored });
     }
     // Inliers a wrong reference reaches with this candidate: the most any other short-listed reference
     // got. Pictures made of generic shapes (flat graphics, repeated patterns) give every reference a
     // few chance inliers; the weaker rules then need a clear margin over that level.
-    const chanceInliers = (slot: Slot) => Math.max(0, ...verified.filter((v) => v.slot !== slot).map((v) => v.inliers));
-    for (const { slot, pdqDistance, trustedPdqDistance, inliers, ncc, coverage, mirrored, view } of verified) {
+    const chanceInliers = (slot: Slot) =>
+      Math.max(0, ...verified.filter((v) => v.slot !== slot).map((v) => v.inliers));
+    for (const {
+      slot,
+      pdqDistance,
+      trustedPdqDistance,
+      inliers,
+      ncc,
+      coverage,
+      mirrored,
+      view,
+    } of verified) {
       const pdqScore = sigmoid((o.pdqAccept + 0.5 - trustedPdqDistance) / 3);
       // Each rule is an AND of margins (inliers, overlap, correlation), the rules an OR: z > 0 exactly
       // when one holds.
@@ -370,7 +392,8 @@ export class ImageMatcher {
         (coverage - o.minCoverage) / 0.05,
       );
       if (ncc !== null && coverage >= o.minCoverage) {
-        const overChance = inliers - (o.chanceMargin.factor * chanceInliers(slot) + o.chanceMargin.plus) + 0.5;
+        const overChance =
+          inliers - (o.chanceMargin.factor * chanceInliers(slot) + o.chanceMargin.plus) + 0.5;
         for (const [minInliers, minNcc] of o.photometricRules)
           geometricZ = Math.max(
             geometricZ,

@@ -24,7 +24,9 @@ export interface ReferenceLoadReport {
 
 /** Every regular file under `dir`, depth first, in name order. */
 export async function* walkFiles(dir: string): AsyncGenerator<string> {
-  const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name));
+  const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  );
   for (const entry of entries) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) yield* walkFiles(path);
@@ -101,7 +103,9 @@ export class FileMatcher {
 
   /** Matches each file under `dir` in turn, yielding one result per file as soon as it is known. */
   async *matchDirectory(dir: string): AsyncGenerator<FileMatch> {
-    for await (const fingerprinted of mapOrdered(walkFiles(dir), this.window, (file) => this.fingerprintCandidate(file))) {
+    for await (const fingerprinted of mapOrdered(walkFiles(dir), this.window, (file) =>
+      this.fingerprintCandidate(file),
+    )) {
       yield this.matchFingerprinted(fingerprinted);
     }
   }
@@ -117,20 +121,49 @@ export class FileMatcher {
       const type = await mediaTypeOf(candidate);
       if (type === null) throw new Error('unsupported file: not an image or a video');
       return type.kind === 'image'
-        ? ({ candidate, kind: 'image', fingerprint: await this.pool.candidateImage(candidate) } as const)
-        : ({ candidate, kind: 'video', fingerprint: await this.pool.candidateVideo(candidate) } as const);
+        ? ({
+            candidate,
+            kind: 'image',
+            fingerprint: await this.pool.candidateImage(candidate),
+          } as const)
+        : ({
+            candidate,
+            kind: 'video',
+            fingerprint: await this.pool.candidateVideo(candidate),
+          } as const);
     } catch (error) {
       return { candidate, kind: 'error', error: messageOf(error) } as const;
     }
   }
 
-  private matchFingerprinted(f: Awaited<ReturnType<FileMatcher['fingerprintCandidate']>>): FileMatch {
-    if (f.kind === 'error') return { candidate: f.candidate, reference: null, distance: null, confidence: 0, error: f.error };
+  private matchFingerprinted(
+    f: Awaited<ReturnType<FileMatcher['fingerprintCandidate']>>,
+  ): FileMatch {
+    if (f.kind === 'error')
+      return {
+        candidate: f.candidate,
+        reference: null,
+        distance: null,
+        confidence: 0,
+        error: f.error,
+      };
     try {
-      const result = f.kind === 'image' ? this.images.match(f.fingerprint) : this.videos.match(f.fingerprint);
-      return { candidate: f.candidate, reference: result.referenceId, distance: result.distance, confidence: Number(result.confidence.toFixed(3)) };
+      const result =
+        f.kind === 'image' ? this.images.match(f.fingerprint) : this.videos.match(f.fingerprint);
+      return {
+        candidate: f.candidate,
+        reference: result.referenceId,
+        distance: result.distance,
+        confidence: Number(result.confidence.toFixed(3)),
+      };
     } catch (error) {
-      return { candidate: f.candidate, reference: null, distance: null, confidence: 0, error: messageOf(error) };
+      return {
+        candidate: f.candidate,
+        reference: null,
+        distance: null,
+        confidence: 0,
+        error: messageOf(error),
+      };
     }
   }
 }

@@ -25,7 +25,8 @@ const expected = readFileSync(`${testdata}expected.csv`, 'utf8')
     return { hash: hash!, quality: Number(quality), path: path! };
   });
 
-const hashFile = async (path: string) => pdqFromLuma(await decodeLuma(`${testdata}${path}`, { applyExifOrientation: false }));
+const hashFile = async (path: string) =>
+  pdqFromLuma(await decodeLuma(`${testdata}${path}`, { applyExifOrientation: false }));
 
 describe('PDQ against the reference vectors', () => {
   it('has the vectors to check against', () => {
@@ -54,9 +55,12 @@ describe('dihedral hashes', () => {
   };
 
   it('derives each transform’s hash from one DCT, close to hashing the transformed file', async () => {
-    const { dihedral } = pdqWithDihedral(await decodeLuma(`${testdata}${files.original}`, { applyExifOrientation: false }));
+    const { dihedral } = pdqWithDihedral(
+      await decodeLuma(`${testdata}${files.original}`, { applyExifOrientation: false }),
+    );
     const directHashes: Record<string, string> = {};
-    for (const [name, file] of Object.entries(files)) directHashes[name] = (await hashFile(file)).hash;
+    for (const [name, file] of Object.entries(files))
+      directHashes[name] = (await hashFile(file)).hash;
     for (const name of Object.keys(files)) {
       const direct = { hash: directHashes[name]! };
       const derived = dihedral[name as keyof DihedralHashes];
@@ -66,18 +70,41 @@ describe('dihedral hashes', () => {
       // And it is far closer to its own transform than to any other.
       for (const other of Object.keys(files)) {
         if (other === name) continue;
-        expect(hammingDistance(derived, directHashes[other]!), `${name} vs ${other}`).toBeGreaterThan(90);
+        expect(
+          hammingDistance(derived, directHashes[other]!),
+          `${name} vs ${other}`,
+        ).toBeGreaterThan(90);
       }
     }
   });
 
   it('matches hashing a rotation made exactly, pixel for pixel', async () => {
-    const { data, info } = await sharp(`${testdata}${files.original}`).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const rotated = await sharp(data, { raw: info }).rotate(90).raw().toBuffer({ resolveWithObject: true });
-    const mirrored = await sharp(data, { raw: info }).flop().raw().toBuffer({ resolveWithObject: true });
-    const { dihedral } = pdqWithDihedral(lumaFromPixels(data, info.width, info.height, info.channels));
-    const rotatedHash = pdqFromLuma(lumaFromPixels(rotated.data, rotated.info.width, rotated.info.height, rotated.info.channels)).hash;
-    const mirroredHash = pdqFromLuma(lumaFromPixels(mirrored.data, mirrored.info.width, mirrored.info.height, mirrored.info.channels)).hash;
+    const { data, info } = await sharp(`${testdata}${files.original}`)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const rotated = await sharp(data, { raw: info })
+      .rotate(90)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const mirrored = await sharp(data, { raw: info })
+      .flop()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { dihedral } = pdqWithDihedral(
+      lumaFromPixels(data, info.width, info.height, info.channels),
+    );
+    const rotatedHash = pdqFromLuma(
+      lumaFromPixels(rotated.data, rotated.info.width, rotated.info.height, rotated.info.channels),
+    ).hash;
+    const mirroredHash = pdqFromLuma(
+      lumaFromPixels(
+        mirrored.data,
+        mirrored.info.width,
+        mirrored.info.height,
+        mirrored.info.channels,
+      ),
+    ).hash;
     const closest = (hash: string) =>
       Object.entries({ ...dihedral })
         .map(([name, h]) => ({ name, distance: hammingDistance(h, hash) }))
@@ -91,7 +118,11 @@ describe('dihedral hashes', () => {
 
 describe('decoding', () => {
   it('applies EXIF orientation unless told not to', async () => {
-    const upright = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#808080' } }).jpeg().toBuffer();
+    const upright = await sharp({
+      create: { width: 40, height: 20, channels: 3, background: '#808080' },
+    })
+      .jpeg()
+      .toBuffer();
     const tagged = await sharp(upright).withMetadata({ orientation: 6 }).jpeg().toBuffer();
     const viewed = await decodeLuma(tagged);
     const raw = await decodeLuma(tagged, { applyExifOrientation: false });
@@ -100,7 +131,9 @@ describe('decoding', () => {
   });
 
   it('refuses what is not an image with a clear error', async () => {
-    await expect(decodeLuma(Buffer.from('definitely not an image'))).rejects.toBeInstanceOf(UnsupportedImageError);
+    await expect(decodeLuma(Buffer.from('definitely not an image'))).rejects.toBeInstanceOf(
+      UnsupportedImageError,
+    );
   });
 });
 
@@ -117,7 +150,12 @@ describe('the fast Jarosz downsampler', () => {
   // A plain transcription of the reference's filter: each row, then each column, on its own, in
   // single precision with a true division; twice; then the decimation.
   function referenceDownsample(luma: Float32Array, width: number, height: number): Float32Array {
-    const box = (read: (i: number) => number, write: (i: number, v: number) => void, length: number, window: number) => {
+    const box = (
+      read: (i: number) => number,
+      write: (i: number, v: number) => void,
+      length: number,
+      window: number,
+    ) => {
       const half = Math.floor((window + 2) / 2);
       let sum = 0;
       let size = 0;
@@ -125,43 +163,64 @@ describe('the fast Jarosz downsampler', () => {
       let ri = 0;
       let oi = 0;
       for (let i = 0; i < half - 1; i++, size++) sum = Math.fround(sum + read(ri++));
-      for (let i = 0; i < window - half + 1; i++) write(oi++, Math.fround((sum = Math.fround(sum + read(ri++))) / ++size));
+      for (let i = 0; i < window - half + 1; i++)
+        write(oi++, Math.fround((sum = Math.fround(sum + read(ri++))) / ++size));
       for (let i = 0; i < length - window; i++) {
         sum = Math.fround(Math.fround(sum + read(ri++)) - read(li++));
         write(oi++, Math.fround(sum / size));
       }
-      for (let i = 0; i < half - 1; i++) write(oi++, Math.fround((sum = Math.fround(sum - read(li++))) / --size));
+      for (let i = 0; i < half - 1; i++)
+        write(oi++, Math.fround((sum = Math.fround(sum - read(li++))) / --size));
     };
     const windowX = jaroszWindowSize(width, 64);
     const windowY = jaroszWindowSize(height, 64);
     let a = Float32Array.from(luma);
     for (let pass = 0; pass < 2; pass++) {
       const b = new Float32Array(a.length);
-      for (let y = 0; y < height; y++) box((i) => a[y * width + i]!, (i, v) => (b[y * width + i] = v), width, windowX);
+      for (let y = 0; y < height; y++)
+        box(
+          (i) => a[y * width + i]!,
+          (i, v) => (b[y * width + i] = v),
+          width,
+          windowX,
+        );
       const c = new Float32Array(a.length);
-      for (let x = 0; x < width; x++) box((i) => b[i * width + x]!, (i, v) => (c[i * width + x] = v), height, windowY);
+      for (let x = 0; x < width; x++)
+        box(
+          (i) => b[i * width + x]!,
+          (i, v) => (c[i * width + x] = v),
+          height,
+          windowY,
+        );
       a = c;
     }
     const out = new Float32Array(64 * 64);
     for (let i = 0; i < 64; i++) {
-      for (let j = 0; j < 64; j++) out[i * 64 + j] = a[Math.floor(((i + 0.5) * height) / 64) * width + Math.floor(((j + 0.5) * width) / 64)]!;
+      for (let j = 0; j < 64; j++)
+        out[i * 64 + j] =
+          a[Math.floor(((i + 0.5) * height) / 64) * width + Math.floor(((j + 0.5) * width) / 64)]!;
     }
     return out;
   }
 
   it('gives bit-for-bit the reference filter on random pictures of awkward sizes', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: 300 }), fc.integer(), (width, height, seed) => {
-        let state = seed >>> 0 || 1;
-        const luma = new Float32Array(width * height);
-        for (let i = 0; i < luma.length; i++) {
-          state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-          luma[i] = Math.fround((state / 2 ** 32) * 255); // fractional values, as real luminance has
-        }
-        const fast = downsample64({ width, height, luma });
-        const plain = referenceDownsample(luma, width, height);
-        expect(Array.from(fast)).toEqual(Array.from(plain));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 300 }),
+        fc.integer({ min: 1, max: 300 }),
+        fc.integer(),
+        (width, height, seed) => {
+          let state = seed >>> 0 || 1;
+          const luma = new Float32Array(width * height);
+          for (let i = 0; i < luma.length; i++) {
+            state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+            luma[i] = Math.fround((state / 2 ** 32) * 255); // fractional values, as real luminance has
+          }
+          const fast = downsample64({ width, height, luma });
+          const plain = referenceDownsample(luma, width, height);
+          expect(Array.from(fast)).toEqual(Array.from(plain));
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -18,7 +18,9 @@ const DCT_MATRIX = (() => {
   const scale = Math.sqrt(2 / DOWNSAMPLE_DIM);
   for (let i = 0; i < DCT_DIM; i++) {
     for (let j = 0; j < DOWNSAMPLE_DIM; j++) {
-      matrix[i * DOWNSAMPLE_DIM + j] = f(scale * Math.cos((Math.PI / 2 / DOWNSAMPLE_DIM) * (i + 1) * (2 * j + 1)));
+      matrix[i * DOWNSAMPLE_DIM + j] = f(
+        scale * Math.cos((Math.PI / 2 / DOWNSAMPLE_DIM) * (i + 1) * (2 * j + 1)),
+      );
     }
   }
   return matrix;
@@ -61,7 +63,12 @@ const WEIGHTED_G = weighted(LUMA_G);
 const WEIGHTED_B = weighted(LUMA_B);
 
 /** Luminance from interleaved 8-bit pixels (RGB, RGBA, or one grey channel). */
-export function lumaFromPixels(pixels: Uint8Array, width: number, height: number, channels: number): LumaImage {
+export function lumaFromPixels(
+  pixels: Uint8Array,
+  width: number,
+  height: number,
+  channels: number,
+): LumaImage {
   return sampledLuma(pixels, width, height, channels, width, height);
 }
 
@@ -79,7 +86,8 @@ export function sampledLuma(
   outHeight: number,
 ): LumaImage {
   const columnOffsets = new Int32Array(outWidth);
-  for (let x = 0; x < outWidth; x++) columnOffsets[x] = Math.floor((x * width) / outWidth) * channels;
+  for (let x = 0; x < outWidth; x++)
+    columnOffsets[x] = Math.floor((x * width) / outWidth) * channels;
   const luma = new Float32Array(outWidth * outHeight);
   const [r, g, b] = [WEIGHTED_R, WEIGHTED_G, WEIGHTED_B];
   for (let y = 0, o = 0; y < outHeight; y++) {
@@ -112,7 +120,12 @@ export function jaroszWindowSize(oldDimension: number, newDimension: number): nu
  */
 function boxPhases(length: number, window: number) {
   const half = Math.floor((window + 2) / 2);
-  return { warmUp: half - 1, growing: window - half + 1, full: length - window, shrinking: half - 1 };
+  return {
+    warmUp: half - 1,
+    growing: window - half + 1,
+    full: length - window,
+    shrinking: half - 1,
+  };
 }
 
 type Phases = ReturnType<typeof boxPhases>;
@@ -125,8 +138,18 @@ interface Lines {
   across: number;
 }
 
-const rowsOf = (width: number, height: number): Lines => ({ count: height, start: (row) => row * width, along: 1, across: width });
-const columnsOf = (width: number): Lines => ({ count: width, start: (column) => column, along: width, across: 1 });
+const rowsOf = (width: number, height: number): Lines => ({
+  count: height,
+  start: (row) => row * width,
+  along: 1,
+  across: width,
+});
+const columnsOf = (width: number): Lines => ({
+  count: width,
+  start: (column) => column,
+  along: width,
+  across: 1,
+});
 
 /**
  * PDQ's box filter along every line (rows or columns). A line's running sum is a chain of dependent
@@ -135,11 +158,19 @@ const columnsOf = (width: number): Lines => ({ count: width, start: (column) => 
  */
 function boxLines(input: Float32Array, output: Float32Array, lines: Lines, phases: Phases): void {
   let line = 0;
-  for (; line + 4 <= lines.count; line += 4) boxFourLines(input, output, lines.start(line), lines.along, lines.across, phases);
-  for (; line < lines.count; line++) boxOneLine(input, output, lines.start(line), lines.along, phases);
+  for (; line + 4 <= lines.count; line += 4)
+    boxFourLines(input, output, lines.start(line), lines.along, lines.across, phases);
+  for (; line < lines.count; line++)
+    boxOneLine(input, output, lines.start(line), lines.along, phases);
 }
 
-function boxOneLine(input: Float32Array, output: Float32Array, base: number, along: number, phases: Phases): void {
+function boxOneLine(
+  input: Float32Array,
+  output: Float32Array,
+  base: number,
+  along: number,
+  phases: Phases,
+): void {
   let li = base;
   let ri = base;
   let oi = base;
@@ -162,7 +193,14 @@ function boxOneLine(input: Float32Array, output: Float32Array, base: number, alo
 }
 
 /** boxOneLine on four neighbouring lines at once (the same operations, interleaved). */
-function boxFourLines(input: Float32Array, output: Float32Array, base: number, along: number, across: number, phases: Phases): void {
+function boxFourLines(
+  input: Float32Array,
+  output: Float32Array,
+  base: number,
+  along: number,
+  across: number,
+  phases: Phases,
+): void {
   const a1 = across;
   const a2 = 2 * across;
   const a3 = 3 * across;
@@ -222,14 +260,16 @@ const SCRATCH_KEEP_LIMIT = 512 * 512;
 
 function scratchBuffers(length: number): [Float32Array, Float32Array] {
   if (length > SCRATCH_KEEP_LIMIT) return [new Float32Array(length), new Float32Array(length)];
-  if (scratch[0].length < length) scratch = [new Float32Array(SCRATCH_KEEP_LIMIT), new Float32Array(SCRATCH_KEEP_LIMIT)];
+  if (scratch[0].length < length)
+    scratch = [new Float32Array(SCRATCH_KEEP_LIMIT), new Float32Array(SCRATCH_KEEP_LIMIT)];
   return scratch;
 }
 
 /** Where the decimation to 64 samples reads along a side of `length` pixels. */
 function samplePositions(length: number): Int32Array {
   const positions = new Int32Array(DOWNSAMPLE_DIM);
-  for (let i = 0; i < DOWNSAMPLE_DIM; i++) positions[i] = Math.floor(((i + 0.5) * length) / DOWNSAMPLE_DIM);
+  for (let i = 0; i < DOWNSAMPLE_DIM; i++)
+    positions[i] = Math.floor(((i + 0.5) * length) / DOWNSAMPLE_DIM);
   return positions;
 }
 
@@ -255,7 +295,11 @@ export function downsample64(image: LumaImage): Float32Array {
   const filtered = new Float32Array(kept.length);
   boxLines(kept, filtered, columnsOf(DOWNSAMPLE_DIM), columnPhases);
   const out = new Float32Array(DOWNSAMPLE_DIM * DOWNSAMPLE_DIM);
-  for (let i = 0; i < DOWNSAMPLE_DIM; i++) out.set(filtered.subarray(rows[i]! * DOWNSAMPLE_DIM, (rows[i]! + 1) * DOWNSAMPLE_DIM), i * DOWNSAMPLE_DIM);
+  for (let i = 0; i < DOWNSAMPLE_DIM; i++)
+    out.set(
+      filtered.subarray(rows[i]! * DOWNSAMPLE_DIM, (rows[i]! + 1) * DOWNSAMPLE_DIM),
+      i * DOWNSAMPLE_DIM,
+    );
   return out;
 }
 
@@ -264,7 +308,9 @@ export function qualityOf(buffer64: Float32Array): number {
   let gradientSum = 0;
   for (let i = 0; i < DOWNSAMPLE_DIM - 1; i++) {
     for (let j = 0; j < DOWNSAMPLE_DIM; j++) {
-      const d = Math.trunc(f(f(f(buffer64[i * 64 + j]! - buffer64[(i + 1) * 64 + j]!) * 100) / 255));
+      const d = Math.trunc(
+        f(f(f(buffer64[i * 64 + j]! - buffer64[(i + 1) * 64 + j]!) * 100) / 255),
+      );
       gradientSum += Math.abs(d);
     }
   }
@@ -289,14 +335,18 @@ export function dct16(buffer64: Float32Array): Float32Array {
     for (let k = 0; k < DOWNSAMPLE_DIM; k++) {
       const d = DCT_MATRIX[row + k]!;
       const from = k * DOWNSAMPLE_DIM;
-      for (let j = 0; j < DOWNSAMPLE_DIM; j++) temp[row + j] = f(temp[row + j]! + f(d * buffer64[from + j]!));
+      for (let j = 0; j < DOWNSAMPLE_DIM; j++)
+        temp[row + j] = f(temp[row + j]! + f(d * buffer64[from + j]!));
     }
   }
   const out = new Float32Array(DCT_DIM * DCT_DIM);
   for (let i = 0; i < DCT_DIM; i++) {
     for (let k = 0; k < DOWNSAMPLE_DIM; k++) {
       const t = temp[i * DOWNSAMPLE_DIM + k]!;
-      for (let j = 0; j < DCT_DIM; j++) out[i * DCT_DIM + j] = f(out[i * DCT_DIM + j]! + f(t * DCT_MATRIX[j * DOWNSAMPLE_DIM + k]!));
+      for (let j = 0; j < DCT_DIM; j++)
+        out[i * DCT_DIM + j] = f(
+          out[i * DCT_DIM + j]! + f(t * DCT_MATRIX[j * DOWNSAMPLE_DIM + k]!),
+        );
     }
   }
   return out;
@@ -401,7 +451,8 @@ const POPCOUNT = (() => {
 export function hammingDistance(a: string, b: string): number {
   let distance = 0;
   for (let i = 0; i < 64; i += 2) {
-    distance += POPCOUNT[Number.parseInt(a.slice(i, i + 2), 16) ^ Number.parseInt(b.slice(i, i + 2), 16)]!;
+    distance +=
+      POPCOUNT[Number.parseInt(a.slice(i, i + 2), 16) ^ Number.parseInt(b.slice(i, i + 2), 16)]!;
   }
   return distance;
 }

@@ -45,8 +45,12 @@ export interface VideoFingerprint {
 }
 
 /** Stored form of a reference video's fingerprint (JSON: a few hundred bytes per minute). */
-export const encodeVideoFingerprint = (fingerprint: VideoFingerprint): Buffer => Buffer.from(JSON.stringify({ durationSeconds: fingerprint.durationSeconds, frames: fingerprint.frames }));
-export const decodeVideoFingerprint = (data: Uint8Array): VideoFingerprint => JSON.parse(Buffer.from(data).toString('utf8')) as VideoFingerprint;
+export const encodeVideoFingerprint = (fingerprint: VideoFingerprint): Buffer =>
+  Buffer.from(
+    JSON.stringify({ durationSeconds: fingerprint.durationSeconds, frames: fingerprint.frames }),
+  );
+export const decodeVideoFingerprint = (data: Uint8Array): VideoFingerprint =>
+  JSON.parse(Buffer.from(data).toString('utf8')) as VideoFingerprint;
 
 export interface CandidateVideoFingerprint extends VideoFingerprint {
   /** Each frame's hash mirrored left–right (and top–bottom), to catch flipped copies. */
@@ -54,29 +58,62 @@ export interface CandidateVideoFingerprint extends VideoFingerprint {
 }
 
 /** Runs ffmpeg and returns the grey frames it samples, letterbox bars cropped away. */
-async function sampleFrames(file: string): Promise<{ frames: Uint8Array[]; width: number; height: number }> {
-  const args = ['-v', 'error', '-nostdin', '-i', file, '-map', '0:v:0', '-an', '-sn', '-vf', `fps=${SAMPLE_FPS},scale=${FRAME_SIZE}:${FRAME_SIZE}:flags=area`, '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'];
+async function sampleFrames(
+  file: string,
+): Promise<{ frames: Uint8Array[]; width: number; height: number }> {
+  const args = [
+    '-v',
+    'error',
+    '-nostdin',
+    '-i',
+    file,
+    '-map',
+    '0:v:0',
+    '-an',
+    '-sn',
+    '-vf',
+    `fps=${SAMPLE_FPS},scale=${FRAME_SIZE}:${FRAME_SIZE}:flags=area`,
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'gray',
+    'pipe:1',
+  ];
   const output = await new Promise<Buffer>((resolve, reject) => {
     const child = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const chunks: Buffer[] = [];
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ENOENT' ? new FfmpegMissingError() : error));
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'ENOENT' ? new FfmpegMissingError() : error),
+    );
     child.on('close', (code) => {
       if (code === 0) resolve(Buffer.concat(chunks));
-      else reject(new UnsupportedVideoError(`Not a readable video: ${stderr.trim().split('\n').at(-1) ?? `ffmpeg exited with ${code}`}`));
+      else
+        reject(
+          new UnsupportedVideoError(
+            `Not a readable video: ${stderr.trim().split('\n').at(-1) ?? `ffmpeg exited with ${code}`}`,
+          ),
+        );
     });
   });
   const frameBytes = FRAME_SIZE * FRAME_SIZE;
   const count = Math.floor(output.length / frameBytes);
-  if (count === 0) throw new UnsupportedVideoError('Not a readable video: no frames could be decoded.');
-  const frames = Array.from({ length: count }, (_, i) => new Uint8Array(output.buffer, output.byteOffset + i * frameBytes, frameBytes));
+  if (count === 0)
+    throw new UnsupportedVideoError('Not a readable video: no frames could be decoded.');
+  const frames = Array.from(
+    { length: count },
+    (_, i) => new Uint8Array(output.buffer, output.byteOffset + i * frameBytes, frameBytes),
+  );
   return { frames, width: FRAME_SIZE, height: FRAME_SIZE };
 }
 
 /** The rectangle holding picture in any frame: rows and columns that are dark in every frame are bars. */
-function contentBox(frames: Uint8Array[], size: number): { top: number; bottom: number; left: number; right: number } {
+function contentBox(
+  frames: Uint8Array[],
+  size: number,
+): { top: number; bottom: number; left: number; right: number } {
   const rowMax = new Uint8Array(size);
   const colMax = new Uint8Array(size);
   for (const frame of frames) {
@@ -97,14 +134,17 @@ function contentBox(frames: Uint8Array[], size: number): { top: number; bottom: 
   return { top, bottom: last(rowMax), left, right: last(colMax) };
 }
 
-async function hashVideo(file: string): Promise<{ durationSeconds: number; frames: (VideoFrame & { dihedral: DihedralHashes })[] }> {
+async function hashVideo(
+  file: string,
+): Promise<{ durationSeconds: number; frames: (VideoFrame & { dihedral: DihedralHashes })[] }> {
   const { frames, width } = await sampleFrames(file);
   const box = contentBox(frames, width);
   const w = box.right - box.left + 1;
   const h = box.bottom - box.top + 1;
   const hashed = frames.map((frame, i) => {
     const luma = new Float32Array(w * h);
-    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) luma[y * w + x] = frame[(box.top + y) * width + box.left + x]!;
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) luma[y * w + x] = frame[(box.top + y) * width + box.left + x]!;
     const { hash, quality, dihedral } = pdqWithDihedral({ width: w, height: h, luma });
     return { time: i / SAMPLE_FPS, hash, quality, dihedral };
   });
@@ -113,7 +153,10 @@ async function hashVideo(file: string): Promise<{ durationSeconds: number; frame
 
 export async function fingerprintVideo(file: string): Promise<VideoFingerprint> {
   const { durationSeconds, frames } = await hashVideo(file);
-  return { durationSeconds, frames: frames.map(({ time, hash, quality }) => ({ time, hash, quality })) };
+  return {
+    durationSeconds,
+    frames: frames.map(({ time, hash, quality }) => ({ time, hash, quality })),
+  };
 }
 
 export async function fingerprintCandidateVideo(file: string): Promise<CandidateVideoFingerprint> {
@@ -154,9 +197,17 @@ export class VideoMatcher {
   }
 
   /** The reference video the candidate copies; `accept` limits the answer to some references. */
-  match(candidate: CandidateVideoFingerprint, accept?: (referenceId: string) => boolean): VideoMatch {
+  match(
+    candidate: CandidateVideoFingerprint,
+    accept?: (referenceId: string) => boolean,
+  ): VideoMatch {
     const informative = candidate.frames.filter((f) => f.quality >= MIN_FRAME_QUALITY).length;
-    let best: VideoMatch = { referenceId: null, distance: null, confidence: 0, offsetSeconds: null };
+    let best: VideoMatch = {
+      referenceId: null,
+      distance: null,
+      confidence: 0,
+      offsetSeconds: null,
+    };
     if (informative === 0) return best;
     // Try the picture as it is and mirrored; a copy is mirrored as a whole, so each is scored alone.
     for (const orientation of ['original', 'flipX', 'flipY'] as const) {
@@ -169,7 +220,9 @@ export class VideoMatcher {
           const reference = this.frames[hit.id]!;
           if (accept && !accept(reference.referenceId)) continue;
           const bin = Math.round((reference.time - frame.time) / OFFSET_BIN_SECONDS);
-          const byOffset = votes.get(reference.referenceId) ?? new Map<number, { frames: Set<number>; distances: number[] }>();
+          const byOffset =
+            votes.get(reference.referenceId) ??
+            new Map<number, { frames: Set<number>; distances: number[] }>();
           votes.set(reference.referenceId, byOffset);
           const cell = byOffset.get(bin) ?? { frames: new Set<number>(), distances: [] };
           byOffset.set(bin, cell);
@@ -195,7 +248,13 @@ export class VideoMatcher {
           distances.sort((a, b) => a - b);
           const median = distances[distances.length >> 1]!;
           const confidence = Math.min(1, share) * (1 - median / 256);
-          if (confidence > best.confidence) best = { referenceId, distance: median, confidence: Number(confidence.toFixed(3)), offsetSeconds: bin * OFFSET_BIN_SECONDS };
+          if (confidence > best.confidence)
+            best = {
+              referenceId,
+              distance: median,
+              confidence: Number(confidence.toFixed(3)),
+              offsetSeconds: bin * OFFSET_BIN_SECONDS,
+            };
         }
       }
     }

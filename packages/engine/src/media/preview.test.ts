@@ -7,19 +7,43 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UnsupportedVideoError } from '../matching/video.ts';
-import { extractVideoFrame, makeThumbnail, makeVideoThumbnail, probeVideoDuration, UnreadablePictureError } from './preview.ts';
+import {
+  extractVideoFrame,
+  makeThumbnail,
+  makeVideoThumbnail,
+  probeVideoDuration,
+  UnreadablePictureError,
+} from './preview.ts';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'shark-preview-'));
 let video: string;
 
 const picture = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
 
 beforeAll(async () => {
   video = join(dir, 'clip.mp4');
   // 4 s of a moving test pattern; the frame at 10% differs from the first.
-  await run('ffmpeg', ['-v', 'error', '-nostdin', '-y', '-f', 'lavfi', '-i', 'testsrc=size=480x270:rate=25:duration=4', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', video]);
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-nostdin',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=480x270:rate=25:duration=4',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    video,
+  ]);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -38,7 +62,10 @@ describe('makeThumbnail', () => {
   });
 
   it('applies the EXIF orientation, as a viewer shows the photo', async () => {
-    const turned = await sharp(await picture(400, 200)).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const turned = await sharp(await picture(400, 200))
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     const thumbnail = await makeThumbnail(turned);
     expect([thumbnail.width, thumbnail.height]).toEqual([200, 400]);
     const meta = await sharp(thumbnail.jpeg).metadata();
@@ -46,7 +73,9 @@ describe('makeThumbnail', () => {
   });
 
   it('refuses bytes that are no picture', async () => {
-    await expect(makeThumbnail(Buffer.from('just some text, not a picture'))).rejects.toBeInstanceOf(UnreadablePictureError);
+    await expect(
+      makeThumbnail(Buffer.from('just some text, not a picture')),
+    ).rejects.toBeInstanceOf(UnreadablePictureError);
   });
 });
 

@@ -20,9 +20,15 @@ export interface Thumbnail {
 }
 
 /** A JPEG whose long side is at most `maxSide` (never enlarged), transparency on white. */
-export async function makeThumbnail(input: string | Buffer, maxSide = THUMBNAIL_MAX_SIDE): Promise<Thumbnail> {
+export async function makeThumbnail(
+  input: string | Buffer,
+  maxSide = THUMBNAIL_MAX_SIDE,
+): Promise<Thumbnail> {
   try {
-    const meta = await sharp(input, { failOn: 'error', limitInputPixels: LIMIT_INPUT_PIXELS }).metadata();
+    const meta = await sharp(input, {
+      failOn: 'error',
+      limitInputPixels: LIMIT_INPUT_PIXELS,
+    }).metadata();
     const pageHeight = meta.pageHeight ?? meta.height;
     const isTurned = (meta.orientation ?? 1) >= 5;
     const jpeg = await sharp(input, { failOn: 'error', limitInputPixels: LIMIT_INPUT_PIXELS })
@@ -31,7 +37,11 @@ export async function makeThumbnail(input: string | Buffer, maxSide = THUMBNAIL_
       .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 80, mozjpeg: true })
       .toBuffer();
-    return { jpeg, width: isTurned ? pageHeight : meta.width, height: isTurned ? meta.width : pageHeight };
+    return {
+      jpeg,
+      width: isTurned ? pageHeight : meta.width,
+      height: isTurned ? meta.width : pageHeight,
+    };
   } catch (error) {
     throw new UnreadablePictureError(`Not a readable picture: ${(error as Error).message}`);
   }
@@ -50,7 +60,9 @@ function run(command: 'ffmpeg' | 'ffprobe', args: string[]): Promise<RunResult> 
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ENOENT' ? new FfmpegMissingError() : error));
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'ENOENT' ? new FfmpegMissingError() : error),
+    );
     child.on('close', (code) => resolve({ stdout: Buffer.concat(chunks), stderr, code }));
   });
 }
@@ -60,15 +72,26 @@ const lastLine = (text: string) => text.trim().split('\n').at(-1) ?? '';
 /** The video's duration in seconds (from its container, else its first video stream), or null if neither says. */
 export async function probeVideoDuration(file: string): Promise<number | null> {
   const { stdout, stderr, code } = await run('ffprobe', [
-    '-v', 'error',
-    '-select_streams', 'v:0',
-    '-show_entries', 'format=duration:stream=duration,codec_type',
-    '-of', 'json',
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'format=duration:stream=duration,codec_type',
+    '-of',
+    'json',
     file,
   ]);
-  if (code !== 0) throw new UnsupportedVideoError(`Not a readable video: ${lastLine(stderr) || `ffprobe exited with ${code}`}`);
-  const parsed = JSON.parse(stdout.toString('utf8')) as { format?: { duration?: string }; streams?: { duration?: string; codec_type?: string }[] };
-  if (!parsed.streams?.some((stream) => stream.codec_type === 'video')) throw new UnsupportedVideoError('Not a readable video: it has no picture.');
+  if (code !== 0)
+    throw new UnsupportedVideoError(
+      `Not a readable video: ${lastLine(stderr) || `ffprobe exited with ${code}`}`,
+    );
+  const parsed = JSON.parse(stdout.toString('utf8')) as {
+    format?: { duration?: string };
+    streams?: { duration?: string; codec_type?: string }[];
+  };
+  if (!parsed.streams?.some((stream) => stream.codec_type === 'video'))
+    throw new UnsupportedVideoError('Not a readable video: it has no picture.');
   const duration = Number.parseFloat(parsed.format?.duration ?? parsed.streams[0]?.duration ?? '');
   return Number.isFinite(duration) && duration > 0 ? duration : null;
 }
@@ -77,28 +100,41 @@ export async function probeVideoDuration(file: string): Promise<number | null> {
 export async function extractVideoFrame(file: string, atSeconds: number): Promise<Buffer> {
   const frameAt = async (seconds: number) => {
     const { stdout, stderr, code } = await run('ffmpeg', [
-      '-v', 'error',
+      '-v',
+      'error',
       '-nostdin',
       ...(seconds > 0 ? ['-ss', seconds.toFixed(3)] : []),
-      '-i', file,
-      '-map', '0:v:0',
-      '-frames:v', '1',
-      '-f', 'image2pipe',
-      '-c:v', 'png',
+      '-i',
+      file,
+      '-map',
+      '0:v:0',
+      '-frames:v',
+      '1',
+      '-f',
+      'image2pipe',
+      '-c:v',
+      'png',
       'pipe:1',
     ]);
-    if (code !== 0) throw new UnsupportedVideoError(`Not a readable video: ${lastLine(stderr) || `ffmpeg exited with ${code}`}`);
+    if (code !== 0)
+      throw new UnsupportedVideoError(
+        `Not a readable video: ${lastLine(stderr) || `ffmpeg exited with ${code}`}`,
+      );
     return stdout;
   };
   const frame = atSeconds > 0 ? await frameAt(atSeconds) : Buffer.alloc(0);
   if (frame.length > 0) return frame;
   const first = await frameAt(0);
-  if (first.length === 0) throw new UnsupportedVideoError('Not a readable video: no frame could be decoded.');
+  if (first.length === 0)
+    throw new UnsupportedVideoError('Not a readable video: no frame could be decoded.');
   return first;
 }
 
 /** A thumbnail of the frame at `share` (0–1) of the video's duration. */
-export async function makeVideoThumbnail(file: string, share = 0.1): Promise<Thumbnail & { durationSeconds: number | null }> {
+export async function makeVideoThumbnail(
+  file: string,
+  share = 0.1,
+): Promise<Thumbnail & { durationSeconds: number | null }> {
   const durationSeconds = await probeVideoDuration(file);
   const frame = await extractVideoFrame(file, durationSeconds ? durationSeconds * share : 0);
   return { ...(await makeThumbnail(frame)), durationSeconds };

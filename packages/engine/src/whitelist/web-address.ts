@@ -114,7 +114,11 @@ export function parseWebAddress(input: string): AddressResult<WebAddress> {
   if (text.length > MAX_ADDRESS_LENGTH) {
     return { ok: false, message: `This is longer than ${MAX_ADDRESS_LENGTH} characters.` };
   }
-  const withScheme = hasScheme(text) ? text : text.startsWith('//') ? `https:${text}` : `https://${text}`;
+  const withScheme = hasScheme(text)
+    ? text
+    : text.startsWith('//')
+      ? `https:${text}`
+      : `https://${text}`;
   let url: URL;
   try {
     url = new URL(withScheme);
@@ -179,6 +183,12 @@ export function pathAndQuery(address: WebAddress): string {
  */
 export function urlKey(address: WebAddress): string {
   const port = address.port === '' ? '' : `:${address.port}`;
-  const query = address.query.length > 0 ? `?${[...address.query].map((p) => p.toLowerCase()).sort().join('&')}` : '';
+  const query =
+    address.query.length > 0
+      ? `?${[...address.query]
+          .map((p) => p.toLowerCase())
+          .sort()
+          .join('&')}`
+      : '';
   return `${address.site}${port}${address.path.toLowerCase()}${query}`;
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { displayWhitelistValue, inferWhitelistKind, parseWhitelistEntry, type WhitelistKind } from './whitelist-entry.ts';
+import {
+  displayWhitelistValue,
+  inferWhitelistKind,
+  parseWhitelistEntry,
+  type WhitelistKind,
+} from './whitelist-entry.ts';
 
 function valueOf(input: string, kind?: WhitelistKind) {
   const result = parseWhitelistEntry(input, kind);
@@ -9,7 +14,8 @@ function valueOf(input: string, kind?: WhitelistKind) {
 
 function messageOf(input: string, kind?: WhitelistKind): string {
   const result = parseWhitelistEntry(input, kind);
-  if (result.ok) throw new Error(`${input} was accepted as ${result.entry.kind} ${result.entry.value}`);
+  if (result.ok)
+    throw new Error(`${input} was accepted as ${result.entry.kind} ${result.entry.value}`);
   return result.message;
 }
 
@@ -38,8 +44,19 @@ describe('inferWhitelistKind', () => {
 
 describe('parseWhitelistEntry: domains', () => {
   it('stores the host in lower-case ASCII, without scheme, root path or trailing dot', () => {
-    for (const input of ['example.com', 'EXAMPLE.com', 'https://example.com', 'http://example.com/', 'example.com.', '.example.com']) {
-      expect(valueOf(input, 'domain')).toEqual({ kind: 'domain', value: 'example.com', display: 'example.com' });
+    for (const input of [
+      'example.com',
+      'EXAMPLE.com',
+      'https://example.com',
+      'http://example.com/',
+      'example.com.',
+      '.example.com',
+    ]) {
+      expect(valueOf(input, 'domain')).toEqual({
+        kind: 'domain',
+        value: 'example.com',
+        display: 'example.com',
+      });
     }
     // A domain covers its subdomains already, so "*." adds nothing.
     expect(valueOf('*.example.com', 'domain').value).toBe('example.com');
@@ -50,9 +67,18 @@ describe('parseWhitelistEntry: domains', () => {
   });
 
   it('stores internationalised names in punycode and shows them in Unicode', () => {
-    const forms = ['bücher.example', 'BÜCHER.example', 'xn--bcher-kva.example', 'https://Bücher.Example/'];
+    const forms = [
+      'bücher.example',
+      'BÜCHER.example',
+      'xn--bcher-kva.example',
+      'https://Bücher.Example/',
+    ];
     for (const input of forms) {
-      expect(valueOf(input)).toEqual({ kind: 'domain', value: 'xn--bcher-kva.example', display: 'bücher.example' });
+      expect(valueOf(input)).toEqual({
+        kind: 'domain',
+        value: 'xn--bcher-kva.example',
+        display: 'bücher.example',
+      });
     }
   });
 
@@ -64,7 +90,9 @@ describe('parseWhitelistEntry: domains', () => {
     expect(messageOf('localhost')).toMatch(/full domain/);
     expect(messageOf('com')).toMatch(/full domain/);
     expect(messageOf('example')).toMatch(/full domain/);
-    expect(messageOf('co.uk')).toBe('co.uk is shared by many unrelated sites. Enter your own domain, such as example.co.uk.');
+    expect(messageOf('co.uk')).toBe(
+      'co.uk is shared by many unrelated sites. Enter your own domain, such as example.co.uk.',
+    );
     expect(messageOf('com.au')).toMatch(/shared by many unrelated sites/);
     expect(messageOf('example.c0m')).toMatch(/not a top-level domain/);
     expect(messageOf('example..com')).toMatch(/not valid/);
@@ -99,7 +127,9 @@ describe('parseWhitelistEntry: URLs', () => {
 
   it('keeps other ports, and the query with its parameters sorted', () => {
     expect(valueOf('https://example.com:8443/page').value).toBe('example.com:8443/page');
-    expect(valueOf('https://example.com/join?b=2&ref=me&a=1').value).toBe('example.com/join?a=1&b=2&ref=me');
+    expect(valueOf('https://example.com/join?b=2&ref=me&a=1').value).toBe(
+      'example.com/join?a=1&b=2&ref=me',
+    );
   });
 
   it('normalises percent-encoding and letter case', () => {
@@ -126,7 +156,9 @@ describe('parseWhitelistEntry: URLs', () => {
     expect(messageOf('https://example.com@evil.net/')).toMatch(/Remove the part before @/);
     expect(messageOf('https://user:pass@example.com/page')).toMatch(/Remove the part before @/);
     expect(messageOf('example.com@evil.net')).toMatch(/Remove the part before @/);
-    expect(messageOf('ftp://example.com/file')).toBe('Only web addresses (http:// or https://) can be whitelisted.');
+    expect(messageOf('ftp://example.com/file')).toBe(
+      'Only web addresses (http:// or https://) can be whitelisted.',
+    );
     expect(messageOf('javascript:alert(1)')).toMatch(/Only web addresses/);
     expect(messageOf('mailto:me@example.com')).toMatch(/Only web addresses/);
     expect(messageOf('example.com/my page')).toMatch(/cannot contain spaces/);
@@ -140,7 +172,11 @@ describe('parseWhitelistEntry: URLs', () => {
 
 describe('parseWhitelistEntry: patterns', () => {
   it('stores the pattern without scheme, in lower case, with the host in punycode', () => {
-    expect(valueOf('*.example.com/promo/*')).toEqual({ kind: 'pattern', value: '*.example.com/promo/*', display: '*.example.com/promo/*' });
+    expect(valueOf('*.example.com/promo/*')).toEqual({
+      kind: 'pattern',
+      value: '*.example.com/promo/*',
+      display: '*.example.com/promo/*',
+    });
     expect(valueOf('https://*.Example.com/Promo/*').value).toBe('*.example.com/promo/*');
     expect(valueOf('*://example.com/u/*').value).toBe('example.com/u/*');
     expect(valueOf('*.bücher.example/*').value).toBe('*.xn--bcher-kva.example/*');
@@ -155,7 +191,16 @@ describe('parseWhitelistEntry: patterns', () => {
   });
 
   it('refuses patterns that do not name a site', () => {
-    for (const input of ['*', '*.*', '*.com', 'example.*', '*.co.uk', 'shop*.co.uk', '*example.com', 'https://*/page']) {
+    for (const input of [
+      '*',
+      '*.*',
+      '*.com',
+      'example.*',
+      '*.co.uk',
+      'shop*.co.uk',
+      '*example.com',
+      'https://*/page',
+    ]) {
       expect(messageOf(input), input).toMatch(/A pattern must name the site/);
     }
     expect(messageOf('*.example..com')).toMatch(/not valid/);
@@ -179,7 +224,9 @@ describe('canonical values', () => {
   });
 
   it('display the stored value with Unicode hosts and ports kept', () => {
-    expect(displayWhitelistValue('url', 'xn--bcher-kva.example:8080/a')).toBe('bücher.example:8080/a');
+    expect(displayWhitelistValue('url', 'xn--bcher-kva.example:8080/a')).toBe(
+      'bücher.example:8080/a',
+    );
     expect(displayWhitelistValue('pattern', '*.xn--bcher-kva.example')).toBe('*.bücher.example');
     expect(displayWhitelistValue('domain', 'xn--bcher-kva.example')).toBe('bücher.example');
   });

@@ -33,7 +33,24 @@ export type WhitelistEntryResult =
  * whole country's companies.
  */
 const SHARED_SECOND_LEVEL = new Set([
-  'ac', 'co', 'com', 'edu', 'gob', 'gov', 'go', 'gv', 'ltd', 'mil', 'ne', 'net', 'nic', 'nom', 'or', 'org', 'plc', 'sch',
+  'ac',
+  'co',
+  'com',
+  'edu',
+  'gob',
+  'gov',
+  'go',
+  'gv',
+  'ltd',
+  'mil',
+  'ne',
+  'net',
+  'nic',
+  'nom',
+  'or',
+  'org',
+  'plc',
+  'sch',
 ]);
 
 const TOP_LEVEL_LABEL = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
@@ -51,17 +68,28 @@ export function inferWhitelistKind(input: string): WhitelistKind {
     return hasScheme(text) || /[/?#]/.test(text) ? 'url' : 'domain';
   }
   // Nobody whitelists only a home page: https://example.com means the site.
-  const isSiteOnly = (url.pathname === '/' || url.pathname === '') && url.search === '' && url.port === '' && !hasUserInfo(url);
+  const isSiteOnly =
+    (url.pathname === '/' || url.pathname === '') &&
+    url.search === '' &&
+    url.port === '' &&
+    !hasUserInfo(url);
   return isSiteOnly ? 'domain' : 'url';
 }
 
 export function parseWhitelistEntry(input: string, kind?: WhitelistKind): WhitelistEntryResult {
   const text = input.trim();
   if (text === '') return fail('Enter a URL, a domain or a pattern.');
-  if (text.length > MAX_ADDRESS_LENGTH) return fail(`This is longer than ${MAX_ADDRESS_LENGTH} characters.`);
-  if (/\s/.test(text)) return fail('An address cannot contain spaces. Put one address on each line.');
+  if (text.length > MAX_ADDRESS_LENGTH)
+    return fail(`This is longer than ${MAX_ADDRESS_LENGTH} characters.`);
+  if (/\s/.test(text))
+    return fail('An address cannot contain spaces. Put one address on each line.');
   const chosen = kind ?? inferWhitelistKind(text);
-  const result = chosen === 'domain' ? parseDomain(text) : chosen === 'url' ? parseUrl(text) : parsePattern(text);
+  const result =
+    chosen === 'domain'
+      ? parseDomain(text)
+      : chosen === 'url'
+        ? parseUrl(text)
+        : parsePattern(text);
   if (!result.ok) return result;
   return { ok: true, entry: result.value, isKindInferred: kind === undefined };
 }
@@ -79,20 +107,30 @@ export function displayWhitelistValue(kind: WhitelistKind, value: string): strin
 /** "example.com:8443" → example.com and 8443; an IPv6 literal's colons are not a port. */
 export function splitPort(hostAndPort: string): { host: string; port: string } {
   const match = /:(\d+)$/.exec(hostAndPort);
-  return match ? { host: hostAndPort.slice(0, match.index), port: match[1]! } : { host: hostAndPort, port: '' };
+  return match
+    ? { host: hostAndPort.slice(0, match.index), port: match[1]! }
+    : { host: hostAndPort, port: '' };
 }
 
 function parseDomain(text: string): AddressResult<ParsedWhitelistEntry> {
   // "*.example.com" and ".example.com" both mean what a domain entry means already.
   const bare = text.replace(/^\*?\./, '');
-  if (bare.includes('*')) return fail('A domain cannot contain *. Choose pattern to use wildcards.');
+  if (bare.includes('*'))
+    return fail('A domain cannot contain *. Choose pattern to use wildcards.');
   const url = parseHttpUrl(bare);
   if (!url.ok) return url;
   const { value } = url;
   if (hasUserInfo(value)) return fail(USER_INFO_MESSAGE);
-  if (value.port !== '') return fail('A domain has no port. Choose URL to whitelist an address on one port.');
-  if ((value.pathname !== '/' && value.pathname !== '') || value.search !== '' || /[?]/.test(bare)) {
-    return fail('A domain has no path. Choose URL to whitelist one page, or pattern for a part of a site.');
+  if (value.port !== '')
+    return fail('A domain has no port. Choose URL to whitelist an address on one port.');
+  if (
+    (value.pathname !== '/' && value.pathname !== '') ||
+    value.search !== '' ||
+    /[?]/.test(bare)
+  ) {
+    return fail(
+      'A domain has no path. Choose URL to whitelist one page, or pattern for a part of a site.',
+    );
   }
   const host = stripTrailingDots(value.hostname);
   const problem = hostProblem(host);
@@ -123,25 +161,39 @@ function parsePattern(text: string): AddressResult<ParsedWhitelistEntry> {
   const lastWild = labels.findLastIndex((label) => label.includes('*'));
   const literal = labels.slice(lastWild + 1).join('.');
   if (lastWild !== -1) {
-    const suffixProblem = literal === '' || !literal.includes('.') ? 'too short' : hostProblem(literal);
+    const suffixProblem =
+      literal === '' || !literal.includes('.') ? 'too short' : hostProblem(literal);
     if (suffixProblem) {
-      return fail('A pattern must name the site: * cannot stand for the domain itself, as in *.com. Write it like *.example.com or example.com/promo/*.');
+      return fail(
+        'A pattern must name the site: * cannot stand for the domain itself, as in *.com. Write it like *.example.com or example.com/promo/*.',
+      );
     }
   } else {
     const problem = hostProblem(host);
     if (problem) return fail(problem);
   }
-  const port = value.port === '' || value.port === '80' || value.port === '443' ? '' : `:${value.port}`;
-  const path = normaliseEscapes(value.pathname).replace(/\*+/g, '*').replace(/(.)\/+$/, '$1');
+  const port =
+    value.port === '' || value.port === '80' || value.port === '443' ? '' : `:${value.port}`;
+  const path = normaliseEscapes(value.pathname)
+    .replace(/\*+/g, '*')
+    .replace(/(.)\/+$/, '$1');
   const query = value.search
     .slice(1)
     .split('&')
     .filter((part) => part !== '' && !isTrackingParameter(part.split('=')[0]!))
     .map((part) => normaliseEscapes(part).replace(/\*+/g, '*'));
   // A pattern for a whole host ("*.example.com", "*.example.com/") covers every path on it.
-  const pathAndQuery = path === '/' && query.length === 0 ? '' : `${path}${query.length ? `?${query.join('&')}` : ''}`;
+  const pathAndQuery =
+    path === '/' && query.length === 0 ? '' : `${path}${query.length ? `?${query.join('&')}` : ''}`;
   const canonical = `${siteOf(host)}${port}${pathAndQuery}`.toLowerCase();
-  return { ok: true, value: { kind: 'pattern', value: canonical, display: displayWhitelistValue('pattern', canonical) } };
+  return {
+    ok: true,
+    value: {
+      kind: 'pattern',
+      value: canonical,
+      display: displayWhitelistValue('pattern', canonical),
+    },
+  };
 }
 
 const USER_INFO_MESSAGE =
@@ -180,7 +232,8 @@ function hostProblem(host: string): string | undefined {
   if (labels.length < 2) return 'Enter a full domain such as example.com.';
   if (labels.some((label) => label === '' || label.length > 63)) return 'This domain is not valid.';
   const tld = labels.at(-1)!;
-  if (!TOP_LEVEL_LABEL.test(tld)) return `"${tld}" is not a top-level domain. Enter a full domain such as example.com.`;
+  if (!TOP_LEVEL_LABEL.test(tld))
+    return `"${tld}" is not a top-level domain. Enter a full domain such as example.com.`;
   if (labels.length === 2 && tld.length === 2 && SHARED_SECOND_LEVEL.has(labels[0]!)) {
     return `${host} is shared by many unrelated sites. Enter your own domain, such as example.${host}.`;
   }

@@ -60,8 +60,12 @@ describe('domain entries', () => {
   });
 
   it('explain themselves', () => {
-    expect(reasonFor('https://www.example.com/', domain)).toBe('the domain example.com covers its subdomain www.example.com');
-    expect(reasonFor('https://example.com/x', domain)).toBe('the address is on the whitelisted domain example.com');
+    expect(reasonFor('https://www.example.com/', domain)).toBe(
+      'the domain example.com covers its subdomain www.example.com',
+    );
+    expect(reasonFor('https://example.com/x', domain)).toBe(
+      'the address is on the whitelisted domain example.com',
+    );
   });
 
   it('with www. cover the bare name but not other subdomains', () => {
@@ -149,7 +153,9 @@ describe('URL entries', () => {
   it('with a query match that query in any order, and only it', () => {
     const join = entry('https://example.com/join?ref=me&plan=gold');
     expect(coveredBy('https://example.com/join?plan=gold&ref=me', join)).not.toBeNull();
-    expect(coveredBy('https://example.com/join?ref=me&plan=gold&utm_medium=bio', join)).not.toBeNull();
+    expect(
+      coveredBy('https://example.com/join?ref=me&plan=gold&utm_medium=bio', join),
+    ).not.toBeNull();
     expect(coveredBy('https://example.com/join?ref=me', join)).toBeNull();
     expect(coveredBy('https://example.com/join?ref=other&plan=gold', join)).toBeNull();
     expect(coveredBy('https://example.com/join', join)).toBeNull();
@@ -175,16 +181,24 @@ describe('URL entries', () => {
   });
 
   it('say what was ignored', () => {
-    expect(reasonFor('https://example.com/page', page)).toBe('the URL example.com/page matches exactly');
-    expect(reasonFor('https://example.com/page/', page)).toBe('the URL example.com/page matches, ignoring the trailing slash');
+    expect(reasonFor('https://example.com/page', page)).toBe(
+      'the URL example.com/page matches exactly',
+    );
+    expect(reasonFor('https://example.com/page/', page)).toBe(
+      'the URL example.com/page matches, ignoring the trailing slash',
+    );
     expect(reasonFor('http://www.example.com/page/?utm_source=ig#bio', page)).toBe(
       'the URL example.com/page matches, ignoring http versus https, the www. prefix, the trailing slash, the tracking parameter utm_source and the #fragment',
     );
-    expect(reasonFor('https://example.com/PAGE', page)).toBe('the URL example.com/page matches, ignoring letter case');
+    expect(reasonFor('https://example.com/PAGE', page)).toBe(
+      'the URL example.com/page matches, ignoring letter case',
+    );
     expect(reasonFor('https://example.com/%70age', page)).toBe(
       'the URL example.com/page matches, ignoring how characters are percent-encoded',
     );
-    expect(reasonFor('http://example.com:443/page', page)).toMatch(/ignoring http versus https and the default port$/);
+    expect(reasonFor('http://example.com:443/page', page)).toMatch(
+      /ignoring http versus https and the default port$/,
+    );
     const join = entry('https://example.com/join?a=1&b=2');
     expect(reasonFor('https://example.com/join?b=2&a=1', join)).toBe(
       'the URL example.com/join?a=1&b=2 matches, ignoring the order of the query parameters',
@@ -260,7 +274,9 @@ describe('pattern entries', () => {
   it('match internationalised hosts in either form', () => {
     const idn = entry('*.bücher.example/*');
     expect(coveredBy('https://shop.xn--bcher-kva.example/x', idn)).not.toBeNull();
-    expect(reasonFor('https://xn--bcher-kva.example/x', idn)).toBe('the pattern *.bücher.example/* matches this address');
+    expect(reasonFor('https://xn--bcher-kva.example/x', idn)).toBe(
+      'the pattern *.bücher.example/* matches this address',
+    );
   });
 
   it('treat regular-expression characters literally', () => {
@@ -276,7 +292,14 @@ describe('pattern entries', () => {
 describe('whitelistMatch', () => {
   it('returns null for addresses that are not web addresses', () => {
     const all = [entry('example.com')];
-    for (const url of ['', 'not a url', 'javascript:alert(1)', 'ftp://example.com/x', 'mailto:a@example.com', 'http://']) {
+    for (const url of [
+      '',
+      'not a url',
+      'javascript:alert(1)',
+      'ftp://example.com/x',
+      'mailto:a@example.com',
+      'http://',
+    ]) {
       expect(whitelistMatch(url, all), url).toBeNull();
     }
   });
@@ -285,24 +308,41 @@ describe('whitelistMatch', () => {
     const local = createWhitelistMatcher([entry('example.com')]);
     expect(local.match('www.example.com:8080/x')?.entry.id).toBe('example.com');
     expect(whitelistMatch('localhost:3000/x', [entry('example.com')])).toBeNull();
-    expect(parseWhitelistEntry('localhost:3000')).toEqual({ ok: false, message: 'Enter a full domain such as example.com.' });
+    expect(parseWhitelistEntry('localhost:3000')).toEqual({
+      ok: false,
+      message: 'Enter a full domain such as example.com.',
+    });
   });
 
   it('accepts URL objects', () => {
-    expect(whitelistMatch(new URL('https://www.example.com/'), [entry('example.com')])).not.toBeNull();
+    expect(
+      whitelistMatch(new URL('https://www.example.com/'), [entry('example.com')]),
+    ).not.toBeNull();
     expect(whitelistMatch(new URL('ftp://example.com/'), [entry('example.com')])).toBeNull();
   });
 
   it('reports the most specific entry: URL, then pattern, then the nearest domain', () => {
-    const entries = [entry('example.com'), entry('shop.example.com'), entry('*.example.com/promo/*'), entry('https://shop.example.com/promo/1')];
-    expect(coveredBy('https://shop.example.com/promo/1', ...entries)).toBe('https://shop.example.com/promo/1');
+    const entries = [
+      entry('example.com'),
+      entry('shop.example.com'),
+      entry('*.example.com/promo/*'),
+      entry('https://shop.example.com/promo/1'),
+    ];
+    expect(coveredBy('https://shop.example.com/promo/1', ...entries)).toBe(
+      'https://shop.example.com/promo/1',
+    );
     expect(coveredBy('https://shop.example.com/promo/2', ...entries)).toBe('*.example.com/promo/*');
     expect(coveredBy('https://a.shop.example.com/x', ...entries)).toBe('shop.example.com');
     expect(coveredBy('https://www.example.com/x', ...entries)).toBe('example.com');
   });
 
   it('leaves out stored values that no longer parse, and says which', () => {
-    const broken = { id: 'broken', kind: 'domain' as const, value: 'localhost', input: 'localhost' };
+    const broken = {
+      id: 'broken',
+      kind: 'domain' as const,
+      value: 'localhost',
+      input: 'localhost',
+    };
     const matcher = createWhitelistMatcher([broken, entry('example.com')]);
     expect(matcher.unusable).toEqual([broken]);
     expect(matcher.match('http://localhost/')).toBeNull();

@@ -1,7 +1,12 @@
 // Whether a web address is covered by a creator's whitelist, and why in words. Shared by the
 // "check a URL" box, scanning (never report a whitelisted page) and enforcement (never send a notice
 // for one). Semantics: README.md.
-import { displayWhitelistValue, parseWhitelistEntry, splitPort, type WhitelistKind } from './whitelist-entry.ts';
+import {
+  displayWhitelistValue,
+  parseWhitelistEntry,
+  splitPort,
+  type WhitelistKind,
+} from './whitelist-entry.ts';
 import {
   addressOf,
   hostForDisplay,
@@ -41,7 +46,9 @@ interface CompiledPattern<T> {
 }
 
 /** Compiles the entries once, for checking many addresses (scanning, enforcement). */
-export function createWhitelistMatcher<T extends WhitelistEntryLike>(entries: readonly T[]): WhitelistMatcher<T> {
+export function createWhitelistMatcher<T extends WhitelistEntryLike>(
+  entries: readonly T[],
+): WhitelistMatcher<T> {
   const urls = new Map<string, T>();
   const domains = new Map<string, T>();
   const patterns: CompiledPattern<T>[] = [];
@@ -85,8 +92,14 @@ export function createWhitelistMatcher<T extends WhitelistEntryLike>(entries: re
 
       const labels = address.host.split('.');
       const exact = domains.get(address.host);
-      if (exact) return { entry: exact, reason: `the address is on the whitelisted domain ${hostForDisplay(address.host)}` };
-      const withWww = address.host.startsWith('www.') ? undefined : domains.get(`www.${address.host}`);
+      if (exact)
+        return {
+          entry: exact,
+          reason: `the address is on the whitelisted domain ${hostForDisplay(address.host)}`,
+        };
+      const withWww = address.host.startsWith('www.')
+        ? undefined
+        : domains.get(`www.${address.host}`);
       if (withWww) {
         return {
           entry: withWww,
@@ -108,7 +121,10 @@ export function createWhitelistMatcher<T extends WhitelistEntryLike>(entries: re
 }
 
 /** One address against a list of entries; for many addresses, compile once with createWhitelistMatcher. */
-export function whitelistMatch<T extends WhitelistEntryLike>(url: string | URL, entries: readonly T[]): WhitelistMatch<T> | null {
+export function whitelistMatch<T extends WhitelistEntryLike>(
+  url: string | URL,
+  entries: readonly T[],
+): WhitelistMatch<T> | null {
   return createWhitelistMatcher(entries).match(url);
 }
 
@@ -155,22 +171,30 @@ function urlReason(address: WebAddress, entry: WhitelistEntryLike): string {
   if (original && original.scheme !== address.scheme) ignored.push('http versus https');
   if ((original ? original.host : address.site) !== address.host) ignored.push('the www. prefix');
   if (address.hadDefaultPort || original?.hadDefaultPort) ignored.push('the default port');
-  if (address.hadTrailingSlash !== (original?.hadTrailingSlash ?? false)) ignored.push('the trailing slash');
+  if (address.hadTrailingSlash !== (original?.hadTrailingSlash ?? false))
+    ignored.push('the trailing slash');
   if (original) {
     const escapesOf = (a: WebAddress) => a.rawPath.replace(/\/+$/, '');
-    if (escapesOf(original).toLowerCase() !== escapesOf(address).toLowerCase()) ignored.push('how characters are percent-encoded');
+    if (escapesOf(original).toLowerCase() !== escapesOf(address).toLowerCase())
+      ignored.push('how characters are percent-encoded');
     const exactPath = (a: WebAddress) => `${a.path}?${[...a.query].sort().join('&')}`;
     if (exactPath(original) !== exactPath(address)) ignored.push('letter case');
-    if (original.query.join('&').toLowerCase() !== address.query.join('&').toLowerCase()) ignored.push('the order of the query parameters');
+    if (original.query.join('&').toLowerCase() !== address.query.join('&').toLowerCase())
+      ignored.push('the order of the query parameters');
   }
   if (address.droppedParameters.length > 0) ignored.push(trackingPhrase(address.droppedParameters));
   if (address.hasFragment) ignored.push('the #fragment');
-  return ignored.length === 0 ? `the URL ${shown} matches exactly` : `the URL ${shown} matches, ignoring ${listOf(ignored)}`;
+  return ignored.length === 0
+    ? `the URL ${shown} matches exactly`
+    : `the URL ${shown} matches, ignoring ${listOf(ignored)}`;
 }
 
 function patternReason(address: WebAddress, entry: WhitelistEntryLike): string {
   const shown = displayWhitelistValue('pattern', entry.value);
-  const ignored = address.droppedParameters.length > 0 ? `, ignoring ${trackingPhrase(address.droppedParameters)}` : '';
+  const ignored =
+    address.droppedParameters.length > 0
+      ? `, ignoring ${trackingPhrase(address.droppedParameters)}`
+      : '';
   return `the pattern ${shown} matches this address${ignored}`;
 }
 

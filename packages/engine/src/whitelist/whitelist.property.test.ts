@@ -9,12 +9,20 @@ const label = fc.stringMatching(/^[a-z][a-z0-9]{0,10}$/).filter((l) => l !== 'ww
 const name = fc.stringMatching(/^[a-z][a-z0-9]{3,10}$/).filter((l) => l !== 'www');
 const tld = fc.constantFrom('com', 'net', 'org', 'io', 'example', 'de');
 /** A registrable-looking domain: one or two labels under a top-level domain. */
-const domain = fc.tuple(fc.array(name, { minLength: 1, maxLength: 2 }), tld).map(([labels, top]) => [...labels, top].join('.'));
+const domain = fc
+  .tuple(fc.array(name, { minLength: 1, maxLength: 2 }), tld)
+  .map(([labels, top]) => [...labels, top].join('.'));
 const segment = fc.stringMatching(/^[A-Za-z0-9._~-]{1,12}$/).filter((s) => s !== '.' && s !== '..');
-const path = fc.array(segment, { minLength: 1, maxLength: 4 }).map((segments) => `/${segments.join('/')}`);
-const query = fc.array(fc.tuple(fc.stringMatching(/^[a-z]{1,6}$/), fc.stringMatching(/^[a-z0-9]{0,6}$/)), { maxLength: 3 }).map((pairs) =>
-  pairs.filter(([name]) => !name.startsWith('utm_') && name !== 'igsh' && name !== 'yclid'),
-);
+const path = fc
+  .array(segment, { minLength: 1, maxLength: 4 })
+  .map((segments) => `/${segments.join('/')}`);
+const query = fc
+  .array(fc.tuple(fc.stringMatching(/^[a-z]{1,6}$/), fc.stringMatching(/^[a-z0-9]{0,6}$/)), {
+    maxLength: 3,
+  })
+  .map((pairs) =>
+    pairs.filter(([name]) => !name.startsWith('utm_') && name !== 'igsh' && name !== 'yclid'),
+  );
 
 function parsed(input: string, kind?: WhitelistKind) {
   const result = parseWhitelistEntry(input, kind);
@@ -26,14 +34,25 @@ describe('whitelist properties', () => {
   it('never throws on arbitrary input, and every accepted entry reads back as itself', () => {
     const kinds = fc.constantFrom<WhitelistKind | undefined>(undefined, 'url', 'domain', 'pattern');
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.domain()), kinds, (input, kind) => {
-        const result = parseWhitelistEntry(input, kind);
-        if (!result.ok) {
-          expect(result.message.length).toBeGreaterThan(0);
-          return;
-        }
-        expect(parseWhitelistEntry(result.entry.value, result.entry.kind)).toMatchObject({ ok: true, entry: result.entry });
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.webUrl({ withQueryParameters: true, withFragments: true }),
+          fc.domain(),
+        ),
+        kinds,
+        (input, kind) => {
+          const result = parseWhitelistEntry(input, kind);
+          if (!result.ok) {
+            expect(result.message.length).toBeGreaterThan(0);
+            return;
+          }
+          expect(parseWhitelistEntry(result.entry.value, result.entry.kind)).toMatchObject({
+            ok: true,
+            entry: result.entry,
+          });
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -55,7 +74,8 @@ describe('whitelist properties', () => {
           defaultPort: fc.boolean(),
         }),
         (host, pagePath, params, v) => {
-          const q = (pairs: [string, string][]) => (pairs.length ? `?${pairs.map(([k, val]) => `${k}=${val}`).join('&')}` : '');
+          const q = (pairs: [string, string][]) =>
+            pairs.length ? `?${pairs.map(([k, val]) => `${k}=${val}`).join('&')}` : '';
           const entry = parsed(`https://${host}${pagePath}${q(params)}`, 'url');
           const extra: [string, string][] = v.tracking ? [['utm_source', 'feed']] : [];
           const pairs = [...(v.reorder ? [...params].reverse() : params), ...extra];
@@ -76,7 +96,9 @@ describe('whitelist properties', () => {
         expect(whitelistMatch(`https://${host}${pagePath}?id=${more}`, [entry])).toBeNull();
         expect(whitelistMatch(`https://${host}.${other}${pagePath}`, [entry])).toBeNull();
         expect(whitelistMatch(`https://x${host}${pagePath}`, [entry])).toBeNull();
-        expect(whitelistMatch(`https://${host}@${other}${pagePath}`, [entry])?.entry).toBe(host === other ? entry : undefined);
+        expect(whitelistMatch(`https://${host}@${other}${pagePath}`, [entry])?.entry).toBe(
+          host === other ? entry : undefined,
+        );
       }),
       { numRuns: 300 },
     );
@@ -84,19 +106,27 @@ describe('whitelist properties', () => {
 
   it('a domain covers its subdomains and nothing that merely contains its name', () => {
     fc.assert(
-      fc.property(domain, fc.array(label, { maxLength: 3 }), domain, path, (host, subLabels, other, anyPath) => {
-        fc.pre(other !== host && !other.endsWith(`.${host}`));
-        const entry = parsed(host, 'domain');
-        const sub = [...subLabels, host].join('.');
-        expect(whitelistMatch(`https://${sub}${anyPath}`, [entry])?.entry).toBe(entry);
-        expect(whitelistMatch(`http://${sub.toUpperCase()}.${anyPath}`, [entry])?.entry).toBe(entry);
-        // The same name followed by something else, or preceded without a dot, is another site.
-        expect(whitelistMatch(`https://${host}.${other}/`, [entry])).toBeNull();
-        expect(whitelistMatch(`https://not${host}/`, [entry])).toBeNull();
-        expect(whitelistMatch(`https://${host}-cdn.${other}/`, [entry])).toBeNull();
-        expect(whitelistMatch(`https://${host}@${other}/`, [entry])).toBeNull();
-        expect(whitelistMatch(`https://${other}/${host}`, [entry])).toBeNull();
-      }),
+      fc.property(
+        domain,
+        fc.array(label, { maxLength: 3 }),
+        domain,
+        path,
+        (host, subLabels, other, anyPath) => {
+          fc.pre(other !== host && !other.endsWith(`.${host}`));
+          const entry = parsed(host, 'domain');
+          const sub = [...subLabels, host].join('.');
+          expect(whitelistMatch(`https://${sub}${anyPath}`, [entry])?.entry).toBe(entry);
+          expect(whitelistMatch(`http://${sub.toUpperCase()}.${anyPath}`, [entry])?.entry).toBe(
+            entry,
+          );
+          // The same name followed by something else, or preceded without a dot, is another site.
+          expect(whitelistMatch(`https://${host}.${other}/`, [entry])).toBeNull();
+          expect(whitelistMatch(`https://not${host}/`, [entry])).toBeNull();
+          expect(whitelistMatch(`https://${host}-cdn.${other}/`, [entry])).toBeNull();
+          expect(whitelistMatch(`https://${host}@${other}/`, [entry])).toBeNull();
+          expect(whitelistMatch(`https://${other}/${host}`, [entry])).toBeNull();
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -118,15 +148,24 @@ describe('whitelist properties', () => {
 
   it('*.domain/folder/* covers exactly the folder on the domain and its subdomains', () => {
     fc.assert(
-      fc.property(domain, segment, path, fc.array(label, { maxLength: 2 }), segment, (host, folder, rest, subLabels, otherFolder) => {
-        fc.pre(otherFolder.toLowerCase() !== folder.toLowerCase());
-        const entry = parsed(`*.${host}/${folder}/*`);
-        const sub = [...subLabels, host].join('.');
-        expect(whitelistMatch(`https://${sub}/${folder}${rest}`, [entry])?.entry).toBe(entry);
-        expect(whitelistMatch(`https://${sub}/${folder}`, [entry])?.entry).toBe(entry);
-        expect(whitelistMatch(`https://${sub}/${otherFolder}${rest}`, [entry])).toBeNull();
-        expect(whitelistMatch(`https://${host}.attacker.invalid/${folder}${rest}`, [entry])).toBeNull();
-      }),
+      fc.property(
+        domain,
+        segment,
+        path,
+        fc.array(label, { maxLength: 2 }),
+        segment,
+        (host, folder, rest, subLabels, otherFolder) => {
+          fc.pre(otherFolder.toLowerCase() !== folder.toLowerCase());
+          const entry = parsed(`*.${host}/${folder}/*`);
+          const sub = [...subLabels, host].join('.');
+          expect(whitelistMatch(`https://${sub}/${folder}${rest}`, [entry])?.entry).toBe(entry);
+          expect(whitelistMatch(`https://${sub}/${folder}`, [entry])?.entry).toBe(entry);
+          expect(whitelistMatch(`https://${sub}/${otherFolder}${rest}`, [entry])).toBeNull();
+          expect(
+            whitelistMatch(`https://${host}.attacker.invalid/${folder}${rest}`, [entry]),
+          ).toBeNull();
+        },
+      ),
       { numRuns: 300 },
     );
   });

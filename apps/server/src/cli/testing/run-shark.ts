@@ -13,7 +13,10 @@ export interface SharkResult {
 const bin = fileURLToPath(new URL('../../../bin/shark.js', import.meta.url));
 
 /** `shark <args>` in this process, with the test's environment plus `env`. */
-export async function sharkInProcess(env: Record<string, string>, ...args: string[]): Promise<SharkResult> {
+export async function sharkInProcess(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<SharkResult> {
   let stdout = '';
   let stderr = '';
   const code = await runCli(args, {

@@ -156,8 +156,18 @@ const SOURCES: Record<AccountExportSection, Source> = {
     owner: t.customOfferClaim.userId,
   },
   // The affiliate programme: her code, who referred her, and her commissions and payouts as an affiliate.
-  affiliateCode: { table: t.affiliateCode, key: t.affiliateCode.userId, keyName: 'userId', owner: t.affiliateCode.userId },
-  referredBy: { table: t.referral, key: t.referral.referredUserId, keyName: 'referredUserId', owner: t.referral.referredUserId },
+  affiliateCode: {
+    table: t.affiliateCode,
+    key: t.affiliateCode.userId,
+    keyName: 'userId',
+    owner: t.affiliateCode.userId,
+  },
+  referredBy: {
+    table: t.referral,
+    key: t.referral.referredUserId,
+    keyName: 'referredUserId',
+    owner: t.referral.referredUserId,
+  },
   affiliateCommissions: {
     table: t.affiliateCommission,
     key: t.affiliateCommission.id,
@@ -178,7 +188,12 @@ const SOURCES: Record<AccountExportSection, Source> = {
     owner: t.riskRegistryEntry.reportedBy,
   },
   // Her notifications, read or not, and her e-mail choices per category (features/notifications).
-  notifications: { table: t.notification, key: t.notification.id, keyName: 'id', owner: t.notification.userId },
+  notifications: {
+    table: t.notification,
+    key: t.notification.id,
+    keyName: 'id',
+    owner: t.notification.userId,
+  },
   notificationPreferences: {
     table: t.notificationPreference,
     key: t.notificationPreference.category,
@@ -313,7 +328,13 @@ export function createAccountDataRepository(db: Database) {
       const rows = await db
         .select({ id: n.id, key: n.pdfKey, at: n.createdAt })
         .from(n)
-        .where(and(eq(n.userId, userId), isNotNull(n.pdfKey), after === null ? undefined : gt(n.id, after)))
+        .where(
+          and(
+            eq(n.userId, userId),
+            isNotNull(n.pdfKey),
+            after === null ? undefined : gt(n.id, after),
+          ),
+        )
         .orderBy(asc(n.id))
         .limit(PAGE);
       return rows.map((r) => ({ id: r.id, name: 'notice.pdf', key: r.key ?? '', at: r.at }));

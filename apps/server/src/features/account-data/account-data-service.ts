@@ -96,9 +96,20 @@ export function createAccountDataService(deps: AccountDataDeps) {
       const profile = await repo.profile(userId);
       if (!profile) throw new AppError('UNAUTHORIZED', 'Please sign in.');
       const exportedAt = new Date();
-      const manifest: { path: string | null; kind: string; id: string; name: string; missing?: true }[] = [];
+      const manifest: {
+        path: string | null;
+        kind: string;
+        id: string;
+        name: string;
+        missing?: true;
+      }[] = [];
       async function* entries(): AsyncGenerator<ZipEntry> {
-        yield { path: 'data.json', compress: true, mtime: exportedAt, body: exportChunks(userId, profile!) };
+        yield {
+          path: 'data.json',
+          compress: true,
+          mtime: exportedAt,
+          body: exportChunks(userId, profile!),
+        };
         for (const kind of ['content', 'notices'] as const) {
           let after: string | null = null;
           for (;;) {
@@ -125,7 +136,9 @@ export function createAccountDataService(deps: AccountDataDeps) {
           path: 'files.json',
           compress: true,
           mtime: exportedAt,
-          body: [JSON.stringify({ exportedAt: exportedAt.toISOString(), files: manifest }, null, 1)],
+          body: [
+            JSON.stringify({ exportedAt: exportedAt.toISOString(), files: manifest }, null, 1),
+          ],
         };
       }
       return zipStream(entries());

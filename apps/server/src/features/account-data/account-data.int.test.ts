@@ -19,7 +19,10 @@ import { TestClient } from '../../testing/http-client.ts';
 import { signedInUser } from '../../testing/users.ts';
 import { insertTakedown } from '../takedowns/takedown-test-fixtures.ts';
 import { type StripeStandIn } from '../billing/testing/stripe-stand-in.ts';
-import { startBillingTestServer, type BillingTestServer } from '../billing/testing/billing-test-server.ts';
+import {
+  startBillingTestServer,
+  type BillingTestServer,
+} from '../billing/testing/billing-test-server.ts';
 
 let stripe: StripeStandIn;
 let server: TestServer;
@@ -247,20 +250,24 @@ describe('GET /api/account/archive', () => {
     const other = await creatorWithData('dave');
     // A file the storage lost is named in files.json instead of failing the whole download.
     const lostId = `rf_${randomUUID()}`;
-    await db().insert(t.referenceFile).values({
-      id: lostId,
-      userId: her.userId,
-      originalName: 'lost/../name.jpg',
-      sizeBytes: 5,
-      receivedBytes: 5,
-      status: 'ready',
-      storageKey: `reference-files/${her.userId}/${lostId}`,
-    });
+    await db()
+      .insert(t.referenceFile)
+      .values({
+        id: lostId,
+        userId: her.userId,
+        originalName: 'lost/../name.jpg',
+        sizeBytes: 5,
+        receivedBytes: 5,
+        status: 'ready',
+        storageKey: `reference-files/${her.userId}/${lostId}`,
+      });
 
     const res = await her.browser.download('/api/account/archive');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
     const files = unzipSync(res.bytes);
     const text = (name: string) => strFromU8(files[name]!);
 
@@ -271,15 +278,24 @@ describe('GET /api/account/archive', () => {
     expect(noticePaths).toHaveLength(1);
     expect(text(noticePaths[0]!)).toBe('%PDF');
 
-    const manifest = JSON.parse(text('files.json')) as { files: { path: string | null; id: string; name: string; missing?: true }[] };
+    const manifest = JSON.parse(text('files.json')) as {
+      files: { path: string | null; id: string; name: string; missing?: true }[];
+    };
     expect(manifest.files).toEqual(
       expect.arrayContaining([
-        { path: `content/${her.fileId}-carol.jpg`, kind: 'content', id: her.fileId, name: 'carol.jpg' },
+        {
+          path: `content/${her.fileId}-carol.jpg`,
+          kind: 'content',
+          id: her.fileId,
+          name: 'carol.jpg',
+        },
         { path: null, kind: 'content', id: lostId, name: 'lost/../name.jpg', missing: true },
       ]),
     );
     // Paths never climb out of the archive's folders.
-    expect(Object.keys(files).every((name) => !name.includes('..') && !name.startsWith('/'))).toBe(true);
+    expect(Object.keys(files).every((name) => !name.includes('..') && !name.startsWith('/'))).toBe(
+      true,
+    );
     // Nothing of Dave's.
     expect(Object.keys(files).some((name) => name.includes(other.fileId))).toBe(false);
     expect(text('data.json')).not.toContain(other.userId);

@@ -9,7 +9,13 @@ import type { AccountState, UserRecord } from './account-state-repository.ts';
 const planFeatures = planFeaturesOf(loadPlanCatalog(loadConfig({}, 'cli').plansFile));
 const toApiUser = (r: UserRecord, s: AccountState) => toApiUserWith(r, s, planFeatures);
 
-const record = { id: 'u1', name: 'Ann', email: 'ann@example.com', emailVerified: true, isAffiliateOnly: false };
+const record = {
+  id: 'u1',
+  name: 'Ann',
+  email: 'ann@example.com',
+  emailVerified: true,
+  isAffiliateOnly: false,
+};
 
 describe('toApiUser', () => {
   it('gives a new user free status, no features, and onboarding', () => {
@@ -23,22 +29,54 @@ describe('toApiUser', () => {
   });
 
   it('unites plan features and granted ones, in catalogue order, without repeats', () => {
-    const user = toApiUser(record, { ...DEFAULT_ACCOUNT_STATE, status: 'subscribed', plan: 'standard', grantedFeatures: ['explicitlyShowUploadFiles', 'submitLeak', 'promoProtect'] });
-    expect(user.effectiveSpecialFeatures).toEqual(['promoProtect', 'submitLeak', 'explicitlyShowUploadFiles']);
+    const user = toApiUser(record, {
+      ...DEFAULT_ACCOUNT_STATE,
+      status: 'subscribed',
+      plan: 'standard',
+      grantedFeatures: ['explicitlyShowUploadFiles', 'submitLeak', 'promoProtect'],
+    });
+    expect(user.effectiveSpecialFeatures).toEqual([
+      'promoProtect',
+      'submitLeak',
+      'explicitlyShowUploadFiles',
+    ]);
   });
 
   it('gives a former user no plan features, only grants', () => {
-    const user = toApiUser(record, { ...DEFAULT_ACCOUNT_STATE, status: 'former', plan: 'premium', grantedFeatures: ['promoProtect'] });
+    const user = toApiUser(record, {
+      ...DEFAULT_ACCOUNT_STATE,
+      status: 'former',
+      plan: 'premium',
+      grantedFeatures: ['promoProtect'],
+    });
     expect(user.effectiveSpecialFeatures).toEqual(['promoProtect']);
   });
 
   it('is cancelled-but-active only while subscribed', () => {
-    expect(toApiUser(record, { ...DEFAULT_ACCOUNT_STATE, status: 'subscribed', plan: 'plus', cancelAtPeriodEnd: true }).isCancelledButActive).toBe(true);
-    expect(toApiUser(record, { ...DEFAULT_ACCOUNT_STATE, status: 'former', cancelAtPeriodEnd: true }).isCancelledButActive).toBe(false);
+    expect(
+      toApiUser(record, {
+        ...DEFAULT_ACCOUNT_STATE,
+        status: 'subscribed',
+        plan: 'plus',
+        cancelAtPeriodEnd: true,
+      }).isCancelledButActive,
+    ).toBe(true);
+    expect(
+      toApiUser(record, { ...DEFAULT_ACCOUNT_STATE, status: 'former', cancelAtPeriodEnd: true })
+        .isCancelledButActive,
+    ).toBe(false);
   });
 
   it('shows the upgrade box with the operator message, and no onboarding for affiliates', () => {
-    const user = toApiUser({ ...record, isAffiliateOnly: true }, { ...DEFAULT_ACCOUNT_STATE, suggestUpgradeMessage: 'Go Premium' });
-    expect(user).toMatchObject({ shouldShowUpgrade: true, suggestUpgradeCustomMessage: 'Go Premium', needsOnboarding: false, isAffiliateOnly: true });
+    const user = toApiUser(
+      { ...record, isAffiliateOnly: true },
+      { ...DEFAULT_ACCOUNT_STATE, suggestUpgradeMessage: 'Go Premium' },
+    );
+    expect(user).toMatchObject({
+      shouldShowUpgrade: true,
+      suggestUpgradeCustomMessage: 'Go Premium',
+      needsOnboarding: false,
+      isAffiliateOnly: true,
+    });
   });
 });

@@ -2,10 +2,18 @@
 import type { FrontendStatus, Plan, SpecialFeature, User } from '@shark/contracts/user.ts';
 import { SPECIAL_FEATURES } from '@shark/contracts/user.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { AccountState, AccountStateRepository, UserRecord } from './account-state-repository.ts';
+import type {
+  AccountState,
+  AccountStateRepository,
+  UserRecord,
+} from './account-state-repository.ts';
 import type { PlanFeatures } from './plan-features.ts';
 
-export function toApiUser(record: UserRecord, state: AccountState, planFeatures: PlanFeatures): User {
+export function toApiUser(
+  record: UserRecord,
+  state: AccountState,
+  planFeatures: PlanFeatures,
+): User {
   const isSubscribed = state.status === 'subscribed';
   const fromPlan = isSubscribed && state.plan ? planFeatures[state.plan] : [];
   const effective = new Set<SpecialFeature>([...fromPlan, ...state.grantedFeatures]);
@@ -56,7 +64,11 @@ export function createAccountService(repo: AccountStateRepository, planFeatures:
     async grant(email: string, changes: GrantChanges): Promise<User> {
       const record = await requireUser(email);
       const current = await repo.findState(record.id);
-      if (changes.status !== undefined || changes.plan !== undefined || changes.cancelledButActive !== undefined) {
+      if (
+        changes.status !== undefined ||
+        changes.plan !== undefined ||
+        changes.cancelledButActive !== undefined
+      ) {
         // A grant of status or plan would last only until the provider's next event about her subscription.
         const live = await repo.findLiveSubscription(record.id);
         if (live) {
@@ -68,21 +80,30 @@ export function createAccountService(repo: AccountStateRepository, planFeatures:
       }
       const next: AccountState = { ...current };
       if (changes.status !== undefined) next.status = changes.status;
-      if (next.status === 'subscribed' && current.status !== 'subscribed') next.subscribedSince = new Date();
+      if (next.status === 'subscribed' && current.status !== 'subscribed')
+        next.subscribedSince = new Date();
       if (next.status !== 'subscribed') next.subscribedSince = null;
       if (changes.plan !== undefined) next.plan = changes.plan;
       if (changes.features !== undefined) next.grantedFeatures = [...new Set(changes.features)];
-      if (changes.cancelledButActive !== undefined) next.cancelAtPeriodEnd = changes.cancelledButActive;
+      if (changes.cancelledButActive !== undefined)
+        next.cancelAtPeriodEnd = changes.cancelledButActive;
       if (changes.suggestUpgrade !== undefined) {
-        next.suggestUpgradeMessage = changes.suggestUpgrade.trim() === '' ? null : changes.suggestUpgrade.trim();
+        next.suggestUpgradeMessage =
+          changes.suggestUpgrade.trim() === '' ? null : changes.suggestUpgrade.trim();
       }
       if (next.status === 'subscribed' && next.plan === null) {
-        throw new AppError('BAD_REQUEST', 'A subscribed user needs a plan: add --plan standard|plus|premium.');
+        throw new AppError(
+          'BAD_REQUEST',
+          'A subscribed user needs a plan: add --plan standard|plus|premium.',
+        );
       }
       if (next.status !== 'subscribed') {
         // Only an active subscription has a plan or can be cancelled at the period's end.
         if (changes.plan !== undefined) {
-          throw new AppError('BAD_REQUEST', `A ${next.status} user has no plan: use --status subscribed with --plan.`);
+          throw new AppError(
+            'BAD_REQUEST',
+            `A ${next.status} user has no plan: use --status subscribed with --plan.`,
+          );
         }
         if (changes.cancelledButActive === true) {
           throw new AppError('BAD_REQUEST', 'Only a subscribed user can be cancelled-but-active.');

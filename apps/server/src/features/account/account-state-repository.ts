@@ -46,16 +46,29 @@ export function createAccountStateRepository(db: Database) {
   return {
     async findLiveSubscription(userId: string): Promise<LiveSubscription | null> {
       const [row] = await db
-        .select({ id: billingSubscription.id, plan: billingSubscription.plan, status: billingSubscription.status })
+        .select({
+          id: billingSubscription.id,
+          plan: billingSubscription.plan,
+          status: billingSubscription.status,
+        })
         .from(billingSubscription)
-        .where(and(eq(billingSubscription.userId, userId), inArray(billingSubscription.status, [...RUNNING_STATUSES])))
+        .where(
+          and(
+            eq(billingSubscription.userId, userId),
+            inArray(billingSubscription.status, [...RUNNING_STATUSES]),
+          ),
+        )
         .orderBy(desc(billingSubscription.updatedAt))
         .limit(1);
       return row ?? null;
     },
 
     async findState(userId: string): Promise<AccountState> {
-      const [row] = await db.select().from(accountState).where(eq(accountState.userId, userId)).limit(1);
+      const [row] = await db
+        .select()
+        .from(accountState)
+        .where(eq(accountState.userId, userId))
+        .limit(1);
       if (!row) return DEFAULT_ACCOUNT_STATE;
       return {
         status: row.status,
@@ -83,7 +96,10 @@ export function createAccountStateRepository(db: Database) {
         .values({ userId, onboardingCompletedAt: at, updatedAt: at })
         .onConflictDoUpdate({
           target: accountState.userId,
-          set: { onboardingCompletedAt: sql`coalesce(${accountState.onboardingCompletedAt}, excluded.onboarding_completed_at)`, updatedAt: at },
+          set: {
+            onboardingCompletedAt: sql`coalesce(${accountState.onboardingCompletedAt}, excluded.onboarding_completed_at)`,
+            updatedAt: at,
+          },
         })
         .returning({ onboardingCompletedAt: accountState.onboardingCompletedAt });
       if (!row?.onboardingCompletedAt) throw new Error('onboarding completion was not recorded');
@@ -106,12 +122,19 @@ export function createAccountStateRepository(db: Database) {
     },
 
     async isAffiliateOnly(userId: string): Promise<boolean> {
-      const [row] = await db.select({ isAffiliateOnly: user.isAffiliateOnly }).from(user).where(eq(user.id, userId)).limit(1);
+      const [row] = await db
+        .select({ isAffiliateOnly: user.isAffiliateOnly })
+        .from(user)
+        .where(eq(user.id, userId))
+        .limit(1);
       return row?.isAffiliateOnly === true;
     },
 
     async setAffiliateOnly(userId: string, isAffiliateOnly: boolean): Promise<void> {
-      await db.update(user).set({ isAffiliateOnly, updatedAt: new Date() }).where(eq(user.id, userId));
+      await db
+        .update(user)
+        .set({ isAffiliateOnly, updatedAt: new Date() })
+        .where(eq(user.id, userId));
     },
   };
 }

@@ -5,5 +5,9 @@ import type { Plan, SpecialFeature } from '@shark/contracts/user.ts';
 export type PlanFeatures = Record<Plan, readonly SpecialFeature[]>;
 
 export function planFeaturesOf(catalog: PlanCatalog): PlanFeatures {
-  return { standard: catalog.tiers.standard.features, plus: catalog.tiers.plus.features, premium: catalog.tiers.premium.features };
+  return {
+    standard: catalog.tiers.standard.features,
+    plus: catalog.tiers.plus.features,
+    premium: catalog.tiers.premium.features,
+  };
 }

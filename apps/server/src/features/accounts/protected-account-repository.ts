@@ -14,14 +14,19 @@ const UNIQUE_VIOLATION = '23505';
 
 /** Whether a database error (possibly wrapped by Drizzle) is a unique-index violation. */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let cause: unknown = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
+  for (
+    let cause: unknown = error, depth = 0;
+    cause && depth < 5;
+    cause = (cause as { cause?: unknown }).cause, depth++
+  ) {
     if ((cause as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
   }
   return false;
 }
 
 function queries(db: Database) {
-  const owned = (userId: string, id: string) => and(eq(protectedAccount.userId, userId), eq(protectedAccount.id, id));
+  const owned = (userId: string, id: string) =>
+    and(eq(protectedAccount.userId, userId), eq(protectedAccount.id, id));
 
   return {
     /** In the order they were added. */
@@ -34,7 +39,10 @@ function queries(db: Database) {
     },
 
     async count(userId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(protectedAccount).where(eq(protectedAccount.userId, userId));
+      const [row] = await db
+        .select({ n: count() })
+        .from(protectedAccount)
+        .where(eq(protectedAccount.userId, userId));
       return row?.n ?? 0;
     },
 
@@ -43,7 +51,11 @@ function queries(db: Database) {
       return row;
     },
 
-    async findByUsername(userId: string, platform: ProtectedAccountRow['platform'], normalizedUsername: string): Promise<ProtectedAccountRow | undefined> {
+    async findByUsername(
+      userId: string,
+      platform: ProtectedAccountRow['platform'],
+      normalizedUsername: string,
+    ): Promise<ProtectedAccountRow | undefined> {
       const [row] = await db
         .select()
         .from(protectedAccount)
@@ -63,7 +75,9 @@ function queries(db: Database) {
       const [row] = await db
         .select({ id: protectedAccount.id })
         .from(protectedAccount)
-        .where(and(eq(protectedAccount.userId, userId), eq(protectedAccount.verificationCode, code)))
+        .where(
+          and(eq(protectedAccount.userId, userId), eq(protectedAccount.verificationCode, code)),
+        )
         .limit(1);
       return row !== undefined;
     },
@@ -73,7 +87,13 @@ function queries(db: Database) {
       const [inserted] = await db
         .insert(protectedAccount)
         .values(row)
-        .onConflictDoNothing({ target: [protectedAccount.userId, protectedAccount.platform, protectedAccount.normalizedUsername] })
+        .onConflictDoNothing({
+          target: [
+            protectedAccount.userId,
+            protectedAccount.platform,
+            protectedAccount.normalizedUsername,
+          ],
+        })
         .returning();
       return inserted;
     },
@@ -81,7 +101,17 @@ function queries(db: Database) {
     async update(
       userId: string,
       id: string,
-      changes: Partial<Pick<ProtectedAccountRow, 'username' | 'normalizedUsername' | 'profileUrl' | 'isOld' | 'verifiedAt' | 'lastCheckError'>>,
+      changes: Partial<
+        Pick<
+          ProtectedAccountRow,
+          | 'username'
+          | 'normalizedUsername'
+          | 'profileUrl'
+          | 'isOld'
+          | 'verifiedAt'
+          | 'lastCheckError'
+        >
+      >,
     ): Promise<ProtectedAccountRow | undefined> {
       const [row] = await db
         .update(protectedAccount)
@@ -92,7 +122,10 @@ function queries(db: Database) {
     },
 
     async delete(userId: string, id: string): Promise<boolean> {
-      const deleted = await db.delete(protectedAccount).where(owned(userId, id)).returning({ id: protectedAccount.id });
+      const deleted = await db
+        .delete(protectedAccount)
+        .where(owned(userId, id))
+        .returning({ id: protectedAccount.id });
       return deleted.length > 0;
     },
 
@@ -101,12 +134,25 @@ function queries(db: Database) {
      * least `intervalSeconds` old (or there was none). Undefined when it is too soon, so two
      * requests at once cannot both fetch.
      */
-    async claimCheck(userId: string, id: string, now: Date, intervalSeconds: number): Promise<ProtectedAccountRow | undefined> {
+    async claimCheck(
+      userId: string,
+      id: string,
+      now: Date,
+      intervalSeconds: number,
+    ): Promise<ProtectedAccountRow | undefined> {
       const earliest = new Date(now.getTime() - intervalSeconds * 1000);
       const [row] = await db
         .update(protectedAccount)
         .set({ lastCheckedAt: now })
-        .where(and(owned(userId, id), or(isNull(protectedAccount.lastCheckedAt), lte(protectedAccount.lastCheckedAt, earliest))))
+        .where(
+          and(
+            owned(userId, id),
+            or(
+              isNull(protectedAccount.lastCheckedAt),
+              lte(protectedAccount.lastCheckedAt, earliest),
+            ),
+          ),
+        )
         .returning();
       return row;
     },
@@ -137,7 +183,10 @@ export function createProtectedAccountRepository(db: Database) {
   return {
     ...queries(db),
     /** Runs `work` in one transaction holding the user's accounts lock, with queries bound to it. */
-    async locked<T>(userId: string, work: (queries: ProtectedAccountQueries) => Promise<T>): Promise<T> {
+    async locked<T>(
+      userId: string,
+      work: (queries: ProtectedAccountQueries) => Promise<T>,
+    ): Promise<T> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${ACCOUNTS_LOCK}, hashtext(${userId}))`);
         return work(queries(tx));

@@ -10,7 +10,11 @@ import {
   protectedAccountSchema,
 } from '@shark/contracts/accounts.ts';
 import type { AppEnv } from '../../http/app-env.ts';
-import { jsonBody as body, errorResponse as error, jsonResponse as json } from '../../http/openapi.ts';
+import {
+  jsonBody as body,
+  errorResponse as error,
+  jsonResponse as json,
+} from '../../http/openapi.ts';
 import { requireSessionUser } from '../../http/session.ts';
 import { throwOnInvalid } from '../../http/validation.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -19,10 +23,11 @@ import type { ProtectedAccountService } from './protected-account-service.ts';
 
 type AccountsEnv = { Variables: AppEnv['Variables'] & { entitled: Entitled } };
 
-
 const guarded = {
   401: error('Not signed in'),
-  403: error('Not entitled to the protection set-up (FORBIDDEN), or the plan’s username limit is reached (PLAN_LIMIT_REACHED)'),
+  403: error(
+    'Not entitled to the protection set-up (FORBIDDEN), or the plan’s username limit is reached (PLAN_LIMIT_REACHED)',
+  ),
 };
 const withInput = { ...guarded, 400: error('Invalid input; `fields` names each bad field') };
 const tags = ['Accounts'];
@@ -40,7 +45,8 @@ const add = createRoute({
   method: 'post',
   path: '/accounts',
   tags,
-  summary: 'Add an account: a username, "@name", "u/name" or profile link (for a website, its address)',
+  summary:
+    'Add an account: a username, "@name", "u/name" or profile link (for a website, its address)',
   request: { body: body(addProtectedAccountSchema) },
   responses: {
     201: json(protectedAccountSchema, 'The new account, with its ownership code'),
@@ -69,7 +75,11 @@ const remove = createRoute({
   tags,
   summary: 'Delete an account',
   request: { params: idParams },
-  responses: { 204: { description: 'Deleted' }, ...guarded, 404: error('No such account of this creator') },
+  responses: {
+    204: { description: 'Deleted' },
+    ...guarded,
+    404: error('No such account of this creator'),
+  },
 });
 
 const verify = createRoute({
@@ -87,7 +97,11 @@ const verify = createRoute({
   },
 });
 
-export function protectedAccountRoutes(deps: { auth: Auth; accounts: ProtectedAccountService; entitlements: Entitlements }) {
+export function protectedAccountRoutes(deps: {
+  auth: Auth;
+  accounts: ProtectedAccountService;
+  entitlements: Entitlements;
+}) {
   const { accounts } = deps;
   const app = new OpenAPIHono<AccountsEnv>({ defaultHook: throwOnInvalid });
   app.use(
@@ -101,11 +115,17 @@ export function protectedAccountRoutes(deps: { auth: Auth; accounts: ProtectedAc
   const userId = (c: { get: (key: 'entitled') => Entitled }) => c.get('entitled').userId;
   return app
     .openapi(list, async (c) => c.json(await accounts.list(userId(c)), 200))
-    .openapi(add, async (c) => c.json(await accounts.add(c.get('entitled'), c.get('brand').id, c.req.valid('json')), 201))
-    .openapi(edit, async (c) => c.json(await accounts.edit(userId(c), c.req.valid('param').id, c.req.valid('json')), 200))
+    .openapi(add, async (c) =>
+      c.json(await accounts.add(c.get('entitled'), c.get('brand').id, c.req.valid('json')), 201),
+    )
+    .openapi(edit, async (c) =>
+      c.json(await accounts.edit(userId(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    )
     .openapi(remove, async (c) => {
       await accounts.remove(userId(c), c.req.valid('param').id);
       return c.body(null, 204);
     })
-    .openapi(verify, async (c) => c.json(await accounts.verify(userId(c), c.req.valid('param').id), 200));
+    .openapi(verify, async (c) =>
+      c.json(await accounts.verify(userId(c), c.req.valid('param').id), 200),
+    );
 }

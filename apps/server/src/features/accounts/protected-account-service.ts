@@ -17,11 +17,19 @@ import {
   type AccountPlatform as EnginePlatform,
   type ProfileUrlTemplates,
 } from '@shark/engine/accounts/account-identity.ts';
-import { generateOwnershipCode, ownershipCodePattern, showsOwnershipCode } from '@shark/engine/accounts/ownership-code.ts';
+import {
+  generateOwnershipCode,
+  ownershipCodePattern,
+  showsOwnershipCode,
+} from '@shark/engine/accounts/ownership-code.ts';
 import { REFUSALS, type SafeFetcher } from '@shark/engine/fetch/safe-fetch.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Entitled, Entitlements } from '../entitlements/entitlements.ts';
-import { isUniqueViolation, type ProtectedAccountRepository, type ProtectedAccountRow } from './protected-account-repository.ts';
+import {
+  isUniqueViolation,
+  type ProtectedAccountRepository,
+  type ProtectedAccountRow,
+} from './protected-account-repository.ts';
 
 // The contract, the schema and the engine name the same platforms: a compile error here otherwise.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -67,7 +75,12 @@ function invalidUsername(message: string): AppError {
 
 /** Names the account the creator has already, as they wrote it then. */
 function duplicate(existing: { platform: AccountPlatform; username: string }): AppError {
-  const where = existing.platform === 'website' ? 'as a website' : existing.platform === 'other' ? 'as another platform' : `on ${PLATFORM_NAMES[existing.platform]}`;
+  const where =
+    existing.platform === 'website'
+      ? 'as a website'
+      : existing.platform === 'other'
+        ? 'as another platform'
+        : `on ${PLATFORM_NAMES[existing.platform]}`;
   const message = `You have added ${accountHandle(existing.platform, existing.username)} ${where} already.`;
   return new AppError('CONFLICT', message, { fields: { username: message } });
 }
@@ -95,12 +108,20 @@ export function createProtectedAccountService(deps: {
   }
 
   /** Looks for the code on the account's profile page; the outcome and what to tell the creator. */
-  async function checkProfile(row: ProtectedAccountRow): Promise<{ outcome: Exclude<OwnershipCheckOutcome, 'already-verified'>; message: string; status: number | null }> {
+  async function checkProfile(
+    row: ProtectedAccountRow,
+  ): Promise<{
+    outcome: Exclude<OwnershipCheckOutcome, 'already-verified'>;
+    message: string;
+    status: number | null;
+  }> {
     const code = row.verificationCode;
-    const codeInAddress = (url: string) => ownershipCodePattern(code).test(decodeURIComponentSafe(url));
+    const codeInAddress = (url: string) =>
+      ownershipCodePattern(code).test(decodeURIComponentSafe(url));
     const proofInAddress = {
       outcome: 'refused' as const,
-      message: 'The address of the page contains the code itself, so finding the code would prove nothing. Use the address of the page where you placed the code.',
+      message:
+        'The address of the page contains the code itself, so finding the code would prove nothing. Use the address of the page where you placed the code.',
       status: null,
     };
     if (codeInAddress(row.profileUrl)) return proofInAddress;
@@ -109,7 +130,11 @@ export function createProtectedAccountService(deps: {
     if (!page.ok) {
       return REFUSALS.has(page.reason)
         ? { outcome: 'refused', message: `The page was not checked: ${page.message}`, status: null }
-        : { outcome: 'unreachable', message: `The page could not be reached: ${page.message} Try again in a moment.`, status: null };
+        : {
+            outcome: 'unreachable',
+            message: `The page could not be reached: ${page.message} Try again in a moment.`,
+            status: null,
+          };
     }
     if (codeInAddress(page.finalUrl)) return proofInAddress;
     if (page.status === 404 || page.status === 410) {
@@ -127,7 +152,11 @@ export function createProtectedAccountService(deps: {
       };
     }
     if (showsOwnershipCode([page.title, page.description, page.text], code)) {
-      return { outcome: 'verified', message: 'Verified: the code is on your profile. You can remove it from your bio now.', status: page.status };
+      return {
+        outcome: 'verified',
+        message: 'Verified: the code is on your profile. You can remove it from your bio now.',
+        status: page.status,
+      };
     }
     return {
       outcome: 'code-not-found',
@@ -141,15 +170,24 @@ export function createProtectedAccountService(deps: {
       return { accounts: (await repo.list(userId)).map(toProtectedAccount), checkIntervalSeconds };
     },
 
-    async add(entitled: Entitled, brandId: string, input: AddAccountInput): Promise<ProtectedAccount> {
+    async add(
+      entitled: Entitled,
+      brandId: string,
+      input: AddAccountInput,
+    ): Promise<ProtectedAccount> {
       const identity = identify(input.platform, input.username);
       const row = await repo.locked(entitled.userId, async (tx) => {
-        const existing = await tx.findByUsername(entitled.userId, identity.platform, identity.normalizedUsername);
+        const existing = await tx.findByUsername(
+          entitled.userId,
+          identity.platform,
+          identity.normalizedUsername,
+        );
         if (existing) throw duplicate(existing);
         entitlements.assertWithin(entitled, 'usernames', await tx.count(entitled.userId));
         let code = generateOwnershipCode(codePrefixOf(brandId));
         // One code per account: a repeat among the creator's own codes is drawn again.
-        while (await tx.hasCode(entitled.userId, code)) code = generateOwnershipCode(codePrefixOf(brandId));
+        while (await tx.hasCode(entitled.userId, code))
+          code = generateOwnershipCode(codePrefixOf(brandId));
         return tx.insert({
           id: crypto.randomUUID(),
           userId: entitled.userId,
@@ -175,10 +213,19 @@ export function createProtectedAccountService(deps: {
         identity = identify(current.platform, input.username);
         changes.username = identity.username;
         if (identity.normalizedUsername !== current.normalizedUsername) {
-          const existing = await repo.findByUsername(userId, current.platform, identity.normalizedUsername);
+          const existing = await repo.findByUsername(
+            userId,
+            current.platform,
+            identity.normalizedUsername,
+          );
           if (existing) throw duplicate(existing);
           // Another profile: a proof found on the old one says nothing about it.
-          Object.assign(changes, { normalizedUsername: identity.normalizedUsername, profileUrl: identity.profileUrl, verifiedAt: null, lastCheckError: null });
+          Object.assign(changes, {
+            normalizedUsername: identity.normalizedUsername,
+            profileUrl: identity.profileUrl,
+            verifiedAt: null,
+            lastCheckError: null,
+          });
         }
       }
       let row: ProtectedAccountRow | undefined;
@@ -200,17 +247,29 @@ export function createProtectedAccountService(deps: {
       const current = await repo.findById(userId, id);
       if (!current) throw notFound();
       if (current.verifiedAt) {
-        return { outcome: 'already-verified', message: 'This account is verified already.', status: null, account: toProtectedAccount(current) };
+        return {
+          outcome: 'already-verified',
+          message: 'This account is verified already.',
+          status: null,
+          account: toProtectedAccount(current),
+        };
       }
       const startedAt = now();
       const claimed = await repo.claimCheck(userId, id, startedAt, checkIntervalSeconds);
       if (!claimed) {
         const last = (await repo.findById(userId, id))?.lastCheckedAt;
         if (!last) throw notFound();
-        const wait = Math.max(1, Math.ceil(checkIntervalSeconds - (startedAt.getTime() - last.getTime()) / 1000));
-        throw new AppError('RATE_LIMITED', `This account was checked a moment ago. Try again in ${wait} ${wait === 1 ? 'second' : 'seconds'}.`, {
-          retryAfterSeconds: wait,
-        });
+        const wait = Math.max(
+          1,
+          Math.ceil(checkIntervalSeconds - (startedAt.getTime() - last.getTime()) / 1000),
+        );
+        throw new AppError(
+          'RATE_LIMITED',
+          `This account was checked a moment ago. Try again in ${wait} ${wait === 1 ? 'second' : 'seconds'}.`,
+          {
+            retryAfterSeconds: wait,
+          },
+        );
       }
       const result = await checkProfile(claimed);
       const isVerified = result.outcome === 'verified';
@@ -222,7 +281,10 @@ export function createProtectedAccountService(deps: {
       // Deleted, or given another username, while the page was fetched: this result is about nothing current.
       const latest = await repo.findById(userId, id);
       if (!latest) throw notFound();
-      throw new AppError('CONFLICT', 'The username changed while its profile was being checked. Check again.');
+      throw new AppError(
+        'CONFLICT',
+        'The username changed while its profile was being checked. Check again.',
+      );
     },
   };
 }

@@ -30,7 +30,11 @@ const grantSchema = z.object({
 /** More commands by name (`forms/list`…), each taking the JSON body; features/enforcement gives its operator's. */
 export type AdminCommands = Record<string, (body: unknown) => Promise<unknown>>;
 
-export async function startAdminSocket(dataDir: string, accounts: AccountService, commands: AdminCommands = {}): Promise<Server> {
+export async function startAdminSocket(
+  dataDir: string,
+  accounts: AccountService,
+  commands: AdminCommands = {},
+): Promise<Server> {
   const app = new Hono();
   // Only the owner of DATA_DIR reaches this socket, but a command is still small JSON.
   app.use('*', limitedTo(DEFAULT_BODY_LIMIT));
@@ -46,7 +50,9 @@ export async function startAdminSocket(dataDir: string, accounts: AccountService
       return c.json((await run(body)) ?? null);
     });
   }
-  app.post('/users/show', async (c) => c.json(await accounts.showByEmail(parseBody(showSchema, await c.req.text()).email)));
+  app.post('/users/show', async (c) =>
+    c.json(await accounts.showByEmail(parseBody(showSchema, await c.req.text()).email)),
+  );
   app.post('/users/grant', async (c) => {
     const { email, changes } = parseBody(grantSchema, await c.req.text());
     return c.json(await accounts.grant(email, changes));
@@ -73,13 +79,21 @@ export async function startAdminSocket(dataDir: string, accounts: AccountService
 export function callAdminSocket(dataDir: string, command: string, body: unknown): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { socketPath: adminSocketPath(dataDir), path: `/${command}`, method: 'POST', headers: { 'content-type': 'application/json' } },
+      {
+        socketPath: adminSocketPath(dataDir),
+        path: `/${command}`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      },
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
         res.on('end', () => {
           const parsed = JSON.parse(text) as { code?: string; message?: string };
-          if ((res.statusCode ?? 500) >= 400) reject(new AppError('BAD_REQUEST', parsed.message ?? 'The server refused the command.'));
+          if ((res.statusCode ?? 500) >= 400)
+            reject(
+              new AppError('BAD_REQUEST', parsed.message ?? 'The server refused the command.'),
+            );
           else resolve(parsed);
         });
       },

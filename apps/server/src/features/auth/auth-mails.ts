@@ -12,11 +12,18 @@ export function verificationMail(brand: BrandConfig, user: { name: string }, url
       `Please confirm that this is your e-mail address to activate your ${brand.name} account.`,
     ],
     action: { label: 'Verify e-mail address', url },
-    after: ['The link works for 24 hours. If you did not create an account, you can ignore this message.'],
+    after: [
+      'The link works for 24 hours. If you did not create an account, you can ignore this message.',
+    ],
   });
 }
 
-export function changeEmailMail(brand: BrandConfig, user: { name: string; email: string }, previousEmail: string, url: string) {
+export function changeEmailMail(
+  brand: BrandConfig,
+  user: { name: string; email: string },
+  previousEmail: string,
+  url: string,
+) {
   return renderMail(brand, {
     subject: `Confirm your new e-mail address for ${brand.name}`,
     paragraphs: [
@@ -25,7 +32,9 @@ export function changeEmailMail(brand: BrandConfig, user: { name: string; email:
       `Your account keeps using ${previousEmail} until you confirm the new address.`,
     ],
     action: { label: 'Confirm new e-mail address', url },
-    after: ['The link works for 24 hours. If you did not ask for this, you can ignore this message.'],
+    after: [
+      'The link works for 24 hours. If you did not ask for this, you can ignore this message.',
+    ],
   });
 }
 
@@ -49,7 +58,10 @@ export function emailChangedNoticeMail(
 export function resetPasswordMail(brand: BrandConfig, user: { name: string }, url: string) {
   return renderMail(brand, {
     subject: `Reset your ${brand.name} password`,
-    paragraphs: [greeting(user.name), `Someone asked to reset the password of your ${brand.name} account.`],
+    paragraphs: [
+      greeting(user.name),
+      `Someone asked to reset the password of your ${brand.name} account.`,
+    ],
     action: { label: 'Create a new password', url },
     after: [
       'The link works once and expires in one hour. Setting a new password signs you out everywhere else.',
@@ -71,12 +83,19 @@ export function existingAccountMail(
       'If it was you, sign in instead. If you forgot your password, you can reset it.',
     ],
     action: { label: 'Sign in', url: urls.signIn },
-    after: [`Reset your password: ${urls.reset}`, 'If it was not you, you can ignore this message.'],
+    after: [
+      `Reset your password: ${urls.reset}`,
+      'If it was not you, you can ignore this message.',
+    ],
   });
 }
 
 /** To the holder of an address that someone asked to move another account to; the one who asked is not told. */
-export function addressTakenMail(brand: BrandConfig, holder: { name: string }, urls: { signIn: string }) {
+export function addressTakenMail(
+  brand: BrandConfig,
+  holder: { name: string },
+  urls: { signIn: string },
+) {
   return renderMail(brand, {
     subject: `Someone asked to use your e-mail address for another ${brand.name} account`,
     paragraphs: [

@@ -36,12 +36,29 @@ interface Guarded {
 type RateLimits = Config['rateLimit'];
 
 const guarded: Record<string, Guarded> = {
-  '/sign-up/email': { schema: signUpRequestSchema, bucket: 'sign-up', isLimitedPerEmail: true, newPasswordField: 'password' },
+  '/sign-up/email': {
+    schema: signUpRequestSchema,
+    bucket: 'sign-up',
+    isLimitedPerEmail: true,
+    newPasswordField: 'password',
+  },
   // Sign-in has its own throttle (sign-in-throttle.ts): per address and per e-mail and address, never per e-mail alone.
   '/sign-in/email': { schema: signInRequestSchema, bucket: 'sign-in' },
-  '/request-password-reset': { schema: passwordResetRequestSchema, bucket: 'reset', isLimitedPerEmail: true },
-  '/reset-password': { schema: resetPasswordRequestSchema, bucket: 'reset-password', newPasswordField: 'newPassword' },
-  '/send-verification-email': { schema: sendVerificationRequestSchema, bucket: 'verification', isLimitedPerEmail: true },
+  '/request-password-reset': {
+    schema: passwordResetRequestSchema,
+    bucket: 'reset',
+    isLimitedPerEmail: true,
+  },
+  '/reset-password': {
+    schema: resetPasswordRequestSchema,
+    bucket: 'reset-password',
+    newPasswordField: 'newPassword',
+  },
+  '/send-verification-email': {
+    schema: sendVerificationRequestSchema,
+    bucket: 'verification',
+    isLimitedPerEmail: true,
+  },
   // /account: the body is cut down to what the form may change.
   '/update-user': { schema: updateProfileRequestSchema, bucket: 'profile' },
   // Each request mails the address asked for: limited per user as well as per address.
@@ -90,8 +107,10 @@ export function authRoutes(deps: {
           await signInThrottle.before(data.email, ip);
         } else {
           const keys: RateLimitKey[] = [{ key: `${rule.bucket}:ip:${ip}`, max: limits.maxPerIp }];
-          if (rule.isLimitedPerEmail && data.email) keys.push({ key: `${rule.bucket}:email:${data.email}`, max: limits.maxPerEmail });
-          if (rule.perUser && user) keys.push({ key: `${rule.bucket}:user:${user.id}`, ...rule.perUser(limits) });
+          if (rule.isLimitedPerEmail && data.email)
+            keys.push({ key: `${rule.bucket}:email:${data.email}`, max: limits.maxPerEmail });
+          if (rule.perUser && user)
+            keys.push({ key: `${rule.bucket}:user:${user.id}`, ...rule.perUser(limits) });
           await limiter.hit(keys);
         }
         if (rule.newPasswordField) {
@@ -107,7 +126,8 @@ export function authRoutes(deps: {
       }
     }
 
-    if (c.req.method === 'GET' && subPath === '/verify-email') await refuseTakenNewAddress(auth, c.req.query('token'));
+    if (c.req.method === 'GET' && subPath === '/verify-email')
+      await refuseTakenNewAddress(auth, c.req.query('token'));
 
     const request = new Request(c.req.url, { method: c.req.method, headers, body });
     const response = await auth.handler(request);
@@ -120,7 +140,11 @@ export function authRoutes(deps: {
   return app;
 }
 
-function refuseWeakPassword(field: string, password: string, about: { email?: string; name?: string | null }): void {
+function refuseWeakPassword(
+  field: string,
+  password: string,
+  about: { email?: string; name?: string | null },
+): void {
   const problem = passwordProblem(password, about);
   if (problem) throw new AppError('VALIDATION_FAILED', problem, { fields: { [field]: problem } });
 }
@@ -167,7 +191,8 @@ async function refuseTakenNewAddress(auth: Auth, token: string | undefined): Pro
 /** Messages people can act on, for the auth library's error codes the SPA shows. */
 const MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'The e-mail address or the password is not correct.',
-  EMAIL_NOT_VERIFIED: 'Please verify your e-mail address first. We have sent you a new verification link.',
+  EMAIL_NOT_VERIFIED:
+    'Please verify your e-mail address first. We have sent you a new verification link.',
   INVALID_TOKEN: 'This link is invalid or has already been used. Please request a new one.',
   TOKEN_EXPIRED: 'This link has expired. Please request a new one.',
   USER_NOT_FOUND: 'This link is no longer valid. Please request a new one.',
@@ -184,8 +209,12 @@ const MESSAGES: Record<string, string> = {
 
 /** Every error answer carries a code and a message a person can act on. */
 async function normaliseError(response: Response): Promise<Response> {
-  if (response.status < 400 || !response.headers.get('content-type')?.includes('json')) return response;
-  const body = (await response.clone().json().catch(() => null)) as { code?: string; message?: string } | null;
+  if (response.status < 400 || !response.headers.get('content-type')?.includes('json'))
+    return response;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string; message?: string } | null;
   const code = body?.code ?? (response.status === 401 ? 'UNAUTHORIZED' : 'BAD_REQUEST');
   const message = MESSAGES[code] ?? body?.message ?? 'The request could not be completed.';
   if (body?.code === code && body.message === message) return response;

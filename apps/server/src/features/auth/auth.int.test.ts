@@ -25,7 +25,13 @@ const client = () => new TestClient(server.url);
 const mailDir = () => server.config.mailDir;
 
 async function signUp(email: string, password = PASSWORD, extra: Record<string, unknown> = {}) {
-  return client().post('/api/auth/sign-up/email', { name: 'Ann Creator', email, password, confirmPassword: password, ...extra });
+  return client().post('/api/auth/sign-up/email', {
+    name: 'Ann Creator',
+    email,
+    password,
+    confirmPassword: password,
+    ...extra,
+  });
 }
 
 /** Signs up and follows the verification link; returns a client holding the new session. */
@@ -72,16 +78,29 @@ describe('sign-up', () => {
 
   it('refuses a repeated password that does not match, next to the field', async () => {
     const email = uniqueEmail();
-    const res = await client().post('/api/auth/sign-up/email', { email, password: PASSWORD, confirmPassword: 'different pass' });
+    const res = await client().post('/api/auth/sign-up/email', {
+      email,
+      password: PASSWORD,
+      confirmPassword: 'different pass',
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { confirmPassword: 'The passwords do not match.' } });
+    expect(res.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { confirmPassword: 'The passwords do not match.' },
+    });
     expect((await readMails(mailDir())).some((m) => m.to === email)).toBe(false);
   });
 
   it('refuses a short password and a malformed e-mail with messages per field', async () => {
-    const res = await client().post('/api/auth/sign-up/email', { email: 'not-an-email', password: 'short' });
+    const res = await client().post('/api/auth/sign-up/email', {
+      email: 'not-an-email',
+      password: 'short',
+    });
     expect(res.status).toBe(400);
-    expect(res.body.fields).toEqual({ email: 'Enter a valid e-mail address.', password: 'Use at least 8 characters.' });
+    expect(res.body.fields).toEqual({
+      email: 'Enter a valid e-mail address.',
+      password: 'Use at least 8 characters.',
+    });
   });
 
   it('answers a body that is not JSON with a 400', async () => {
@@ -93,7 +112,10 @@ describe('sign-up', () => {
   it('keeps the affiliate-only choice and the referral code made at sign-up', async () => {
     const email = uniqueEmail();
     await signUp(email, PASSWORD, { isAffiliateOnly: true, referralCode: 'FRIEND-42' });
-    const link = linkIn(await lastMail(mailDir(), email, /Verify/), '/email-settings/verification/');
+    const link = linkIn(
+      await lastMail(mailDir(), email, /Verify/),
+      '/email-settings/verification/',
+    );
     const browser = client();
     await browser.get(`/api/auth/verify-email?token=${link.pathname.split('/').at(-1)}`);
     const me = await browser.get('/api/user');
@@ -104,7 +126,9 @@ describe('sign-up', () => {
 describe('verification and sign-in', () => {
   it('verifies through the link, signs in, and sets the session and indicator cookies', async () => {
     const { email, browser } = await verifiedUser();
-    expect([...browser.cookies.keys()]).toEqual(expect.arrayContaining(['shark.session_token', LOGGED_IN_COOKIE]));
+    expect([...browser.cookies.keys()]).toEqual(
+      expect.arrayContaining(['shark.session_token', LOGGED_IN_COOKIE]),
+    );
     const me = await browser.get('/api/user');
     expect(me.status).toBe(200);
     expect(userSchema.strict().parse(me.body)).toEqual({
@@ -143,16 +167,24 @@ describe('verification and sign-in', () => {
 
   it('refuses a wrong password with a clear message', async () => {
     const { email } = await verifiedUser();
-    const res = await client().post('/api/auth/sign-in/email', { email, password: 'wrong password' });
+    const res = await client().post('/api/auth/sign-in/email', {
+      email,
+      password: 'wrong password',
+    });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ code: 'INVALID_EMAIL_OR_PASSWORD', message: 'The e-mail address or the password is not correct.' });
+    expect(res.body).toEqual({
+      code: 'INVALID_EMAIL_OR_PASSWORD',
+      message: 'The e-mail address or the password is not correct.',
+    });
   });
 
   it('signs out: the session ends and the indicator cookie is cleared', async () => {
     const { browser } = await verifiedUser();
     const out = await browser.post('/api/auth/sign-out', {});
     expect(out.status).toBe(200);
-    expect(out.headers.getSetCookie().some((c) => c.startsWith(`${LOGGED_IN_COOKIE}=;`))).toBe(true);
+    expect(out.headers.getSetCookie().some((c) => c.startsWith(`${LOGGED_IN_COOKIE}=;`))).toBe(
+      true,
+    );
     expect((await browser.get('/api/user')).status).toBe(401);
   });
 });
@@ -162,12 +194,20 @@ describe('GET /api/user', () => {
     const res = await client().get('/api/user', { cookie: `${LOGGED_IN_COOKIE}=1` });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ code: 'UNAUTHORIZED', message: 'Please sign in.' });
-    expect(res.headers.getSetCookie().some((c) => c.startsWith(`${LOGGED_IN_COOKIE}=;`))).toBe(true);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith(`${LOGGED_IN_COOKIE}=;`))).toBe(
+      true,
+    );
   });
 
   it('reflects what an operator granted', async () => {
     const { email, browser } = await verifiedUser();
-    await server.services.accounts.grant(email, { status: 'subscribed', plan: 'plus', features: ['promoProtect'], cancelledButActive: true, suggestUpgrade: 'Premium adds impersonation protection' });
+    await server.services.accounts.grant(email, {
+      status: 'subscribed',
+      plan: 'plus',
+      features: ['promoProtect'],
+      cancelledButActive: true,
+      suggestUpgrade: 'Premium adds impersonation protection',
+    });
     const me = await browser.get('/api/user');
     expect(me.body).toMatchObject({
       frontendStatus: 'subscribed',
@@ -187,22 +227,41 @@ describe('provider header', () => {
   });
 
   it('must name a configured brand', async () => {
-    const res = await new TestClient(server.url, 'someone-else').post('/api/auth/sign-up/email', { email: uniqueEmail(), password: PASSWORD });
+    const res = await new TestClient(server.url, 'someone-else').post('/api/auth/sign-up/email', {
+      email: uniqueEmail(),
+      password: PASSWORD,
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'UNKNOWN_PROVIDER', message: 'Unknown provider "someone-else".' });
+    expect(res.body).toMatchObject({
+      code: 'UNKNOWN_PROVIDER',
+      message: 'Unknown provider "someone-else".',
+    });
   });
 
   it('picks the brand that answers /api/brand', async () => {
     const res = await client().get('/api/brand');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: 'shark', name: 'Shark', theme: { light: '#2b7fff', dark: '#155dfc' } });
+    expect(res.body).toMatchObject({
+      id: 'shark',
+      name: 'Shark',
+      theme: { light: '#2b7fff', dark: '#155dfc' },
+    });
   });
 
   it('is not needed for the health check, which reports the database', async () => {
     const res = await new TestClient(server.url, null).get('/api/health');
     expect(res.status).toBe(200);
-    const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
-    expect(res.body).toMatchObject({ status: 'ok', database: { status: 'up', driver: server.config.database.driver, migrations: journal.entries.length } });
+    const journal = JSON.parse(
+      readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
+    ) as { entries: unknown[] };
+    expect(res.body).toMatchObject({
+      status: 'ok',
+      database: {
+        status: 'up',
+        driver: server.config.database.driver,
+        migrations: journal.entries.length,
+      },
+    });
   });
 });
 
@@ -222,11 +281,20 @@ describe('password reset', () => {
     const asked = await requestReset(email);
     expect(asked.status).toBe(200);
     const token = await resetToken(email);
-    const reset = await client().post('/api/auth/reset-password', { token, newPassword: 'brand new pass 9', confirmPassword: 'brand new pass 9' });
+    const reset = await client().post('/api/auth/reset-password', {
+      token,
+      newPassword: 'brand new pass 9',
+      confirmPassword: 'brand new pass 9',
+    });
     expect(reset.status).toBe(200);
 
-    expect((await client().post('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(401);
-    expect((await client().post('/api/auth/sign-in/email', { email, password: 'brand new pass 9' })).status).toBe(200);
+    expect(
+      (await client().post('/api/auth/sign-in/email', { email, password: PASSWORD })).status,
+    ).toBe(401);
+    expect(
+      (await client().post('/api/auth/sign-in/email', { email, password: 'brand new pass 9' }))
+        .status,
+    ).toBe(200);
     expect((await otherDevice.get('/api/user')).status).toBe(401);
   });
 
@@ -244,10 +312,19 @@ describe('password reset', () => {
     const { email } = await verifiedUser();
     await requestReset(email);
     const token = await resetToken(email);
-    expect((await client().post('/api/auth/reset-password', { token, newPassword: 'first new pass 1' })).status).toBe(200);
-    const second = await client().post('/api/auth/reset-password', { token, newPassword: 'second new pass 2' });
+    expect(
+      (await client().post('/api/auth/reset-password', { token, newPassword: 'first new pass 1' }))
+        .status,
+    ).toBe(200);
+    const second = await client().post('/api/auth/reset-password', {
+      token,
+      newPassword: 'second new pass 2',
+    });
     expect(second.status).toBe(400);
-    expect(second.body).toMatchObject({ code: 'INVALID_TOKEN', message: expect.stringMatching(/invalid|used/i) });
+    expect(second.body).toMatchObject({
+      code: 'INVALID_TOKEN',
+      message: expect.stringMatching(/invalid|used/i),
+    });
   });
 
   it('refuses a token older than one hour', async () => {
@@ -256,26 +333,37 @@ describe('password reset', () => {
     const token = await resetToken(email);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61 * 60 * 1000 });
     try {
-      const late = await client().post('/api/auth/reset-password', { token, newPassword: 'too late pass 3' });
+      const late = await client().post('/api/auth/reset-password', {
+        token,
+        newPassword: 'too late pass 3',
+      });
       expect(late.status).toBe(400);
       expect(late.body).toMatchObject({ code: 'INVALID_TOKEN' });
     } finally {
       vi.useRealTimers();
     }
-    expect((await client().post('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+    expect(
+      (await client().post('/api/auth/sign-in/email', { email, password: PASSWORD })).status,
+    ).toBe(200);
   });
 
   it('stores reset tokens only as hashes', async () => {
     const { email } = await verifiedUser();
     await requestReset(email);
     const token = await resetToken(email);
-    const { rows } = await server.services.database.execute('select identifier, value from verification');
+    const { rows } = await server.services.database.execute(
+      'select identifier, value from verification',
+    );
     const stored = JSON.stringify(rows);
     expect(stored).not.toContain(token);
   });
 
   it('refuses a mismatched confirmation', async () => {
-    const res = await client().post('/api/auth/reset-password', { token: 'abc', newPassword: 'brand new pass 9', confirmPassword: 'other' });
+    const res = await client().post('/api/auth/reset-password', {
+      token: 'abc',
+      newPassword: 'brand new pass 9',
+      confirmPassword: 'other',
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ fields: { confirmPassword: 'The passwords do not match.' } });
   });

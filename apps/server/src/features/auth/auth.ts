@@ -7,7 +7,11 @@ import { z } from 'zod';
 import type { Database } from '@shark/db/client.ts';
 import * as schema from '@shark/db/schema.ts';
 import { AUTH_COOKIE_PREFIX } from '@shark/contracts/http.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, referralCodeSchema } from '@shark/contracts/auth.ts';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  referralCodeSchema,
+} from '@shark/contracts/auth.ts';
 import type { Config } from '../../config/env.ts';
 import { brandAppUrl, type BrandConfig, type BrandRegistry } from '../../config/brands.ts';
 import type { Logger } from '../../http/logger.ts';
@@ -47,10 +51,16 @@ export interface EmailChange {
 /** Reads an address change from a verification token; the signature is the library's to check. */
 export function emailChangeIn(token: string): EmailChange | null {
   try {
-    const payload: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    const payload: unknown = JSON.parse(
+      Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'),
+    );
     const claims = emailChangeClaims.safeParse(payload);
     return claims.success
-      ? { previousEmail: claims.data.email, newEmail: claims.data.updateTo, userId: claims.data.userId }
+      ? {
+          previousEmail: claims.data.email,
+          newEmail: claims.data.updateTo,
+          userId: claims.data.userId,
+        }
       : null;
   } catch {
     return null;
@@ -70,7 +80,10 @@ export interface AuthDeps {
   mailer: Mailer;
   logger: Logger;
   /** After a user is created (e-mail or Google sign-up), with the request's headers: the affiliate tie. */
-  onUserCreated?: (user: { id: string; email: string; referralCode: string | null }, headers: Headers | null) => Promise<void>;
+  onUserCreated?: (
+    user: { id: string; email: string; referralCode: string | null },
+    headers: Headers | null,
+  ) => Promise<void>;
 }
 
 export function createAuth({ config, db, brands, mailer, logger, onUserCreated }: AuthDeps) {
@@ -80,7 +93,11 @@ export function createAuth({ config, db, brands, mailer, logger, onUserCreated }
   const brand = (): BrandConfig => currentBrand() ?? defaultBrand;
   const appUrl = (b: BrandConfig) => brandAppUrl(b, config.publicUrl);
 
-  const send = async (to: string, mail: { subject: string; text: string; html: string }, b: BrandConfig) => {
+  const send = async (
+    to: string,
+    mail: { subject: string; text: string; html: string },
+    b: BrandConfig,
+  ) => {
     await mailer.send({ from: b.mailFrom, to, ...mail });
   };
 
@@ -91,9 +108,17 @@ export function createAuth({ config, db, brands, mailer, logger, onUserCreated }
     secret: config.authSecret,
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+      },
     }),
-    trustedOrigins: [config.publicUrl, ...brands.all().flatMap((b) => (b.appUrl ? [b.appUrl] : []))],
+    trustedOrigins: [
+      config.publicUrl,
+      ...brands.all().flatMap((b) => (b.appUrl ? [b.appUrl] : [])),
+    ],
     // Our own limiter (database-backed, per address and per e-mail) sits in front of these routes.
     rateLimit: { enabled: false },
     advanced: {
@@ -127,11 +152,22 @@ export function createAuth({ config, db, brands, mailer, logger, onUserCreated }
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         const b = brand();
-        await send(user.email, resetPasswordMail(b, user, `${appUrl(b)}/reset/${encodeURIComponent(token)}`), b);
+        await send(
+          user.email,
+          resetPasswordMail(b, user, `${appUrl(b)}/reset/${encodeURIComponent(token)}`),
+          b,
+        );
       },
       onExistingUserSignUp: async ({ user }) => {
         const b = brand();
-        await send(user.email, existingAccountMail(b, user, { signIn: `${appUrl(b)}/sign-in`, reset: `${appUrl(b)}/reset/` }), b);
+        await send(
+          user.email,
+          existingAccountMail(b, user, {
+            signIn: `${appUrl(b)}/sign-in`,
+            reset: `${appUrl(b)}/reset/`,
+          }),
+          b,
+        );
       },
     },
     emailVerification: {
@@ -144,7 +180,9 @@ export function createAuth({ config, db, brands, mailer, logger, onUserCreated }
         const url = `${appUrl(b)}/email-settings/verification/${encodeURIComponent(token)}`;
         // For a change, `user.email` is already the new address: the link goes there.
         const change = emailChangeIn(token);
-        const mail = change ? changeEmailMail(b, user, change.previousEmail, url) : verificationMail(b, user, url);
+        const mail = change
+          ? changeEmailMail(b, user, change.previousEmail, url)
+          : verificationMail(b, user, url);
         await send(user.email, mail, b);
       },
     },
@@ -163,8 +201,14 @@ export function createAuth({ config, db, brands, mailer, logger, onUserCreated }
             if (!change || change.userId !== user.id || user.email !== change.newEmail) return;
             const b = brand();
             const resetUrl = `${appUrl(b)}/reset/`;
-            await send(change.previousEmail, emailChangedNoticeMail(b, user, change, resetUrl), b).catch((error: unknown) =>
-              logger.warn(`auth: the notice of an address change to ${change.previousEmail} failed: ${String(error)}`),
+            await send(
+              change.previousEmail,
+              emailChangedNoticeMail(b, user, change, resetUrl),
+              b,
+            ).catch((error: unknown) =>
+              logger.warn(
+                `auth: the notice of an address change to ${change.previousEmail} failed: ${String(error)}`,
+              ),
             );
           },
         },
@@ -177,14 +221,19 @@ export function createAuth({ config, db, brands, mailer, logger, onUserCreated }
             return {
               data: {
                 ...user,
-                ...(choices.isAffiliateOnly !== undefined ? { isAffiliateOnly: choices.isAffiliateOnly } : {}),
+                ...(choices.isAffiliateOnly !== undefined
+                  ? { isAffiliateOnly: choices.isAffiliateOnly }
+                  : {}),
                 ...(choices.referralCode ? { referralCode: choices.referralCode } : {}),
               },
             };
           },
           after: async (user, ctx) => {
             const referralCode = typeof user.referralCode === 'string' ? user.referralCode : null;
-            await onUserCreated?.({ id: user.id, email: user.email, referralCode }, ctx?.headers ?? ctx?.request?.headers ?? null);
+            await onUserCreated?.(
+              { id: user.id, email: user.email, referralCode },
+              ctx?.headers ?? ctx?.request?.headers ?? null,
+            );
           },
         },
       },
@@ -215,11 +264,18 @@ export type Auth = ReturnType<typeof createAuth>;
  * The mail to the holder of an address someone asked to move another account to, in the request's
  * brand. A failure is logged, not thrown: the answer to the request must not differ from a free address's.
  */
-export function createAddressTakenNotice({ config, brands, mailer, logger }: Pick<AuthDeps, 'config' | 'brands' | 'mailer' | 'logger'>) {
+export function createAddressTakenNotice({
+  config,
+  brands,
+  mailer,
+  logger,
+}: Pick<AuthDeps, 'config' | 'brands' | 'mailer' | 'logger'>) {
   return async (to: string, holder: { name: string }): Promise<void> => {
     const b = currentBrand() ?? brands.all()[0];
     if (!b) return;
-    const mail = addressTakenMail(b, holder, { signIn: `${brandAppUrl(b, config.publicUrl)}/sign-in` });
+    const mail = addressTakenMail(b, holder, {
+      signIn: `${brandAppUrl(b, config.publicUrl)}/sign-in`,
+    });
     await mailer.send({ from: b.mailFrom, to, ...mail }).catch((error: unknown) => {
       logger.warn(`auth: the notice of a change request to ${to} failed: ${String(error)}`);
     });

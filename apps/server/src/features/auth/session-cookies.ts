@@ -1,9 +1,16 @@
 // Keeps the SPA's readable "logged in" indicator cookie in step with the HttpOnly session cookie.
 import { AUTH_COOKIE_PREFIX, LOGGED_IN_COOKIE } from '@shark/contracts/http.ts';
 
-const SESSION_COOKIE = new RegExp(`^(?:__Secure-)?${AUTH_COOKIE_PREFIX.replace('.', '\\.')}\\.session_token=([^;]*)(.*)$`, 'i');
+const SESSION_COOKIE = new RegExp(
+  `^(?:__Secure-)?${AUTH_COOKIE_PREFIX.replace('.', '\\.')}\\.session_token=([^;]*)(.*)$`,
+  'i',
+);
 
-export function indicatorCookie(loggedIn: boolean, secure: boolean, maxAgeSeconds = 7 * 24 * 60 * 60): string {
+export function indicatorCookie(
+  loggedIn: boolean,
+  secure: boolean,
+  maxAgeSeconds = 7 * 24 * 60 * 60,
+): string {
   const attributes = ['Path=/', 'SameSite=Lax', ...(secure ? ['Secure'] : [])];
   return loggedIn
     ? [`${LOGGED_IN_COOKIE}=1`, `Max-Age=${maxAgeSeconds}`, ...attributes].join('; ')

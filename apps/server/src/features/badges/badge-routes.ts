@@ -9,7 +9,10 @@ import type { Auth } from '../auth/auth.ts';
 import type { BadgeService } from './badge-service.ts';
 
 const errors = {
-  400: { description: 'Invalid request', content: { 'application/json': { schema: apiErrorSchema } } },
+  400: {
+    description: 'Invalid request',
+    content: { 'application/json': { schema: apiErrorSchema } },
+  },
   404: { description: 'Not found', content: { 'application/json': { schema: apiErrorSchema } } },
 };
 
@@ -19,7 +22,10 @@ const mineRoute = createRoute({
   summary: "The signed-in creator's DMCA badge",
   responses: {
     200: { description: 'The badge', content: { 'application/json': { schema: myBadgeSchema } } },
-    401: { description: 'Not signed in', content: { 'application/json': { schema: apiErrorSchema } } },
+    401: {
+      description: 'Not signed in',
+      content: { 'application/json': { schema: apiErrorSchema } },
+    },
   },
 });
 
@@ -29,7 +35,10 @@ const publicRoute = createRoute({
   summary: 'Whether the creator behind a badge is protected (public)',
   request: { params: z.object({ publicId: z.string() }) },
   responses: {
-    200: { description: 'Protection status', content: { 'application/json': { schema: publicBadgeSchema } } },
+    200: {
+      description: 'Protection status',
+      content: { 'application/json': { schema: publicBadgeSchema } },
+    },
     ...errors,
   },
 });

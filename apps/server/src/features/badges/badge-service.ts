@@ -8,7 +8,9 @@ import type { BadgeRepository } from './badge-repository.ts';
 export function createBadgeService(repo: BadgeRepository, publicUrl: string) {
   return {
     async mine(userId: string, brand: BrandConfig): Promise<MyBadge> {
-      const publicId = (await repo.findPublicIdOf(userId)) ?? (await repo.insertIfAbsent(userId, randomBytes(18).toString('base64url')));
+      const publicId =
+        (await repo.findPublicIdOf(userId)) ??
+        (await repo.insertIfAbsent(userId, randomBytes(18).toString('base64url')));
       return { publicId, verifyUrl: `${brandAppUrl(brand, publicUrl)}/verified/${publicId}` };
     },
 
@@ -19,7 +21,8 @@ export function createBadgeService(repo: BadgeRepository, publicUrl: string) {
       return {
         brandName: brand.name,
         isProtected,
-        protectedSince: isProtected && found.subscribedSince ? found.subscribedSince.toISOString() : null,
+        protectedSince:
+          isProtected && found.subscribedSince ? found.subscribedSince.toISOString() : null,
       };
     },
   };

@@ -50,7 +50,10 @@ describe('GET /api/badges/{publicId}', () => {
     expect(JSON.stringify(protectedNow.body)).not.toContain(email);
 
     await server.services.accounts.grant(email, { status: 'former' });
-    expect((await anyone.get(`/api/badges/${publicId}`)).body).toMatchObject({ isProtected: false, protectedSince: null });
+    expect((await anyone.get(`/api/badges/${publicId}`)).body).toMatchObject({
+      isProtected: false,
+      protectedSince: null,
+    });
   });
 
   it('answers 404 for unknown and malformed ids', async () => {

@@ -2,7 +2,16 @@
 // payments, and the part of account_state billing decides — the last written in the same transaction.
 import { and, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@shark/db/client.ts';
-import { accountState, billingCustomer, billingEvent, billingPayment, billingSubscription, customOffer, customOfferClaim, user } from '@shark/db/schema.ts';
+import {
+  accountState,
+  billingCustomer,
+  billingEvent,
+  billingPayment,
+  billingSubscription,
+  customOffer,
+  customOfferClaim,
+  user,
+} from '@shark/db/schema.ts';
 import type { BillingInterval, SubscriptionStatus } from '@shark/contracts/billing.ts';
 import type { Plan, SpecialFeature } from '@shark/contracts/user.ts';
 import { createAccountStateRepository } from '../account/account-state-repository.ts';
@@ -48,7 +57,11 @@ const subscriptionColumns = {
 function queries(db: Database) {
   return {
     async subscription(id: string, forUpdate = false): Promise<StoredSubscription | undefined> {
-      const query = db.select(subscriptionColumns).from(billingSubscription).where(eq(billingSubscription.id, id)).limit(1);
+      const query = db
+        .select(subscriptionColumns)
+        .from(billingSubscription)
+        .where(eq(billingSubscription.id, id))
+        .limit(1);
       const [row] = forUpdate ? await query.for('update') : await query;
       return row;
     },
@@ -56,7 +69,10 @@ function queries(db: Database) {
     async saveSubscription(sub: StoredSubscription): Promise<void> {
       const { id, ...rest } = sub;
       const values = { ...rest, updatedAt: new Date() };
-      await db.insert(billingSubscription).values({ id, ...values }).onConflictDoUpdate({ target: billingSubscription.id, set: values });
+      await db
+        .insert(billingSubscription)
+        .values({ id, ...values })
+        .onConflictDoUpdate({ target: billingSubscription.id, set: values });
     },
 
     /** Whether the creator has a live subscription other than `exceptId` (a new one replaced an old one). */
@@ -64,28 +80,52 @@ function queries(db: Database) {
       const rows = await db
         .select({ id: billingSubscription.id })
         .from(billingSubscription)
-        .where(and(eq(billingSubscription.userId, userId), inArray(billingSubscription.status, [...LIVE_STATUSES]), sql`${billingSubscription.id} <> ${exceptId}`))
+        .where(
+          and(
+            eq(billingSubscription.userId, userId),
+            inArray(billingSubscription.status, [...LIVE_STATUSES]),
+            sql`${billingSubscription.id} <> ${exceptId}`,
+          ),
+        )
         .limit(1);
       return rows.length > 0;
     },
 
     /** Records the event; false when it was processed before (a repeated delivery). */
-    async recordEvent(event: { id: string; type: string; userId: string | null; createdAt: Date }): Promise<boolean> {
+    async recordEvent(event: {
+      id: string;
+      type: string;
+      userId: string | null;
+      createdAt: Date;
+    }): Promise<boolean> {
       const rows = await db
         .insert(billingEvent)
-        .values({ id: event.id, type: event.type, userId: event.userId, createdAtProvider: event.createdAt })
+        .values({
+          id: event.id,
+          type: event.type,
+          userId: event.userId,
+          createdAtProvider: event.createdAt,
+        })
         .onConflictDoNothing({ target: billingEvent.id })
         .returning({ id: billingEvent.id });
       return rows.length > 0;
     },
 
     async recordPayment(payment: NewPayment): Promise<void> {
-      await db.insert(billingPayment).values({ ...payment, source: 'stripe' }).onConflictDoNothing({ target: billingPayment.id });
+      await db
+        .insert(billingPayment)
+        .values({ ...payment, source: 'stripe' })
+        .onConflictDoNothing({ target: billingPayment.id });
     },
 
     async account(userId: string): Promise<BillingAccount> {
       const [row] = await db
-        .select({ status: accountState.status, plan: accountState.plan, cancelAtPeriodEnd: accountState.cancelAtPeriodEnd, subscribedSince: accountState.subscribedSince })
+        .select({
+          status: accountState.status,
+          plan: accountState.plan,
+          cancelAtPeriodEnd: accountState.cancelAtPeriodEnd,
+          subscribedSince: accountState.subscribedSince,
+        })
         .from(accountState)
         .where(eq(accountState.userId, userId))
         .limit(1);
@@ -93,11 +133,17 @@ function queries(db: Database) {
     },
 
     /** The features of a custom offer the creator claimed; undefined when she never claimed it. */
-    async claimedOfferFeatures(userId: string, offerId: string): Promise<SpecialFeature[] | undefined> {
+    async claimedOfferFeatures(
+      userId: string,
+      offerId: string,
+    ): Promise<SpecialFeature[] | undefined> {
       const [row] = await db
         .select({ features: customOffer.features })
         .from(customOffer)
-        .innerJoin(customOfferClaim, and(eq(customOfferClaim.offerId, customOffer.id), eq(customOfferClaim.userId, userId)))
+        .innerJoin(
+          customOfferClaim,
+          and(eq(customOfferClaim.offerId, customOffer.id), eq(customOfferClaim.userId, userId)),
+        )
         .where(eq(customOffer.id, offerId))
         .limit(1);
       return row?.features as SpecialFeature[] | undefined;
@@ -108,13 +154,17 @@ function queries(db: Database) {
       const states = createAccountStateRepository(db);
       const current = await states.findState(userId);
       const next = [...new Set([...current.grantedFeatures, ...features])];
-      if (next.length !== current.grantedFeatures.length) await states.saveState(userId, { ...current, grantedFeatures: next });
+      if (next.length !== current.grantedFeatures.length)
+        await states.saveState(userId, { ...current, grantedFeatures: next });
     },
 
     /** Writes billing's part of account_state; grants, onboarding and the rest are kept. */
     async saveAccount(userId: string, account: BillingAccount): Promise<void> {
       const values = { ...account, updatedAt: new Date() };
-      await db.insert(accountState).values({ userId, ...values }).onConflictDoUpdate({ target: accountState.userId, set: values });
+      await db
+        .insert(accountState)
+        .values({ userId, ...values })
+        .onConflictDoUpdate({ target: accountState.userId, set: values });
     },
   };
 }
@@ -132,30 +182,51 @@ export function createBillingRepository(db: Database) {
     },
 
     async customerOf(userId: string): Promise<string | undefined> {
-      const [row] = await db.select({ id: billingCustomer.stripeCustomerId }).from(billingCustomer).where(eq(billingCustomer.userId, userId)).limit(1);
+      const [row] = await db
+        .select({ id: billingCustomer.stripeCustomerId })
+        .from(billingCustomer)
+        .where(eq(billingCustomer.userId, userId))
+        .limit(1);
       return row?.id;
     },
 
     /** Keeps the first customer when two checkouts raced; returns the one kept. */
     async saveCustomer(userId: string, stripeCustomerId: string): Promise<string> {
-      await db.insert(billingCustomer).values({ userId, stripeCustomerId }).onConflictDoNothing({ target: billingCustomer.userId });
+      await db
+        .insert(billingCustomer)
+        .values({ userId, stripeCustomerId })
+        .onConflictDoNothing({ target: billingCustomer.userId });
       const kept = await this.customerOf(userId);
       if (!kept) throw new Error('billing customer was not recorded');
       return kept;
     },
 
-    async userRecord(userId: string): Promise<{ id: string; email: string; name: string } | undefined> {
-      const [row] = await db.select({ id: user.id, email: user.email, name: user.name }).from(user).where(eq(user.id, userId)).limit(1);
+    async userRecord(
+      userId: string,
+    ): Promise<{ id: string; email: string; name: string } | undefined> {
+      const [row] = await db
+        .select({ id: user.id, email: user.email, name: user.name })
+        .from(user)
+        .where(eq(user.id, userId))
+        .limit(1);
       return row;
     },
 
     async userOfCustomer(stripeCustomerId: string): Promise<string | undefined> {
-      const [row] = await db.select({ userId: billingCustomer.userId }).from(billingCustomer).where(eq(billingCustomer.stripeCustomerId, stripeCustomerId)).limit(1);
+      const [row] = await db
+        .select({ userId: billingCustomer.userId })
+        .from(billingCustomer)
+        .where(eq(billingCustomer.stripeCustomerId, stripeCustomerId))
+        .limit(1);
       return row?.userId;
     },
 
     async hasEvent(id: string): Promise<boolean> {
-      const rows = await db.select({ id: billingEvent.id }).from(billingEvent).where(eq(billingEvent.id, id)).limit(1);
+      const rows = await db
+        .select({ id: billingEvent.id })
+        .from(billingEvent)
+        .where(eq(billingEvent.id, id))
+        .limit(1);
       return rows.length > 0;
     },
 
@@ -187,21 +258,29 @@ export function createBillingRepository(db: Database) {
 
     /** Subscriptions whose grace or cancelled period may have ended by `now`: the sweep's candidates. */
     async dueForSweep(now: Date): Promise<StoredSubscription[]> {
-      return db
-        .select(subscriptionColumns)
-        .from(billingSubscription)
-        // Only creators still subscribed: one already former is not looked at again on every sweep.
-        .innerJoin(accountState, eq(accountState.userId, billingSubscription.userId))
-        .where(
-          and(
-            eq(accountState.status, 'subscribed'),
-            inArray(billingSubscription.status, [...LIVE_STATUSES]),
-            or(
-              and(isNotNull(billingSubscription.graceUntil), lt(billingSubscription.graceUntil, now)),
-              and(eq(billingSubscription.cancelAtPeriodEnd, true), lt(billingSubscription.currentPeriodEnd, now)),
+      return (
+        db
+          .select(subscriptionColumns)
+          .from(billingSubscription)
+          // Only creators still subscribed: one already former is not looked at again on every sweep.
+          .innerJoin(accountState, eq(accountState.userId, billingSubscription.userId))
+          .where(
+            and(
+              eq(accountState.status, 'subscribed'),
+              inArray(billingSubscription.status, [...LIVE_STATUSES]),
+              or(
+                and(
+                  isNotNull(billingSubscription.graceUntil),
+                  lt(billingSubscription.graceUntil, now),
+                ),
+                and(
+                  eq(billingSubscription.cancelAtPeriodEnd, true),
+                  lt(billingSubscription.currentPeriodEnd, now),
+                ),
+              ),
             ),
-          ),
-        );
+          )
+      );
     },
   };
 }

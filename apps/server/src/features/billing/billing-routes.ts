@@ -11,7 +11,11 @@ import {
 import { planCatalogSchema } from '@shark/contracts/plans.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import { AppError } from '../../http/app-error.ts';
-import { jsonBody as body, errorResponse as error, jsonResponse as json } from '../../http/openapi.ts';
+import {
+  jsonBody as body,
+  errorResponse as error,
+  jsonResponse as json,
+} from '../../http/openapi.ts';
 import { requireSessionUser, type SessionUser } from '../../http/session.ts';
 import { throwOnInvalid } from '../../http/validation.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -21,7 +25,11 @@ const tags = ['Billing'];
 /** Stripe's events are a few kilobytes; anything far larger is not one. */
 const WEBHOOK_MAX_BYTES = 1024 * 1024;
 const signedIn = { 401: error('Not signed in') };
-const onlineOnly = { 409: error('Online payment is not configured (manual billing), or the action does not apply to the subscription') };
+const onlineOnly = {
+  409: error(
+    'Online payment is not configured (manual billing), or the action does not apply to the subscription',
+  ),
+};
 
 const get = createRoute({
   method: 'get',
@@ -66,7 +74,11 @@ const cancel = createRoute({
   path: '/billing/cancel',
   tags,
   summary: 'Cancel at the end of the paid period (cancelled-but-active until then)',
-  responses: { 200: json(billingSummarySchema, 'Billing after the change'), ...signedIn, ...onlineOnly },
+  responses: {
+    200: json(billingSummarySchema, 'Billing after the change'),
+    ...signedIn,
+    ...onlineOnly,
+  },
 });
 
 const reactivate = createRoute({
@@ -74,14 +86,19 @@ const reactivate = createRoute({
   path: '/billing/reactivate',
   tags,
   summary: 'Undo a cancellation before the period ends',
-  responses: { 200: json(billingSummarySchema, 'Billing after the change'), ...signedIn, ...onlineOnly },
+  responses: {
+    200: json(billingSummarySchema, 'Billing after the change'),
+    ...signedIn,
+    ...onlineOnly,
+  },
 });
 
 const webhook = createRoute({
   method: 'post',
   path: '/billing/webhook',
   tags,
-  summary: 'Stripe’s webhook: verified by its Stripe-Signature header; a repeated event is answered and ignored',
+  summary:
+    'Stripe’s webhook: verified by its Stripe-Signature header; a repeated event is answered and ignored',
   middleware: [
     bodyLimit({
       maxSize: WEBHOOK_MAX_BYTES,
@@ -94,7 +111,10 @@ const webhook = createRoute({
   ] as const,
   request: { headers: z.object({ 'stripe-signature': z.string().optional() }) },
   responses: {
-    200: json(z.object({ received: z.literal(true), duplicate: z.boolean() }), 'Received; `duplicate`: the event was processed before and is ignored'),
+    200: json(
+      z.object({ received: z.literal(true), duplicate: z.boolean() }),
+      'Received; `duplicate`: the event was processed before and is ignored',
+    ),
     400: error('Missing or invalid signature'),
     413: error('The body is too large for an event'),
     409: error('Online payment is not configured'),
@@ -111,17 +131,30 @@ export function billingRoutes(deps: { auth: Auth; billing: BillingService }) {
     c.set('user', await requireSessionUser(deps.auth, c));
     await next();
   });
-  for (const path of ['/billing', '/billing/plans', '/billing/checkout', '/billing/portal', '/billing/cancel', '/billing/reactivate']) app.use(path, requireUser);
+  for (const path of [
+    '/billing',
+    '/billing/plans',
+    '/billing/checkout',
+    '/billing/portal',
+    '/billing/cancel',
+    '/billing/reactivate',
+  ])
+    app.use(path, requireUser);
   return app
     .openapi(get, async (c) => c.json(await billing.summary(c.get('user').id), 200))
     .openapi(plans, (c) => c.json(billing.plans(), 200))
-    .openapi(checkout, async (c) => c.json(await billing.checkout(c.get('user'), c.req.valid('json')), 200))
+    .openapi(checkout, async (c) =>
+      c.json(await billing.checkout(c.get('user'), c.req.valid('json')), 200),
+    )
     .openapi(portal, async (c) => c.json(await billing.portal(c.get('user')), 200))
     .openapi(cancel, async (c) => c.json(await billing.cancel(c.get('user').id), 200))
     .openapi(reactivate, async (c) => c.json(await billing.reactivate(c.get('user').id), 200))
     .openapi(webhook, async (c) => {
       // The signature covers the exact bytes Stripe sent: the body is read raw, never re-serialised.
-      const { duplicate } = await billing.handleWebhook(await c.req.text(), c.req.header('stripe-signature'));
+      const { duplicate } = await billing.handleWebhook(
+        await c.req.text(),
+        c.req.header('stripe-signature'),
+      );
       return c.json({ received: true as const, duplicate }, 200);
     });
 }

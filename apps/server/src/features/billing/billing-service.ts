@@ -18,8 +18,17 @@ import type { BillingConfig, StripeSettings } from '../../config/env.ts';
 import { safeErrorMessage, type Logger } from '../../http/logger.ts';
 import { startPeriodicSweep, type PeriodicSweep } from '../../jobs/periodic-sweep.ts';
 import type { BillingNotice } from '../notifications/pipeline-notifications.ts';
-import type { BillingQueries, BillingRepository, StoredSubscription } from './billing-repository.ts';
-import { applySubscription, graceAfterFailure, LIVE_STATUSES, type SubscriptionSnapshot } from './billing-state.ts';
+import type {
+  BillingQueries,
+  BillingRepository,
+  StoredSubscription,
+} from './billing-repository.ts';
+import {
+  applySubscription,
+  graceAfterFailure,
+  LIVE_STATUSES,
+  type SubscriptionSnapshot,
+} from './billing-state.ts';
 
 const TO_STRIPE_INTERVAL = { monthly: 'month', annual: 'year' } as const;
 const PAYMENTS_SHOWN = 20;
@@ -68,12 +77,18 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
 }
 
 /** The parts of a Stripe subscription billing keeps. */
-export function readSubscription(sub: Stripe.Subscription): Omit<StoredSubscription, 'userId' | 'graceUntil' | 'lastEventAt'> & { customerId: string } {
+export function readSubscription(
+  sub: Stripe.Subscription,
+): Omit<StoredSubscription, 'userId' | 'graceUntil' | 'lastEventAt'> & { customerId: string } {
   const item = sub.items.data[0];
   if (!item) throw new Error(`subscription ${sub.id} has no item`);
   const fromMetadata = planSchema.safeParse(sub.metadata?.plan);
   const productPlan = planSchema.safeParse(idOf(item.price.product)?.replace(/^shark_/, ''));
-  const plan = fromMetadata.success ? fromMetadata.data : productPlan.success ? productPlan.data : null;
+  const plan = fromMetadata.success
+    ? fromMetadata.data
+    : productPlan.success
+      ? productPlan.data
+      : null;
   if (!plan) throw new Error(`subscription ${sub.id} names no Shark plan`);
   return {
     id: sub.id,
@@ -143,10 +158,17 @@ export function createBillingService(deps: {
     return stripe;
   }
 
-  async function customerFor(client: Stripe, user: { id: string; email: string; name: string }): Promise<string> {
+  async function customerFor(
+    client: Stripe,
+    user: { id: string; email: string; name: string },
+  ): Promise<string> {
     const existing = await repo.customerOf(user.id);
     if (existing) return existing;
-    const customer = await client.customers.create({ email: user.email, name: user.name, metadata: { userId: user.id } });
+    const customer = await client.customers.create({
+      email: user.email,
+      name: user.name,
+      metadata: { userId: user.id },
+    });
     return repo.saveCustomer(user.id, customer.id);
   }
 
@@ -155,13 +177,24 @@ export function createBillingService(deps: {
     try {
       return (await client.products.retrieve(id)).id;
     } catch (error) {
-      if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.statusCode !== 404) throw error;
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.statusCode !== 404)
+        throw error;
     }
     try {
-      return (await client.products.create({ id, name: `Shark ${catalog.tiers[plan].name}`, metadata: { plan } })).id;
+      return (
+        await client.products.create({
+          id,
+          name: `Shark ${catalog.tiers[plan].name}`,
+          metadata: { plan },
+        })
+      ).id;
     } catch (error) {
       // Made meanwhile by another request.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_already_exists') return id;
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError &&
+        error.code === 'resource_already_exists'
+      )
+        return id;
       throw error;
     }
   }
@@ -169,9 +202,13 @@ export function createBillingService(deps: {
   function priceOf(request: { plan: Plan; interval: BillingInterval; currency: string }): number {
     const price = catalog.tiers[request.plan].prices[request.currency];
     if (!price) {
-      throw new AppError('VALIDATION_FAILED', `Plans are not sold in ${request.currency.toUpperCase()}. Choose ${catalog.currencies.map((c) => c.toUpperCase()).join(', ')}.`, {
-        fields: { currency: `Choose ${catalog.currencies.join(', ')}.` },
-      });
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `Plans are not sold in ${request.currency.toUpperCase()}. Choose ${catalog.currencies.map((c) => c.toUpperCase()).join(', ')}.`,
+        {
+          fields: { currency: `Choose ${catalog.currencies.join(', ')}.` },
+        },
+      );
     }
     return price[request.interval];
   }
@@ -221,9 +258,11 @@ export function createBillingService(deps: {
     let graceUntil = stored?.graceUntil ?? null;
     if (grace === 'failed') graceUntil = graceAfterFailure(graceUntil, now, config.graceDays);
     // Paid, or back to active by any route: no payment is outstanding.
-    if (grace === 'paid' || read.status === 'active' || read.status === 'trialing') graceUntil = null;
+    if (grace === 'paid' || read.status === 'active' || read.status === 'trialing')
+      graceUntil = null;
     // past_due before the failed-payment event arrived: the grace period starts now.
-    if (read.status === 'past_due' && graceUntil === null) graceUntil = graceAfterFailure(null, now, config.graceDays);
+    if (read.status === 'past_due' && graceUntil === null)
+      graceUntil = graceAfterFailure(null, now, config.graceDays);
     const next: StoredSubscription = {
       id: read.id,
       userId,
@@ -234,10 +273,14 @@ export function createBillingService(deps: {
       cancelAtPeriodEnd: read.cancelAtPeriodEnd,
       currentPeriodEnd: read.currentPeriodEnd,
       graceUntil,
-      lastEventAt: eventAt && (!stored || eventAt > stored.lastEventAt) ? eventAt : (stored?.lastEventAt ?? eventAt ?? now),
+      lastEventAt:
+        eventAt && (!stored || eventAt > stored.lastEventAt)
+          ? eventAt
+          : (stored?.lastEventAt ?? eventAt ?? now),
     };
     await q.saveSubscription(next);
-    if (grace === 'failed' && graceUntil) tell(q, { kind: 'payment_failed', userId, subscriptionId: read.id, graceUntil });
+    if (grace === 'failed' && graceUntil)
+      tell(q, { kind: 'payment_failed', userId, subscriptionId: read.id, graceUntil });
     await deriveAccount(q, next, now);
     await grantPaidOffer(q, raw, userId, stored?.status, read.status);
     return true;
@@ -260,18 +303,30 @@ export function createBillingService(deps: {
     if (before !== undefined && before !== 'incomplete') return;
     const features = await q.claimedOfferFeatures(userId, offerId);
     if (!features) {
-      logger.warn('billing: subscription names an offer its creator did not claim', { subscription: raw.id, offerId });
+      logger.warn('billing: subscription names an offer its creator did not claim', {
+        subscription: raw.id,
+        offerId,
+      });
       return;
     }
     await q.addGrantedFeatures(userId, features);
   }
 
-  async function deriveAccount(q: BillingQueries, sub: StoredSubscription, now: Date): Promise<void> {
+  async function deriveAccount(
+    q: BillingQueries,
+    sub: StoredSubscription,
+    now: Date,
+  ): Promise<void> {
     const current = await q.account(sub.userId);
     const snapshot: SubscriptionSnapshot = sub;
     const next = applySubscription(current, snapshot, now);
     // An old subscription ending does not end a newer one's plan.
-    if (next.status !== 'subscribed' && current.status === 'subscribed' && (await q.hasOtherLiveSubscription(sub.userId, sub.id))) return;
+    if (
+      next.status !== 'subscribed' &&
+      current.status === 'subscribed' &&
+      (await q.hasOtherLiveSubscription(sub.userId, sub.id))
+    )
+      return;
     if (
       next.status !== current.status ||
       next.plan !== current.plan ||
@@ -280,11 +335,25 @@ export function createBillingService(deps: {
     ) {
       await q.saveAccount(sub.userId, next);
       const about = { userId: sub.userId, subscriptionId: sub.id };
-      if (next.status === 'subscribed' && next.plan && current.status !== 'subscribed') tell(q, { kind: 'started', ...about, planName: planName(next.plan) });
-      else if (next.status === 'subscribed' && next.plan && current.plan && next.plan !== current.plan)
-        tell(q, { kind: 'plan_changed', ...about, fromPlanName: planName(current.plan), toPlanName: planName(next.plan), at: now });
-      if (next.status === 'subscribed' && next.cancelAtPeriodEnd && !current.cancelAtPeriodEnd) tell(q, { kind: 'cancelled', ...about, endsAt: sub.currentPeriodEnd });
-      if (current.status === 'subscribed' && next.status !== 'subscribed') tell(q, { kind: 'ended', ...about });
+      if (next.status === 'subscribed' && next.plan && current.status !== 'subscribed')
+        tell(q, { kind: 'started', ...about, planName: planName(next.plan) });
+      else if (
+        next.status === 'subscribed' &&
+        next.plan &&
+        current.plan &&
+        next.plan !== current.plan
+      )
+        tell(q, {
+          kind: 'plan_changed',
+          ...about,
+          fromPlanName: planName(current.plan),
+          toPlanName: planName(next.plan),
+          at: now,
+        });
+      if (next.status === 'subscribed' && next.cancelAtPeriodEnd && !current.cancelAtPeriodEnd)
+        tell(q, { kind: 'cancelled', ...about, endsAt: sub.currentPeriodEnd });
+      if (current.status === 'subscribed' && next.status !== 'subscribed')
+        tell(q, { kind: 'ended', ...about });
     }
   }
 
@@ -296,7 +365,11 @@ export function createBillingService(deps: {
   async function setCancel(userId: string, cancel: boolean): Promise<BillingSummary> {
     const client = online();
     const sub = await liveSubscription(userId);
-    if (!sub) throw new AppError('CONFLICT', 'You have no running subscription to ' + (cancel ? 'cancel.' : 'reactivate.'));
+    if (!sub)
+      throw new AppError(
+        'CONFLICT',
+        'You have no running subscription to ' + (cancel ? 'cancel.' : 'reactivate.'),
+      );
     if (sub.cancelAtPeriodEnd === cancel) return summary(userId);
     const updated = await client.subscriptions.update(sub.id, { cancel_at_period_end: cancel });
     await repo.transaction((q) => applySnapshot(q, updated, userId, null, 'keep'));
@@ -315,13 +388,19 @@ export function createBillingService(deps: {
      * Subscribes through Stripe Checkout, or — with a running subscription — changes its plan or
      * interval in place (prorated), since Checkout would start a second subscription.
      */
-    async checkout(user: { id: string; email: string; name: string }, request: CheckoutRequest): Promise<CheckoutResult> {
+    async checkout(
+      user: { id: string; email: string; name: string },
+      request: CheckoutRequest,
+    ): Promise<CheckoutResult> {
       const client = online();
       priceOf(request);
       const live = await liveSubscription(user.id);
       if (live) {
         if (live.plan === request.plan && live.interval === request.interval) {
-          throw new AppError('CONFLICT', `You are already on ${catalog.tiers[request.plan].name} (${request.interval}).`);
+          throw new AppError(
+            'CONFLICT',
+            `You are already on ${catalog.tiers[request.plan].name} (${request.interval}).`,
+          );
         }
         const current = await client.subscriptions.retrieve(live.id);
         const item = current.items.data[0];
@@ -364,7 +443,9 @@ export function createBillingService(deps: {
           },
         ],
         metadata: { userId: user.id, plan: request.plan, interval: request.interval },
-        subscription_data: { metadata: { userId: user.id, plan: request.plan, interval: request.interval } },
+        subscription_data: {
+          metadata: { userId: user.id, plan: request.plan, interval: request.interval },
+        },
         // Back to /plans, open to every signed-in user: the account may still be waiting for the webhook
         // (free), which the dashboard's guard would turn away. The page waits for it, then moves on.
         success_url: `${deps.publicUrl}/plans?checkout=success`,
@@ -414,8 +495,12 @@ export function createBillingService(deps: {
     async portal(user: { id: string; email: string; name: string }): Promise<{ url: string }> {
       const client = online();
       const customer = await repo.customerOf(user.id);
-      if (!customer) throw new AppError('CONFLICT', 'You have not paid online yet: choose a plan first.');
-      const session = await client.billingPortal.sessions.create({ customer, return_url: `${deps.publicUrl}/account` });
+      if (!customer)
+        throw new AppError('CONFLICT', 'You have not paid online yet: choose a plan first.');
+      const session = await client.billingPortal.sessions.create({
+        customer,
+        return_url: `${deps.publicUrl}/account`,
+      });
       return { url: session.url };
     },
 
@@ -436,20 +521,34 @@ export function createBillingService(deps: {
     reactivate: (userId: string) => setCancel(userId, false),
 
     /** Verifies, de-duplicates and applies one webhook delivery. */
-    async handleWebhook(payload: string, signature: string | undefined): Promise<{ duplicate: boolean }> {
+    async handleWebhook(
+      payload: string,
+      signature: string | undefined,
+    ): Promise<{ duplicate: boolean }> {
       const client = online();
       if (!config.stripe) throw new AppError('CONFLICT', ONLINE_PAYMENT_NOT_CONFIGURED);
       let event: Stripe.Event;
       try {
         if (!signature) throw new Error('no Stripe-Signature header');
-        event = client.webhooks.constructEvent(payload, signature, config.stripe.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+        event = client.webhooks.constructEvent(
+          payload,
+          signature,
+          config.stripe.webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+        );
       } catch (error) {
         logger.warn('billing webhook refused', { err: safeErrorMessage(error) });
         const isTooOld = error instanceof Error && /tolerance/i.test(error.message);
-        throw new AppError('BAD_REQUEST', isTooOld ? WEBHOOK_TIME_REFUSED : 'The webhook signature is missing or invalid.');
+        throw new AppError(
+          'BAD_REQUEST',
+          isTooOld ? WEBHOOK_TIME_REFUSED : 'The webhook signature is missing or invalid.',
+        );
       }
       const signedAt = signedAtOf(signature ?? '');
-      if (signedAt === null || signedAt > Math.floor(Date.now() / 1000) + WEBHOOK_TOLERANCE_SECONDS) {
+      if (
+        signedAt === null ||
+        signedAt > Math.floor(Date.now() / 1000) + WEBHOOK_TOLERANCE_SECONDS
+      ) {
         logger.warn('billing webhook refused: signed in the future', { event: event.id, signedAt });
         throw new AppError('BAD_REQUEST', WEBHOOK_TIME_REFUSED);
       }
@@ -460,10 +559,15 @@ export function createBillingService(deps: {
       const current = subscriptionId ? await client.subscriptions.retrieve(subscriptionId) : null;
       const read = current ? readSubscription(current) : null;
       const userId = read ? await userOf(read) : null;
-      if (current && !userId) logger.warn('billing event for an unknown customer', { event: event.id, subscription: subscriptionId });
+      if (current && !userId)
+        logger.warn('billing event for an unknown customer', {
+          event: event.id,
+          subscription: subscriptionId,
+        });
       let paymentId: string | null = null;
       const result = await repo.transaction(async (q) => {
-        if (!(await q.recordEvent({ id: event.id, type: event.type, userId, createdAt: eventAt }))) return { duplicate: true };
+        if (!(await q.recordEvent({ id: event.id, type: event.type, userId, createdAt: eventAt })))
+          return { duplicate: true };
         if (!current || !userId) return { duplicate: false };
         if (event.type === 'invoice.paid') {
           const invoice = event.data.object;
@@ -480,7 +584,12 @@ export function createBillingService(deps: {
             });
           }
         }
-        const grace = event.type === 'invoice.paid' ? 'paid' : event.type === 'invoice.payment_failed' ? 'failed' : 'keep';
+        const grace =
+          event.type === 'invoice.paid'
+            ? 'paid'
+            : event.type === 'invoice.payment_failed'
+              ? 'failed'
+              : 'keep';
         await applySnapshot(q, current, userId, eventAt, grace);
         return { duplicate: false };
       });
@@ -488,7 +597,10 @@ export function createBillingService(deps: {
         const recorded: string = paymentId;
         // Idempotent by payment id; a failure here is caught up by the affiliate sweep.
         await deps.onPaymentRecorded(recorded).catch((error: unknown) => {
-          logger.error('billing: crediting the payment to the affiliate ledger failed', { payment: recorded, err: safeErrorMessage(error) });
+          logger.error('billing: crediting the payment to the affiliate ledger failed', {
+            payment: recorded,
+            err: safeErrorMessage(error),
+          });
         });
       }
       return result;
@@ -516,6 +628,15 @@ export function createBillingService(deps: {
 
 export type BillingService = ReturnType<typeof createBillingService>;
 
-export function startBillingSweeper(deps: { billing: BillingService; everySeconds: number; logger: Logger }): PeriodicSweep {
-  return startPeriodicSweep({ name: 'billing sweep', everySeconds: deps.everySeconds, logger: deps.logger, sweep: () => deps.billing.sweep(new Date()) });
+export function startBillingSweeper(deps: {
+  billing: BillingService;
+  everySeconds: number;
+  logger: Logger;
+}): PeriodicSweep {
+  return startPeriodicSweep({
+    name: 'billing sweep',
+    everySeconds: deps.everySeconds,
+    logger: deps.logger,
+    sweep: () => deps.billing.sweep(new Date()),
+  });
 }

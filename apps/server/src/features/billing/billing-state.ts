@@ -47,14 +47,19 @@ export function isEntitling(sub: SubscriptionSnapshot, now: Date): boolean {
  * nothing; an entitling subscription makes her subscribed on its plan; any other ends the subscription:
  * former if she was subscribed (or already former), while a free creator who never paid stays free.
  */
-export function applySubscription(current: BillingAccount, sub: SubscriptionSnapshot, now: Date): BillingAccount {
+export function applySubscription(
+  current: BillingAccount,
+  sub: SubscriptionSnapshot,
+  now: Date,
+): BillingAccount {
   if (sub.status === 'incomplete') return current;
   if (isEntitling(sub, now)) {
     return {
       status: 'subscribed',
       plan: sub.plan,
       cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
-      subscribedSince: current.status === 'subscribed' && current.subscribedSince ? current.subscribedSince : now,
+      subscribedSince:
+        current.status === 'subscribed' && current.subscribedSince ? current.subscribedSince : now,
     };
   }
   return lapse(current);

@@ -11,7 +11,10 @@ const route = createRoute({
   summary: "The calling brand's name, theme, logo and links",
   responses: {
     200: { description: 'The brand', content: { 'application/json': { schema: brandSchema } } },
-    400: { description: 'Provider header missing or unknown', content: { 'application/json': { schema: apiErrorSchema } } },
+    400: {
+      description: 'Provider header missing or unknown',
+      content: { 'application/json': { schema: apiErrorSchema } },
+    },
   },
 });
 

@@ -22,7 +22,10 @@ export function createAnnouncementFanOut(deps: AnnouncementFanOutDeps) {
   const now = deps.now ?? (() => new Date());
 
   /** Accounts not yet told of the post, in id order after `after` (a page at a time). */
-  async function untold(post: { id: string; publishedAt: Date }, after: string | null): Promise<string[]> {
+  async function untold(
+    post: { id: string; publishedAt: Date },
+    after: string | null,
+  ): Promise<string[]> {
     const rows = await db
       .select({ id: user.id })
       .from(user)
@@ -34,7 +37,12 @@ export function createAnnouncementFanOut(deps: AnnouncementFanOutDeps) {
             db
               .select({ one: sql`1` })
               .from(notification)
-              .where(and(eq(notification.userId, user.id), eq(notification.dedupeKey, `community:${post.id}`))),
+              .where(
+                and(
+                  eq(notification.userId, user.id),
+                  eq(notification.dedupeKey, `community:${post.id}`),
+                ),
+              ),
           ),
         ),
       )
@@ -49,7 +57,12 @@ export function createAnnouncementFanOut(deps: AnnouncementFanOutDeps) {
       const at = now();
       const since = new Date(at.getTime() - ANNOUNCEMENT_REACH_DAYS * 24 * 3600 * 1000);
       const posts = await db
-        .select({ id: communityPost.id, title: communityPost.title, body: communityPost.body, publishedAt: communityPost.publishedAt })
+        .select({
+          id: communityPost.id,
+          title: communityPost.title,
+          body: communityPost.body,
+          publishedAt: communityPost.publishedAt,
+        })
         .from(communityPost)
         .where(
           and(
@@ -61,7 +74,11 @@ export function createAnnouncementFanOut(deps: AnnouncementFanOutDeps) {
         );
       let told = 0;
       for (const post of posts) {
-        for (let ids = await untold(post, null); ids.length > 0; ids = await untold(post, ids.at(-1)!)) {
+        for (
+          let ids = await untold(post, null);
+          ids.length > 0;
+          ids = await untold(post, ids.at(-1)!)
+        ) {
           for (const id of ids) await deps.announce(id, post);
           told += ids.length;
         }

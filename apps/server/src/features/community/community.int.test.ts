@@ -150,19 +150,41 @@ describe('the operator’s commands', () => {
 describe('announcements as notifications', () => {
   it('tells every account that existed when an announcement went out, once; resources and archived posts tell nobody', async () => {
     const before = await signedInUser(server);
-    const resource = await publish({ kind: 'resource', title: 'A guide', body: 'Read it.', url: 'https://guide.example/a' });
-    const withdrawn = await publish({ kind: 'announcement', title: 'Withdrawn at once', body: 'Never mind.' });
+    const resource = await publish({
+      kind: 'resource',
+      title: 'A guide',
+      body: 'Read it.',
+      url: 'https://guide.example/a',
+    });
+    const withdrawn = await publish({
+      kind: 'announcement',
+      title: 'Withdrawn at once',
+      body: 'Never mind.',
+    });
     await commands['community/archive']!({ id: withdrawn.id });
-    const news = await publish({ kind: 'announcement', title: 'New: faster takedowns', body: 'Notices now go out within the hour.' });
+    const news = await publish({
+      kind: 'announcement',
+      title: 'New: faster takedowns',
+      body: 'Notices now go out within the hour.',
+    });
 
     const noticeOf = async (browser: TestClient) =>
-      (await browser.get<NotificationPage>('/api/notifications')).body.notifications.filter((n) => n.category === 'community');
-    const told = await waitFor(async () => {
-      const notes = await noticeOf(before.browser);
-      return notes.length > 0 ? notes : undefined;
-    }, { what: 'the announcement to reach the account' });
+      (await browser.get<NotificationPage>('/api/notifications')).body.notifications.filter(
+        (n) => n.category === 'community',
+      );
+    const told = await waitFor(
+      async () => {
+        const notes = await noticeOf(before.browser);
+        return notes.length > 0 ? notes : undefined;
+      },
+      { what: 'the announcement to reach the account' },
+    );
     expect(told).toEqual([
-      expect.objectContaining({ title: 'New: faster takedowns', body: 'Notices now go out within the hour.', link: '/community' }),
+      expect.objectContaining({
+        title: 'New: faster takedowns',
+        body: 'Notices now go out within the hour.',
+        link: '/community',
+      }),
     ]);
 
     // Nobody is left to tell about it: another run tells no one again, and an account made after the
@@ -179,6 +201,10 @@ describe('announcements as notifications', () => {
     expect(announced.filter((entry) => entry.endsWith(`:${news.id}`))).toEqual([]);
     expect(told2).toBe(announced.length);
     expect(await noticeOf(after.browser)).toEqual([]);
-    expect(announced.some((entry) => entry.endsWith(`:${resource.id}`) || entry.endsWith(`:${withdrawn.id}`))).toBe(false);
+    expect(
+      announced.some(
+        (entry) => entry.endsWith(`:${resource.id}`) || entry.endsWith(`:${withdrawn.id}`),
+      ),
+    ).toBe(false);
   });
 });

@@ -19,7 +19,11 @@ import {
   updateItemSchema,
 } from '@shark/contracts/content.ts';
 import type { AppEnv } from '../../http/app-env.ts';
-import { jsonBody as body, errorResponse as error, jsonResponse as json } from '../../http/openapi.ts';
+import {
+  jsonBody as body,
+  errorResponse as error,
+  jsonResponse as json,
+} from '../../http/openapi.ts';
 import { requireSessionUser } from '../../http/session.ts';
 import { throwOnInvalid } from '../../http/validation.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -27,7 +31,6 @@ import type { Entitlements } from '../entitlements/entitlements.ts';
 import type { ContentService } from './content-service.ts';
 
 type ContentEnv = { Variables: AppEnv['Variables'] & { userId: string } };
-
 
 const guarded = {
   401: error('Not signed in'),

@@ -1,6 +1,13 @@
 // Who may use the protection set-up, and how much of it: the §6 guards and the plan catalog's limits,
 // enforced by the API the same way the SPA's guards show it.
-import { LIMIT_NOUNS, TIERS, type LimitName, type Limits, type PlanCatalog, type Tier } from '@shark/contracts/plans.ts';
+import {
+  LIMIT_NOUNS,
+  TIERS,
+  type LimitName,
+  type Limits,
+  type PlanCatalog,
+  type Tier,
+} from '@shark/contracts/plans.ts';
 import type { SpecialFeature } from '@shark/contracts/user.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AccountState, AccountStateRepository } from '../account/account-state-repository.ts';
@@ -32,7 +39,8 @@ const GUARD_MESSAGES: Record<Entitlement, string> = {
   takedowns: 'The takedown report needs an active subscription. Choose a plan to continue.',
 };
 
-const PROMO_MESSAGE = 'Free Removals are a promotion your account does not have. Choose a plan to have leaks taken down.';
+const PROMO_MESSAGE =
+  'Free Removals are a promotion your account does not have. Choose a plan to have leaks taken down.';
 
 const AFFILIATE_ONLY_MESSAGE =
   'Affiliate accounts have the referral programme, not content protection. Sign up with another address to protect your content.';
@@ -75,7 +83,11 @@ const OUTGROWN: readonly { limit: LimitName; share: number }[] = [
  * that has more of it — "You use all 2 usernames of Standard. Plus gives you 5 usernames." Null when she has room
  * everywhere, is not subscribed, or no plan offers more.
  */
-export function usageUpgradeSuggestion(catalog: PlanCatalog, tier: Tier, usage: Partial<Record<LimitName, number>>): string | null {
+export function usageUpgradeSuggestion(
+  catalog: PlanCatalog,
+  tier: Tier,
+  usage: Partial<Record<LimitName, number>>,
+): string | null {
   if (tier === 'free') return null;
   const current = catalog.tiers[tier];
   for (const { limit, share } of OUTGROWN) {
@@ -92,7 +104,10 @@ export function usageUpgradeSuggestion(catalog: PlanCatalog, tier: Tier, usage: 
       limit === 'referenceStorageBytes'
         ? `You use ${formatBytes(used)} of the ${describeAmount(limit, allowed)} in ${current.name}.`
         : `You use all ${describeAmount(limit, allowed)} of ${current.name}.`;
-    const offered = more === null ? `${catalog.tiers[next].name} has no limit on ${LIMIT_NOUNS[limit].many}.` : `${catalog.tiers[next].name} gives you ${describeAmount(limit, more)}.`;
+    const offered =
+      more === null
+        ? `${catalog.tiers[next].name} has no limit on ${LIMIT_NOUNS[limit].many}.`
+        : `${catalog.tiers[next].name} gives you ${describeAmount(limit, more)}.`;
     return `${reached} ${offered}`;
   }
   return null;
@@ -102,7 +117,11 @@ export function tierOf(state: AccountState): Tier {
   return state.status === 'subscribed' && state.plan ? state.plan : 'free';
 }
 
-export function createEntitlements(deps: { accountStates: AccountStateRepository; catalog: PlanCatalog; planFeatures: PlanFeatures }) {
+export function createEntitlements(deps: {
+  accountStates: AccountStateRepository;
+  catalog: PlanCatalog;
+  planFeatures: PlanFeatures;
+}) {
   const { catalog } = deps;
 
   function entitledOf(userId: string, state: AccountState): Entitled {
@@ -115,12 +134,14 @@ export function createEntitlements(deps: { accountStates: AccountStateRepository
    * notifications and community (spec §6), so every creator feature refuses it.
    */
   async function creatorState(userId: string): Promise<AccountState> {
-    if (await deps.accountStates.isAffiliateOnly(userId)) throw new AppError('FORBIDDEN', AFFILIATE_ONLY_MESSAGE);
+    if (await deps.accountStates.isAffiliateOnly(userId))
+      throw new AppError('FORBIDDEN', AFFILIATE_ONLY_MESSAGE);
     return deps.accountStates.findState(userId);
   }
 
   function features(state: AccountState): Set<SpecialFeature> {
-    const fromPlan = state.status === 'subscribed' && state.plan ? deps.planFeatures[state.plan] : [];
+    const fromPlan =
+      state.status === 'subscribed' && state.plan ? deps.planFeatures[state.plan] : [];
     return new Set([...fromPlan, ...state.grantedFeatures]);
   }
 
@@ -133,7 +154,8 @@ export function createEntitlements(deps: { accountStates: AccountStateRepository
     /** Throws 403 when the user may not use this part of the product. */
     async require(userId: string, what: Entitlement): Promise<Entitled> {
       const state = await creatorState(userId);
-      const allowed = state.status === 'subscribed' || (what === 'setup' && features(state).has('promoProtect'));
+      const allowed =
+        state.status === 'subscribed' || (what === 'setup' && features(state).has('promoProtect'));
       if (!allowed) throw new AppError('FORBIDDEN', GUARD_MESSAGES[what]);
       return entitledOf(userId, state);
     },
@@ -149,9 +171,14 @@ export function createEntitlements(deps: { accountStates: AccountStateRepository
      * One takedown's details: status subscribed, as for the takedown report, or — for a promoProtect
      * user — a takedown of one of her Free Removals (`isFreeRemoval` looks it up), and nothing else.
      */
-    async requireTakedown(userId: string, isFreeRemoval: () => Promise<boolean>): Promise<Entitled> {
+    async requireTakedown(
+      userId: string,
+      isFreeRemoval: () => Promise<boolean>,
+    ): Promise<Entitled> {
       const state = await creatorState(userId);
-      const allowed = state.status === 'subscribed' || (features(state).has('promoProtect') && (await isFreeRemoval()));
+      const allowed =
+        state.status === 'subscribed' ||
+        (features(state).has('promoProtect') && (await isFreeRemoval()));
       if (!allowed) throw new AppError('FORBIDDEN', GUARD_MESSAGES.takedowns);
       return entitledOf(userId, state);
     },
@@ -179,10 +206,23 @@ export function createEntitlements(deps: { accountStates: AccountStateRepository
       const upgrade = upgradeTier
         ? ` ${catalog.tiers[upgradeTier].name} includes ${catalog.tiers[upgradeTier].limits[limit] === null ? `unlimited ${LIMIT_NOUNS[limit].many}` : describeAmount(limit, catalog.tiers[upgradeTier].limits[limit])}.`
         : '';
-      const plan = entitled.tier === 'free' ? 'Without a subscription you get' : `Your ${entitled.tierName} plan includes`;
-      throw new AppError('PLAN_LIMIT_REACHED', `${plan} ${describeAmount(limit, allowed)}, and you use ${describeAmount(limit, used)}.${upgrade}`, {
-        limit: { name: limit, allowed, used, tier: entitled.tier, upgradeTier: upgradeTier ?? null },
-      });
+      const plan =
+        entitled.tier === 'free'
+          ? 'Without a subscription you get'
+          : `Your ${entitled.tierName} plan includes`;
+      throw new AppError(
+        'PLAN_LIMIT_REACHED',
+        `${plan} ${describeAmount(limit, allowed)}, and you use ${describeAmount(limit, used)}.${upgrade}`,
+        {
+          limit: {
+            name: limit,
+            allowed,
+            used,
+            tier: entitled.tier,
+            upgradeTier: upgradeTier ?? null,
+          },
+        },
+      );
     },
   };
 }

@@ -7,7 +7,10 @@ import type { Usage } from '@shark/contracts/plans.ts';
 export function createUsageRepository(db: Database) {
   return {
     async usernames(userId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(protectedAccount).where(eq(protectedAccount.userId, userId));
+      const [row] = await db
+        .select({ n: count() })
+        .from(protectedAccount)
+        .where(eq(protectedAccount.userId, userId));
       return row?.n ?? 0;
     },
     /** Suggested and dismissed terms are not searched, so they do not count. */
@@ -19,12 +22,18 @@ export function createUsageRepository(db: Database) {
       return row?.n ?? 0;
     },
     async whitelistEntries(userId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(whitelistEntry).where(eq(whitelistEntry.userId, userId));
+      const [row] = await db
+        .select({ n: count() })
+        .from(whitelistEntry)
+        .where(eq(whitelistEntry.userId, userId));
       return row?.n ?? 0;
     },
     /** Declared sizes, uploads in progress included: a started upload holds its room. */
     async referenceStorageBytes(userId: string): Promise<number> {
-      const [row] = await db.select({ n: sum(referenceFile.sizeBytes) }).from(referenceFile).where(eq(referenceFile.userId, userId));
+      const [row] = await db
+        .select({ n: sum(referenceFile.sizeBytes) })
+        .from(referenceFile)
+        .where(eq(referenceFile.userId, userId));
       return Number(row?.n ?? 0);
     },
     async all(userId: string): Promise<Usage['usage']> {

@@ -13,15 +13,33 @@ const route = createRoute({
   path: '/usage',
   summary: "The signed-in user's plan limits and usage",
   responses: {
-    200: { description: 'Limits and usage', content: { 'application/json': { schema: usageSchema } } },
-    401: { description: 'Not signed in', content: { 'application/json': { schema: apiErrorSchema } } },
+    200: {
+      description: 'Limits and usage',
+      content: { 'application/json': { schema: usageSchema } },
+    },
+    401: {
+      description: 'Not signed in',
+      content: { 'application/json': { schema: apiErrorSchema } },
+    },
   },
 });
 
-export function usageRoutes(deps: { auth: Auth; entitlements: Entitlements; usage: UsageRepository }) {
+export function usageRoutes(deps: {
+  auth: Auth;
+  entitlements: Entitlements;
+  usage: UsageRepository;
+}) {
   return new OpenAPIHono<AppEnv>().openapi(route, async (c) => {
     const user = await requireSessionUser(deps.auth, c);
     const entitled = await deps.entitlements.of(user.id);
-    return c.json({ tier: entitled.tier, tierName: entitled.tierName, limits: entitled.limits, usage: await deps.usage.all(user.id) }, 200);
+    return c.json(
+      {
+        tier: entitled.tier,
+        tierName: entitled.tierName,
+        limits: entitled.limits,
+        usage: await deps.usage.all(user.id),
+      },
+      200,
+    );
   });
 }

@@ -31,7 +31,11 @@ describe('GET /api/usage', () => {
     });
     await server.services.accounts.grant(email, { status: 'subscribed', plan: 'plus' });
     const plus = await browser.get('/api/usage');
-    expect(plus.body).toMatchObject({ tier: 'plus', tierName: 'Plus', limits: server.services.catalog.tiers.plus.limits });
+    expect(plus.body).toMatchObject({
+      tier: 'plus',
+      tierName: 'Plus',
+      limits: server.services.catalog.tiers.plus.limits,
+    });
   });
 });
 
@@ -39,8 +43,17 @@ describe('the upgrade suggestion on GET /api/user', () => {
   it('appears once a subscriber reaches a limit, and an operator’s own words come first', async () => {
     const { email, browser } = await signedInUser(server);
     await server.services.accounts.grant(email, { status: 'subscribed', plan: 'standard' });
-    const me = async () => (await browser.get<{ shouldShowUpgrade: boolean; suggestUpgradeCustomMessage: string | null }>('/api/user')).body;
-    expect(await me()).toMatchObject({ shouldShowUpgrade: false, suggestUpgradeCustomMessage: null });
+    const me = async () =>
+      (
+        await browser.get<{
+          shouldShowUpgrade: boolean;
+          suggestUpgradeCustomMessage: string | null;
+        }>('/api/user')
+      ).body;
+    expect(await me()).toMatchObject({
+      shouldShowUpgrade: false,
+      suggestUpgradeCustomMessage: null,
+    });
 
     for (const username of ['first_name', 'second_name']) {
       const added = await browser.post('/api/accounts', { platform: 'onlyfans', username });
@@ -48,11 +61,17 @@ describe('the upgrade suggestion on GET /api/user', () => {
     }
     expect(await me()).toMatchObject({
       shouldShowUpgrade: true,
-      suggestUpgradeCustomMessage: 'You use all 2 usernames of Standard. Plus gives you 5 usernames.',
+      suggestUpgradeCustomMessage:
+        'You use all 2 usernames of Standard. Plus gives you 5 usernames.',
     });
 
-    await server.services.accounts.grant(email, { suggestUpgrade: 'Premium adds impersonation protection' });
-    expect(await me()).toMatchObject({ shouldShowUpgrade: true, suggestUpgradeCustomMessage: 'Premium adds impersonation protection' });
+    await server.services.accounts.grant(email, {
+      suggestUpgrade: 'Premium adds impersonation protection',
+    });
+    expect(await me()).toMatchObject({
+      shouldShowUpgrade: true,
+      suggestUpgradeCustomMessage: 'Premium adds impersonation protection',
+    });
   });
 });
 
@@ -66,12 +85,23 @@ describe('entitlements', () => {
     const promo = await signedInUser(server);
     await accounts.grant(promo.email, { features: ['promoProtect'] });
     const former = await signedInUser(server);
-    await accounts.grant(former.email, { status: 'former', features: ['explicitlyShowUploadFiles'] });
+    await accounts.grant(former.email, {
+      status: 'former',
+      features: ['explicitlyShowUploadFiles'],
+    });
 
-    await expect(entitlements.require(await userIdOf(subscribed.email), 'uploads')).resolves.toMatchObject({ tier: 'standard' });
-    await expect(entitlements.require(await userIdOf(promo.email), 'setup')).resolves.toMatchObject({ tier: 'free' });
-    await expect(entitlements.require(await userIdOf(promo.email), 'uploads')).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(entitlements.require(await userIdOf(former.email), 'setup')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      entitlements.require(await userIdOf(subscribed.email), 'uploads'),
+    ).resolves.toMatchObject({ tier: 'standard' });
+    await expect(entitlements.require(await userIdOf(promo.email), 'setup')).resolves.toMatchObject(
+      { tier: 'free' },
+    );
+    await expect(
+      entitlements.require(await userIdOf(promo.email), 'uploads'),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(entitlements.require(await userIdOf(former.email), 'setup')).rejects.toMatchObject(
+      { code: 'FORBIDDEN' },
+    );
   });
 
   it('names the limit and the plan that lifts it', async () => {
@@ -90,11 +120,12 @@ describe('entitlements', () => {
     expect((error as AppError).status).toBe(403);
     expect((error as AppError).toBody()).toEqual({
       code: 'PLAN_LIMIT_REACHED',
-      message: 'Your Standard plan includes 2 usernames, and you use 2 usernames. Plus includes 5 usernames.',
+      message:
+        'Your Standard plan includes 2 usernames, and you use 2 usernames. Plus includes 5 usernames.',
       limit: { name: 'usernames', allowed: 2, used: 2, tier: 'standard', upgradeTier: 'plus' },
     });
-    expect(() => entitlements.assertWithin(entitled, 'referenceStorageBytes', 5 * 1024 ** 3 - 10, 11)).toThrow(
-      /5 GB of reference storage.*Plus includes 20 GB/,
-    );
+    expect(() =>
+      entitlements.assertWithin(entitled, 'referenceStorageBytes', 5 * 1024 ** 3 - 10, 11),
+    ).toThrow(/5 GB of reference storage.*Plus includes 20 GB/);
   });
 });

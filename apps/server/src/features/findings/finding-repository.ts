@@ -25,7 +25,17 @@ export interface FindingFilters {
 }
 
 /** The columns the whitelist looks at. */
-export type ReconcilableRow = Pick<FindingRow, 'id' | 'kind' | 'status' | 'confidence' | 'pageUrl' | 'mediaUrl' | 'reviewedBy' | 'whitelistEntryId'>;
+export type ReconcilableRow = Pick<
+  FindingRow,
+  | 'id'
+  | 'kind'
+  | 'status'
+  | 'confidence'
+  | 'pageUrl'
+  | 'mediaUrl'
+  | 'reviewedBy'
+  | 'whitelistEntryId'
+>;
 
 /** Arbitrary first key of the advisory lock that serialises records of one page (or profile) of one user. */
 const FINDING_LOCK = 7_241_206;
@@ -34,7 +44,8 @@ const FINDING_LOCK = 7_241_206;
 export const OPEN_STATUSES = ['pending_review', 'confirmed'] as const;
 
 /** A scan's findings: those it found first or saw last. */
-const ofScan = (scanId: string) => or(eq(finding.firstScanId, scanId), eq(finding.lastScanId, scanId))!;
+const ofScan = (scanId: string) =>
+  or(eq(finding.firstScanId, scanId), eq(finding.lastScanId, scanId))!;
 
 function queries(db: Database) {
   const viewColumns = {
@@ -44,11 +55,20 @@ function queries(db: Database) {
     whitelistValue: whitelistEntry.value,
     firstSeenKey: sql<string>`${finding.firstSeenAt}::text`,
   };
-  type RawView = { row: FindingRow; referenceName: string | null; whitelistKind: 'url' | 'domain' | 'pattern' | null; whitelistValue: string | null; firstSeenKey: string };
+  type RawView = {
+    row: FindingRow;
+    referenceName: string | null;
+    whitelistKind: 'url' | 'domain' | 'pattern' | null;
+    whitelistValue: string | null;
+    firstSeenKey: string;
+  };
   const toView = (raw: RawView): FindingView => ({
     row: raw.row,
     referenceName: raw.referenceName,
-    whitelistEntry: raw.whitelistKind && raw.whitelistValue ? { kind: raw.whitelistKind, value: raw.whitelistValue } : null,
+    whitelistEntry:
+      raw.whitelistKind && raw.whitelistValue
+        ? { kind: raw.whitelistKind, value: raw.whitelistValue }
+        : null,
     firstSeenKey: raw.firstSeenKey,
   });
   const selectViews = () =>
@@ -69,12 +89,21 @@ function queries(db: Database) {
     },
 
     /** A leak on this page showing the same bytes (whatever reference it matched). */
-    async findLeakByMedia(userId: string, normalizedUrl: string, sha256: string): Promise<FindingRow | undefined> {
+    async findLeakByMedia(
+      userId: string,
+      normalizedUrl: string,
+      sha256: string,
+    ): Promise<FindingRow | undefined> {
       const [row] = await db
         .select()
         .from(finding)
         .where(
-          and(eq(finding.userId, userId), eq(finding.mediaSha256, sha256), eq(finding.normalizedUrl, normalizedUrl), eq(finding.kind, 'leak')),
+          and(
+            eq(finding.userId, userId),
+            eq(finding.mediaSha256, sha256),
+            eq(finding.normalizedUrl, normalizedUrl),
+            eq(finding.kind, 'leak'),
+          ),
         )
         .orderBy(finding.firstSeenAt)
         .limit(1);
@@ -86,7 +115,13 @@ function queries(db: Database) {
       const [row] = await db
         .select()
         .from(finding)
-        .where(and(eq(finding.userId, userId), eq(finding.normalizedUrl, normalizedUrl), eq(finding.kind, 'leak')))
+        .where(
+          and(
+            eq(finding.userId, userId),
+            eq(finding.normalizedUrl, normalizedUrl),
+            eq(finding.kind, 'leak'),
+          ),
+        )
         .orderBy(finding.firstSeenAt, finding.id)
         .limit(1);
       return row;
@@ -119,7 +154,10 @@ function queries(db: Database) {
     },
 
     /** Removes a mention nobody has looked at yet; its thumbnail key, when it was removed. */
-    async deleteUnreviewedMention(userId: string, normalizedUrl: string): Promise<{ thumbnailKey: string | null } | undefined> {
+    async deleteUnreviewedMention(
+      userId: string,
+      normalizedUrl: string,
+    ): Promise<{ thumbnailKey: string | null } | undefined> {
       const [row] = await db
         .delete(finding)
         .where(
@@ -153,12 +191,20 @@ function queries(db: Database) {
     },
 
     /** Newest first by when they were first found (stable while scans see them again), after the cursor. */
-    async page(userId: string, filters: FindingFilters, after: FindingCursor | null, limit: number): Promise<FindingView[]> {
+    async page(
+      userId: string,
+      filters: FindingFilters,
+      after: FindingCursor | null,
+      limit: number,
+    ): Promise<FindingView[]> {
       const conditions: SQL[] = [eq(finding.userId, userId)];
       if (filters.status) conditions.push(eq(finding.status, filters.status));
       if (filters.kind) conditions.push(eq(finding.kind, filters.kind));
       if (filters.scanId) conditions.push(ofScan(filters.scanId));
-      if (after) conditions.push(sql`(${finding.firstSeenAt}, ${finding.id}) < (${after.firstSeenAt}::timestamptz, ${after.id})`);
+      if (after)
+        conditions.push(
+          sql`(${finding.firstSeenAt}, ${finding.id}) < (${after.firstSeenAt}::timestamptz, ${after.id})`,
+        );
       const rows = await selectViews()
         .where(and(...conditions))
         .orderBy(desc(finding.firstSeenAt), desc(finding.id))
@@ -172,7 +218,12 @@ function queries(db: Database) {
         .from(finding)
         .where(eq(finding.userId, userId))
         .groupBy(finding.status);
-      const counts: Record<FindingStatus, number> = { pending_review: 0, confirmed: 0, rejected: 0, whitelisted: 0 };
+      const counts: Record<FindingStatus, number> = {
+        pending_review: 0,
+        confirmed: 0,
+        rejected: 0,
+        whitelisted: 0,
+      };
       for (const { status, n } of rows) counts[status] = n;
       return counts;
     },
@@ -194,8 +245,19 @@ function queries(db: Database) {
       return db
         .select()
         .from(finding)
-        .where(and(eq(finding.userId, userId), ofScan(scanId), inArray(finding.status, [...OPEN_STATUSES])))
-        .orderBy(sql`${finding.thumbnailKey} is null`, desc(finding.confidence), finding.firstSeenAt, finding.id);
+        .where(
+          and(
+            eq(finding.userId, userId),
+            ofScan(scanId),
+            inArray(finding.status, [...OPEN_STATUSES]),
+          ),
+        )
+        .orderBy(
+          sql`${finding.thumbnailKey} is null`,
+          desc(finding.confidence),
+          finding.firstSeenAt,
+          finding.id,
+        );
     },
 
     /** Every finding of the user the whitelist can still move (all but the rejected). */
@@ -212,18 +274,33 @@ function queries(db: Database) {
           whitelistEntryId: finding.whitelistEntryId,
         })
         .from(finding)
-        .where(and(eq(finding.userId, userId), inArray(finding.status, ['pending_review', 'confirmed', 'whitelisted'])));
+        .where(
+          and(
+            eq(finding.userId, userId),
+            inArray(finding.status, ['pending_review', 'confirmed', 'whitelisted']),
+          ),
+        );
     },
 
     /**
      * Applies one whitelist decision to these findings, only where the status is still the one the
      * decision was made from (a review in between wins). Returns the ids changed.
      */
-    async applyState(userId: string, ids: string[], from: FindingStatus, state: ReviewState, reviewedAt: Date | null): Promise<string[]> {
+    async applyState(
+      userId: string,
+      ids: string[],
+      from: FindingStatus,
+      state: ReviewState,
+      reviewedAt: Date | null,
+    ): Promise<string[]> {
       if (ids.length === 0) return [];
-      const set: Partial<NewFindingRow> = { status: state.status, whitelistEntryId: state.whitelistEntryId };
+      const set: Partial<NewFindingRow> = {
+        status: state.status,
+        whitelistEntryId: state.whitelistEntryId,
+      };
       // Leaving the whitelist starts the review again; entering it keeps who reviewed it last.
-      if (state.status !== 'whitelisted') Object.assign(set, { reviewedBy: state.reviewedBy, reviewedAt });
+      if (state.status !== 'whitelisted')
+        Object.assign(set, { reviewedBy: state.reviewedBy, reviewedAt });
       const rows = await db
         .update(finding)
         .set(set)
@@ -243,9 +320,15 @@ export function createFindingRepository(db: Database) {
      * Runs `work` in one transaction holding the lock of this user's page (or profile): two workers
      * recording the same thing take turns, so the second sees the first one's row.
      */
-    async locked<T>(userId: string, subject: string, work: (queries: FindingQueries) => Promise<T>): Promise<T> {
+    async locked<T>(
+      userId: string,
+      subject: string,
+      work: (queries: FindingQueries) => Promise<T>,
+    ): Promise<T> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${FINDING_LOCK}, hashtext(${`${userId} ${subject}`}))`);
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(${FINDING_LOCK}, hashtext(${`${userId} ${subject}`}))`,
+        );
         return work(queries(tx));
       });
     },

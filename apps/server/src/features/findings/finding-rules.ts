@@ -1,6 +1,12 @@
 // The rules a finding follows without the database: its dedup key, the status it starts in, how the
 // whitelist moves it, and the opaque cursor of the review list.
-import { AUTO_CONFIRM_CONFIDENCE, SITE_KINDS, type FindingKind, type FindingStatus, type SiteKindName } from '@shark/contracts/findings.ts';
+import {
+  AUTO_CONFIRM_CONFIDENCE,
+  SITE_KINDS,
+  type FindingKind,
+  type FindingStatus,
+  type SiteKindName,
+} from '@shark/contracts/findings.ts';
 import { hostForDisplay, parseWebAddress, urlKey } from '@shark/engine/whitelist/web-address.ts';
 import { AppError } from '../../http/app-error.ts';
 
@@ -52,15 +58,24 @@ export function findingKeys(input: FindingIdentity): FindingKeys {
   switch (input.kind) {
     case 'leak': {
       // A leak without a named reference is still one per page and media file.
-      const reference = input.referenceFileId ?? (input.mediaSha256 ? `sha256:${input.mediaSha256}` : '-');
-      return { normalizedUrl, dedupKey: `leak:${normalizedUrl}:${reference}`, lockSubject: pageLock };
+      const reference =
+        input.referenceFileId ?? (input.mediaSha256 ? `sha256:${input.mediaSha256}` : '-');
+      return {
+        normalizedUrl,
+        dedupKey: `leak:${normalizedUrl}:${reference}`,
+        lockSubject: pageLock,
+      };
     }
     case 'mention':
       return { normalizedUrl, dedupKey: `mention:${normalizedUrl}`, lockSubject: pageLock };
     case 'impersonation': {
       const username = canonicalUsername(input.impersonation?.username ?? '');
       if (username === '') throw new Error('An impersonation finding needs the username found.');
-      const site = input.site?.id ?? input.impersonation?.platform.toLowerCase() ?? hostOf(input.pageUrl) ?? normalizedUrl;
+      const site =
+        input.site?.id ??
+        input.impersonation?.platform.toLowerCase() ??
+        hostOf(input.pageUrl) ??
+        normalizedUrl;
       const dedupKey = `impersonation:${site}:${username}`;
       return { normalizedUrl, dedupKey, lockSubject: dedupKey };
     }
@@ -79,8 +94,13 @@ export interface ReviewState {
 }
 
 /** Where a finding nobody has reviewed starts: whitelisted, confirmed automatically, or waiting for review. */
-export function initialState(kind: FindingKind, confidence: number, coveringEntryId: string | null): ReviewState {
-  if (coveringEntryId) return { status: 'whitelisted', reviewedBy: null, whitelistEntryId: coveringEntryId };
+export function initialState(
+  kind: FindingKind,
+  confidence: number,
+  coveringEntryId: string | null,
+): ReviewState {
+  if (coveringEntryId)
+    return { status: 'whitelisted', reviewedBy: null, whitelistEntryId: coveringEntryId };
   return isAutoConfirmed(kind, confidence)
     ? { status: 'confirmed', reviewedBy: 'auto', whitelistEntryId: null }
     : { status: 'pending_review', reviewedBy: null, whitelistEntryId: null };
@@ -97,8 +117,13 @@ export function whitelistedState(
 ): ReviewState | null {
   if (current.status === 'rejected') return null;
   if (coveringEntryId) {
-    if (current.status === 'whitelisted' && current.whitelistEntryId === coveringEntryId) return null;
-    return { status: 'whitelisted', reviewedBy: current.reviewedBy, whitelistEntryId: coveringEntryId };
+    if (current.status === 'whitelisted' && current.whitelistEntryId === coveringEntryId)
+      return null;
+    return {
+      status: 'whitelisted',
+      reviewedBy: current.reviewedBy,
+      whitelistEntryId: coveringEntryId,
+    };
   }
   if (current.status !== 'whitelisted') return null;
   return initialState(current.kind, current.confidence, null);
@@ -133,9 +158,16 @@ export function decodeCursor(text: string): FindingCursor {
   }
   if (!Array.isArray(parsed) || parsed.length !== 2) throw invalid();
   const [firstSeenAt, id] = parsed as unknown[];
-  if (typeof firstSeenAt !== 'string' || typeof id !== 'string' || id === '' || id.length > 200) throw invalid();
+  if (typeof firstSeenAt !== 'string' || typeof id !== 'string' || id === '' || id.length > 200)
+    throw invalid();
   // Only what Postgres itself writes for a timestamptz: nothing else reaches the query.
-  if (!/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}(?::?\d{2})?)$/.test(firstSeenAt)) throw invalid();
-  if (Number.isNaN(Date.parse(firstSeenAt.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')))) throw invalid();
+  if (
+    !/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}(?::?\d{2})?)$/.test(
+      firstSeenAt,
+    )
+  )
+    throw invalid();
+  if (Number.isNaN(Date.parse(firstSeenAt.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'))))
+    throw invalid();
   return { firstSeenAt, id };
 }

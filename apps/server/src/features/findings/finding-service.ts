@@ -18,7 +18,10 @@ import {
 } from '@shark/contracts/findings.ts';
 import { makeThumbnail, UnreadablePictureError } from '@shark/engine/media/preview.ts';
 import { displayWhitelistValue } from '@shark/engine/whitelist/whitelist-entry.ts';
-import { createWhitelistMatcher, type WhitelistEntryLike } from '@shark/engine/whitelist/whitelist-match.ts';
+import {
+  createWhitelistMatcher,
+  type WhitelistEntryLike,
+} from '@shark/engine/whitelist/whitelist-match.ts';
 import type { Database } from '@shark/db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../http/logger.ts';
@@ -26,8 +29,16 @@ import type { Entitled } from '../entitlements/entitlements.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { StoredFileNotFoundError } from '../storage/file-storage.ts';
 import type { WhitelistService } from '../whitelist/whitelist-service.ts';
-import { findReuploadOrigin, reuploadOrigins, type ReuploadOrigin } from '../takedown-lifecycle/reupload.ts';
-import { createFindingRepository, type FindingRow, type FindingView } from './finding-repository.ts';
+import {
+  findReuploadOrigin,
+  reuploadOrigins,
+  type ReuploadOrigin,
+} from '../takedown-lifecycle/reupload.ts';
+import {
+  createFindingRepository,
+  type FindingRow,
+  type FindingView,
+} from './finding-repository.ts';
 import {
   decodeCursor,
   encodeCursor,
@@ -60,7 +71,12 @@ export interface RecordFindingInput {
   mediaPdq?: string | null;
   /** Any picture (the found media, a video frame, the profile picture); stored once as a small JPEG. */
   thumbnail?: Buffer | null;
-  impersonation?: { platform: string; username: string; displayName: string | null; reasons: string[] } | null;
+  impersonation?: {
+    platform: string;
+    username: string;
+    displayName: string | null;
+    reasons: string[];
+  } | null;
 }
 
 export interface RecordFindingResult {
@@ -99,7 +115,8 @@ const NOT_FOUND = 'This finding does not exist.';
 /** Users whose whitelist has been applied to their findings in this process, with the whitelist's signature. */
 const APPLIED_CACHE_LIMIT = 10_000;
 
-export const thumbnailKeyOf = (userId: string, findingId: string) => `findings/${userId}/${findingId}.jpg`;
+export const thumbnailKeyOf = (userId: string, findingId: string) =>
+  `findings/${userId}/${findingId}.jpg`;
 
 /** Who may act on a finding: the owner, with the limits of their plan (the whitelist action adds an entry). */
 export type Reviewer = Entitled;
@@ -109,10 +126,15 @@ export function createFindingService(deps: FindingServiceDeps) {
   const repo = createFindingRepository(deps.db);
   const appliedSignatures = new Map<string, string>();
 
-  async function tellEnforcement(userId: string, ids: string[], status: FindingStatus): Promise<void> {
+  async function tellEnforcement(
+    userId: string,
+    ids: string[],
+    status: FindingStatus,
+  ): Promise<void> {
     if (!deps.enforcement || ids.length === 0) return;
     if (status === 'confirmed') await deps.enforcement.onConfirmed(userId, ids);
-    else if (status === 'whitelisted' || status === 'rejected') await deps.enforcement.onWithdrawn(userId, ids);
+    else if (status === 'whitelisted' || status === 'rejected')
+      await deps.enforcement.onWithdrawn(userId, ids);
   }
 
   async function entriesOf(userId: string): Promise<Entry[]> {
@@ -120,12 +142,26 @@ export function createFindingService(deps: FindingServiceDeps) {
   }
 
   /** The most specific entry covering the page, else the media's address (a whitelisted CDN, say). */
-  function coveringEntry(matcher: ReturnType<typeof createWhitelistMatcher<Entry>>, pageUrl: string, mediaUrl: string | null): Entry | null {
-    return matcher.match(pageUrl)?.entry ?? (mediaUrl ? matcher.match(mediaUrl)?.entry : undefined) ?? null;
+  function coveringEntry(
+    matcher: ReturnType<typeof createWhitelistMatcher<Entry>>,
+    pageUrl: string,
+    mediaUrl: string | null,
+  ): Entry | null {
+    return (
+      matcher.match(pageUrl)?.entry ??
+      (mediaUrl ? matcher.match(mediaUrl)?.entry : undefined) ??
+      null
+    );
   }
 
-  function siteOf(row: Pick<FindingRow, 'siteId' | 'siteKind' | 'pageUrl' | 'platform'>): Finding['site'] {
-    const name = (row.siteId ? deps.siteName?.(row.siteId) : undefined) ?? hostOf(row.pageUrl) ?? row.platform ?? row.pageUrl;
+  function siteOf(
+    row: Pick<FindingRow, 'siteId' | 'siteKind' | 'pageUrl' | 'platform'>,
+  ): Finding['site'] {
+    const name =
+      (row.siteId ? deps.siteName?.(row.siteId) : undefined) ??
+      hostOf(row.pageUrl) ??
+      row.platform ??
+      row.pageUrl;
     return { id: row.siteId, name, kind: siteKindOf(row.siteKind) };
   }
 
@@ -140,15 +176,24 @@ export function createFindingService(deps: FindingServiceDeps) {
       mediaUrl: row.mediaUrl,
       pageTitle: row.pageTitle,
       site: siteOf(row),
-      reference: row.referenceFileId ? { id: row.referenceFileId, name: view.referenceName ?? 'Reference file' } : null,
+      reference: row.referenceFileId
+        ? { id: row.referenceFileId, name: view.referenceName ?? 'Reference file' }
+        : null,
       distance: row.distance,
       confidence: row.confidence,
       hasThumbnail: row.thumbnailKey !== null,
       impersonation:
         row.kind === 'impersonation' && row.username
-          ? { platform: row.platform ?? siteOf(row).name, username: row.username, displayName: row.displayName, reasons: row.reasons }
+          ? {
+              platform: row.platform ?? siteOf(row).name,
+              username: row.username,
+              displayName: row.displayName,
+              reasons: row.reasons,
+            }
           : null,
-      whitelistedBy: view.whitelistEntry ? displayWhitelistValue(view.whitelistEntry.kind, view.whitelistEntry.value) : null,
+      whitelistedBy: view.whitelistEntry
+        ? displayWhitelistValue(view.whitelistEntry.kind, view.whitelistEntry.value)
+        : null,
       source: row.source,
       firstSeenAt: row.firstSeenAt.toISOString(),
       lastSeenAt: row.lastSeenAt.toISOString(),
@@ -158,8 +203,15 @@ export function createFindingService(deps: FindingServiceDeps) {
 
   /** The views with the earlier finding each re-upload names (one query for a page of them). */
   async function withReuploads(userId: string, views: FindingView[]): Promise<ShownView[]> {
-    const origins = await reuploadOrigins(deps.db, userId, views.map((v) => v.row.reuploadOfFindingId));
-    return views.map((v) => ({ ...v, reuploadOf: (v.row.reuploadOfFindingId && origins.get(v.row.reuploadOfFindingId)) || null }));
+    const origins = await reuploadOrigins(
+      deps.db,
+      userId,
+      views.map((v) => v.row.reuploadOfFindingId),
+    );
+    return views.map((v) => ({
+      ...v,
+      reuploadOf: (v.row.reuploadOfFindingId && origins.get(v.row.reuploadOfFindingId)) || null,
+    }));
   }
 
   async function storeThumbnail(row: FindingRow, picture: Buffer): Promise<void> {
@@ -181,7 +233,10 @@ export function createFindingService(deps: FindingServiceDeps) {
    * Moves the creator's findings to what the whitelist says now (see whitelistedState); returns the ids
    * newly whitelisted and how many went back to review.
    */
-  async function applyWhitelist(userId: string, entries?: Entry[]): Promise<{ whitelisted: string[]; restored: number }> {
+  async function applyWhitelist(
+    userId: string,
+    entries?: Entry[],
+  ): Promise<{ whitelisted: string[]; restored: number }> {
     const list = entries ?? (await entriesOf(userId));
     const matcher = createWhitelistMatcher(list);
     const changes = new Map<string, { from: FindingStatus; state: ReviewState; ids: string[] }>();
@@ -198,7 +253,13 @@ export function createFindingService(deps: FindingServiceDeps) {
     let restored = 0;
     const now = new Date();
     for (const { from, state, ids } of changes.values()) {
-      const changed = await repo.applyState(userId, ids, from, state, state.reviewedBy === 'auto' ? now : null);
+      const changed = await repo.applyState(
+        userId,
+        ids,
+        from,
+        state,
+        state.reviewedBy === 'auto' ? now : null,
+      );
       await tellEnforcement(userId, changed, state.status);
       if (state.status === 'whitelisted') {
         if (from !== 'whitelisted') whitelisted.push(...changed);
@@ -210,7 +271,12 @@ export function createFindingService(deps: FindingServiceDeps) {
 
   const signatureOf = (entries: Entry[]) =>
     createHash('sha256')
-      .update(entries.map((e) => e.id).sort().join('\n'))
+      .update(
+        entries
+          .map((e) => e.id)
+          .sort()
+          .join('\n'),
+      )
       .digest('base64url');
 
   function remember(userId: string, entries: Entry[]): void {
@@ -241,9 +307,11 @@ export function createFindingService(deps: FindingServiceDeps) {
      */
     async record(input: RecordFindingInput): Promise<RecordFindingResult> {
       const keys = findingKeys(input);
-      if (!Number.isFinite(input.confidence)) throw new Error('A finding needs a confidence between 0 and 1.');
+      if (!Number.isFinite(input.confidence))
+        throw new Error('A finding needs a confidence between 0 and 1.');
       const confidence = Math.min(1, Math.max(0, input.confidence));
-      const distance = input.distance === null || input.distance === undefined ? null : Math.round(input.distance);
+      const distance =
+        input.distance === null || input.distance === undefined ? null : Math.round(input.distance);
       const mediaUrl = input.mediaUrl ?? null;
       const { userId } = input;
       const matcher = createWhitelistMatcher(await entriesOf(userId));
@@ -251,10 +319,19 @@ export function createFindingService(deps: FindingServiceDeps) {
       const now = new Date();
 
       // A reference deleted while the scan ran (or never the creator's) is no evidence to show.
-      const referenceFileId = input.referenceFileId && (await repo.ownsReference(userId, input.referenceFileId)) ? input.referenceFileId : null;
+      const referenceFileId =
+        input.referenceFileId && (await repo.ownsReference(userId, input.referenceFileId))
+          ? input.referenceFileId
+          : null;
 
       // A file taken down before and found again on another page: the new finding names the earlier one.
-      const reuploadOf = await findReuploadOrigin(deps.db, { userId, kind: input.kind, normalizedUrl: keys.normalizedUrl, mediaSha256: input.mediaSha256 ?? null, referenceFileId });
+      const reuploadOf = await findReuploadOrigin(deps.db, {
+        userId,
+        kind: input.kind,
+        normalizedUrl: keys.normalizedUrl,
+        mediaSha256: input.mediaSha256 ?? null,
+        referenceFileId,
+      });
       const outcome = await repo.locked(userId, keys.lockSubject, async (q) => {
         if (input.kind === 'mention') {
           const leak = await q.findLeakOnPage(userId, keys.normalizedUrl);
@@ -297,15 +374,26 @@ export function createFindingService(deps: FindingServiceDeps) {
           });
           if (inserted) {
             // A leak says all a mention of the same page said, with the file as evidence.
-            const superseded = input.kind === 'leak' ? await q.deleteUnreviewedMention(userId, keys.normalizedUrl) : undefined;
-            return { row: inserted, created: true, absorbed: false, superseded: superseded ?? null };
+            const superseded =
+              input.kind === 'leak'
+                ? await q.deleteUnreviewedMention(userId, keys.normalizedUrl)
+                : undefined;
+            return {
+              row: inserted,
+              created: true,
+              absorbed: false,
+              superseded: superseded ?? null,
+            };
           }
           // Only without the lock's protection (never expected): the row exists now; update it.
           existing = await q.findByDedupKey(userId, keys.dedupKey);
           if (!existing) throw new Error('finding missing after a conflicting insert');
         }
 
-        const patch: Partial<FindingRow> = { lastSeenAt: now, ...(input.scanId === null ? {} : { lastScanId: input.scanId }) };
+        const patch: Partial<FindingRow> = {
+          lastSeenAt: now,
+          ...(input.scanId === null ? {} : { lastScanId: input.scanId }),
+        };
         if (existing.pageTitle === null && input.pageTitle) patch.pageTitle = input.pageTitle;
         let current: ReviewState & { kind: FindingKind; confidence: number } = { ...existing };
         if (input.kind === 'leak' && confidence > existing.confidence) {
@@ -320,19 +408,34 @@ export function createFindingService(deps: FindingServiceDeps) {
           });
           current = { ...current, confidence };
           // Nobody has looked at it yet: it gets what a new finding this sure would get.
-          if (existing.status === 'pending_review' && existing.reviewedBy === null && isAutoConfirmed(existing.kind, confidence)) {
+          if (
+            existing.status === 'pending_review' &&
+            existing.reviewedBy === null &&
+            isAutoConfirmed(existing.kind, confidence)
+          ) {
             Object.assign(patch, { status: 'confirmed', reviewedBy: 'auto', reviewedAt: now });
             current = { ...current, status: 'confirmed', reviewedBy: 'auto' };
           }
         }
         const whitelistState = whitelistedState(current, covering);
         if (whitelistState) {
-          Object.assign(patch, { status: whitelistState.status, whitelistEntryId: whitelistState.whitelistEntryId });
+          Object.assign(patch, {
+            status: whitelistState.status,
+            whitelistEntryId: whitelistState.whitelistEntryId,
+          });
           if (whitelistState.status !== 'whitelisted') {
-            Object.assign(patch, { reviewedBy: whitelistState.reviewedBy, reviewedAt: whitelistState.reviewedBy ? now : null });
+            Object.assign(patch, {
+              reviewedBy: whitelistState.reviewedBy,
+              reviewedAt: whitelistState.reviewedBy ? now : null,
+            });
           }
         }
-        return { row: await q.update(existing.id, patch), created: false, absorbed: false, superseded: null };
+        return {
+          row: await q.update(existing.id, patch),
+          created: false,
+          absorbed: false,
+          superseded: null,
+        };
       });
 
       if (outcome.superseded?.thumbnailKey) await storage.delete(outcome.superseded.thumbnailKey);
@@ -350,7 +453,10 @@ export function createFindingService(deps: FindingServiceDeps) {
     },
 
     /** The free scan's answer before payment: counts by kind of site and a few examples, pictures first. */
-    async freeScanSummary(userId: string, scanId: string): Promise<Pick<FreeScanResult, 'byKind' | 'total' | 'examples'>> {
+    async freeScanSummary(
+      userId: string,
+      scanId: string,
+    ): Promise<Pick<FreeScanResult, 'byKind' | 'total' | 'examples'>> {
       await ensureWhitelistApplied(userId);
       const rows = await repo.openOfScan(userId, scanId);
       const byKind: Record<string, number> = {};
@@ -360,7 +466,13 @@ export function createFindingService(deps: FindingServiceDeps) {
       }
       const examples = rows.slice(0, 4).map((row) => {
         const site = siteOf(row);
-        return { id: row.id, siteName: site.name, siteKind: site.kind, title: row.pageTitle, hasThumbnail: row.thumbnailKey !== null };
+        return {
+          id: row.id,
+          siteName: site.name,
+          siteKind: site.kind,
+          title: row.pageTitle,
+          hasThumbnail: row.thumbnailKey !== null,
+        };
       });
       return { byKind, total: rows.length, examples };
     },
@@ -375,7 +487,10 @@ export function createFindingService(deps: FindingServiceDeps) {
       const last = shown.at(-1);
       return {
         findings: (await withReuploads(userId, shown)).map(toApi),
-        nextCursor: views.length > limit && last ? encodeCursor({ firstSeenAt: last.firstSeenKey, id: last.row.id }) : null,
+        nextCursor:
+          views.length > limit && last
+            ? encodeCursor({ firstSeenAt: last.firstSeenKey, id: last.row.id })
+            : null,
         counts: await repo.countByStatus(userId),
       };
     },
@@ -390,14 +505,20 @@ export function createFindingService(deps: FindingServiceDeps) {
      * whitelisted finding's status follows the whitelist: it is confirmed or rejected only after its
      * entry is removed (409 until then).
      */
-    async review(reviewer: Reviewer, id: string, action: ReviewFinding['action']): Promise<ReviewFindingResult> {
+    async review(
+      reviewer: Reviewer,
+      id: string,
+      action: ReviewFinding['action'],
+    ): Promise<ReviewFindingResult> {
       const { userId } = reviewer;
       await ensureWhitelistApplied(userId);
       const view = await ownedView(userId, id);
       const { row } = view;
       if (action === 'whitelist') return whitelistFinding(reviewer, view);
       if (row.status === 'whitelisted') {
-        const entry = view.whitelistEntry ? ` (${displayWhitelistValue(view.whitelistEntry.kind, view.whitelistEntry.value)})` : '';
+        const entry = view.whitelistEntry
+          ? ` (${displayWhitelistValue(view.whitelistEntry.kind, view.whitelistEntry.value)})`
+          : '';
         throw new AppError(
           'CONFLICT',
           `This page is on your whitelist${entry}, so nothing is ever sent about it. Remove the whitelist entry first, then review it.`,
@@ -419,14 +540,18 @@ export function createFindingService(deps: FindingServiceDeps) {
       try {
         jpeg = await buffer(await storage.read(row.thumbnailKey));
       } catch (error) {
-        if (error instanceof StoredFileNotFoundError) throw new AppError('NOT_FOUND', 'This finding has no picture.');
+        if (error instanceof StoredFileNotFoundError)
+          throw new AppError('NOT_FOUND', 'This finding has no picture.');
         throw error;
       }
       return options.blur ? blurred(jpeg) : jpeg;
     },
   };
 
-  async function whitelistFinding(reviewer: Reviewer, view: ShownView): Promise<ReviewFindingResult> {
+  async function whitelistFinding(
+    reviewer: Reviewer,
+    view: ShownView,
+  ): Promise<ReviewFindingResult> {
     const { userId } = reviewer;
     const { row } = view;
     if (row.status === 'whitelisted') return { finding: toApi(view), alsoWhitelisted: 0 };
@@ -439,7 +564,10 @@ export function createFindingService(deps: FindingServiceDeps) {
         // Added meanwhile by another request: the entry is there, which is all this needs.
         if (error.code !== 'CONFLICT') {
           if (error.code !== 'VALIDATION_FAILED') throw error;
-          throw new AppError('VALIDATION_FAILED', `This page’s address cannot be whitelisted: ${error.message}`);
+          throw new AppError(
+            'VALIDATION_FAILED',
+            `This page’s address cannot be whitelisted: ${error.message}`,
+          );
         }
       }
       entries = await entriesOf(userId);

@@ -12,14 +12,24 @@ import {
 } from '@shark/contracts/findings.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import { AppError } from '../../http/app-error.ts';
-import { jsonBody as body, errorResponse as error, jsonResponse as json } from '../../http/openapi.ts';
+import {
+  jsonBody as body,
+  errorResponse as error,
+  jsonResponse as json,
+} from '../../http/openapi.ts';
 import { requireSessionUser } from '../../http/session.ts';
 import { throwOnInvalid } from '../../http/validation.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Entitled, Entitlements } from '../entitlements/entitlements.ts';
 import type { FindingService } from './finding-service.ts';
 
-type FindingsEnv = { Variables: AppEnv['Variables'] & { entitled: Entitled; userId: string; mayBeShownClearly: boolean } };
+type FindingsEnv = {
+  Variables: AppEnv['Variables'] & {
+    entitled: Entitled;
+    userId: string;
+    mayBeShownClearly: boolean;
+  };
+};
 
 const guarded = {
   401: error('Not signed in'),
@@ -34,7 +44,11 @@ const list = createRoute({
   tags,
   summary: 'The creator’s findings, newest first, a page at a time, with counts by status',
   request: { query: findingQuerySchema },
-  responses: { 200: json(findingPageSchema, 'A page of findings'), ...guarded, 400: error('Invalid filter or cursor') },
+  responses: {
+    200: json(findingPageSchema, 'A page of findings'),
+    ...guarded,
+    400: error('Invalid filter or cursor'),
+  },
 });
 
 const review = createRoute({
@@ -48,7 +62,9 @@ const review = createRoute({
     ...guarded,
     400: error('Invalid action, or a page address that cannot be whitelisted'),
     404: error('No such finding of this creator'),
-    409: error('The finding is whitelisted: remove its whitelist entry before confirming or rejecting it'),
+    409: error(
+      'The finding is whitelisted: remove its whitelist entry before confirming or rejecting it',
+    ),
   },
 });
 
@@ -56,16 +72,24 @@ const thumbnail = createRoute({
   method: 'get',
   path: '/findings/{id}/thumbnail',
   tags,
-  summary: 'A small JPEG of the found media (owner only); blurred with blur=1, and always for a creator without a subscription',
+  summary:
+    'A small JPEG of the found media (owner only); blurred with blur=1, and always for a creator without a subscription',
   request: { params: idParams, query: findingThumbnailQuerySchema },
   responses: {
-    200: { description: 'The picture', content: { 'image/jpeg': { schema: z.string().openapi({ format: 'binary' }) } } },
+    200: {
+      description: 'The picture',
+      content: { 'image/jpeg': { schema: z.string().openapi({ format: 'binary' }) } },
+    },
     401: error('Not signed in'),
     404: error('No such finding of this creator, or it has no picture'),
   },
 });
 
-export function findingRoutes(deps: { auth: Auth; findings: FindingService; entitlements: Entitlements }) {
+export function findingRoutes(deps: {
+  auth: Auth;
+  findings: FindingService;
+  entitlements: Entitlements;
+}) {
   const { findings } = deps;
   const app = new OpenAPIHono<FindingsEnv>({ defaultHook: throwOnInvalid });
   const entitled = createMiddleware<FindingsEnv>(async (c, next) => {
@@ -92,11 +116,24 @@ export function findingRoutes(deps: { auth: Auth; findings: FindingService; enti
   app.use('/findings/:id/thumbnail', owner);
 
   return app
-    .openapi(list, async (c) => c.json(await findings.list(c.get('entitled').userId, c.req.valid('query')), 200))
-    .openapi(review, async (c) => c.json(await findings.review(c.get('entitled'), c.req.valid('param').id, c.req.valid('json').action), 200))
+    .openapi(list, async (c) =>
+      c.json(await findings.list(c.get('entitled').userId, c.req.valid('query')), 200),
+    )
+    .openapi(review, async (c) =>
+      c.json(
+        await findings.review(
+          c.get('entitled'),
+          c.req.valid('param').id,
+          c.req.valid('json').action,
+        ),
+        200,
+      ),
+    )
     .openapi(thumbnail, async (c) => {
       const isBlurred = c.req.valid('query').blur === '1' || !c.get('mayBeShownClearly');
-      const jpeg = await findings.thumbnail(c.get('userId'), c.req.valid('param').id, { blur: isBlurred });
+      const jpeg = await findings.thumbnail(c.get('userId'), c.req.valid('param').id, {
+        blur: isBlurred,
+      });
       return c.body(new Uint8Array(jpeg), 200, {
         'content-type': 'image/jpeg',
         // Owner only; the same address turns clear once the creator subscribes, so it is checked each time.

@@ -12,7 +12,10 @@ const route = createRoute({
   summary: 'Liveness and database state',
   responses: {
     200: { description: 'Up', content: { 'application/json': { schema: healthSchema } } },
-    503: { description: 'Database unreachable', content: { 'application/json': { schema: healthSchema } } },
+    503: {
+      description: 'Database unreachable',
+      content: { 'application/json': { schema: healthSchema } },
+    },
   },
 });
 

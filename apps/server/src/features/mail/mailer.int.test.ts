@@ -45,7 +45,11 @@ afterAll(async () => {
 
 describe('mail over SMTP', () => {
   it('sends the verification mail through the SMTP server, in text and HTML, from the brand', async () => {
-    const res = await new TestClient(server.url).post('/api/auth/sign-up/email', { name: 'Smtp', email: 'smtp@example.com', password: 'smtp password 1' });
+    const res = await new TestClient(server.url).post('/api/auth/sign-up/email', {
+      name: 'Smtp',
+      email: 'smtp@example.com',
+      password: 'smtp password 1',
+    });
     expect(res.status).toBe(200);
     const mail = delivered.find((d) => d.to.includes('smtp@example.com'));
     expect(mail).toBeDefined();

@@ -28,7 +28,11 @@ export interface Mailer {
   close(): void;
 }
 
-export function createMailer(options: { smtpUrl: string | undefined; mailDir: string; logger: Logger }): Mailer {
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  mailDir: string;
+  logger: Logger;
+}): Mailer {
   const { smtpUrl, mailDir, logger } = options;
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
@@ -36,13 +40,21 @@ export function createMailer(options: { smtpUrl: string | undefined; mailDir: st
       async send(message) {
         const { fileName: _ignored, ...options } = message;
         const info = await transport.sendMail(options);
-        logger.info('mail sent', { to: message.to, subject: message.subject, messageId: info.messageId });
+        logger.info('mail sent', {
+          to: message.to,
+          subject: message.subject,
+          messageId: info.messageId,
+        });
         return { messageId: info.messageId };
       },
       close: () => transport.close(),
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'windows',
+  });
   return {
     async send(message) {
       const { fileName: _ignored, ...options } = message;
@@ -50,13 +62,18 @@ export function createMailer(options: { smtpUrl: string | undefined; mailDir: st
       await mkdir(mailDir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const name = message.fileName ?? `${stamp}-${randomBytes(4).toString('hex')}`;
-      if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,200}$/.test(name)) throw new Error(`Invalid mail file name "${name.slice(0, 80)}".`);
+      if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,200}$/.test(name))
+        throw new Error(`Invalid mail file name "${name.slice(0, 80)}".`);
       const file = join(mailDir, `${name}.eml`);
       // Written aside and renamed: a reader (or a crash) never sees half a message under the .eml name.
       const partial = join(mailDir, `${name}.eml.partial`);
       await writeFile(partial, info.message as Buffer, { mode: 0o600 });
       await rename(partial, file);
-      logger.info('mail written (SMTP_URL is not set)', { to: message.to, subject: message.subject, file });
+      logger.info('mail written (SMTP_URL is not set)', {
+        to: message.to,
+        subject: message.subject,
+        file,
+      });
       return { messageId: info.messageId, file };
     },
     close: () => transport.close(),

@@ -16,7 +16,9 @@ let owner: string;
 let other: string;
 
 async function createUser(email: string): Promise<string> {
-  const { user: created } = await server.services.auth.api.signUpEmail({ body: { name: email, email, password: 'reference pass 1' } });
+  const { user: created } = await server.services.auth.api.signUpEmail({
+    body: { name: email, email, password: 'reference pass 1' },
+  });
   return created.id;
 }
 
@@ -58,7 +60,9 @@ describe('reference index', () => {
     await expect(first.remove(other, 'ref-removable')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await first.remove(owner, 'ref-removable');
     await second.sync();
-    expect(await second.match(join(images, 'labelme-subset-q1050.jpg'))).toMatchObject({ referenceId: null });
+    expect(await second.match(join(images, 'labelme-subset-q1050.jpg'))).toMatchObject({
+      referenceId: null,
+    });
   });
 
   it('forgets the references of a deleted account', async () => {
@@ -66,14 +70,20 @@ describe('reference index', () => {
     const index = createReferenceIndex(repo);
     const leaving = await createUser('leaving@example.com');
     await index.add(leaving, 'ref-leaving', join(images, 'labelme-subset-q2821.jpg'));
-    expect(await index.match(join(images, 'labelme-subset-q2821.jpg'))).toMatchObject({ referenceId: 'ref-leaving' });
+    expect(await index.match(join(images, 'labelme-subset-q2821.jpg'))).toMatchObject({
+      referenceId: 'ref-leaving',
+    });
     await server.services.database.db.delete(user).where(eq(user.id, leaving));
     await index.sync();
-    expect(await index.match(join(images, 'labelme-subset-q2821.jpg'))).toMatchObject({ referenceId: null });
+    expect(await index.match(join(images, 'labelme-subset-q2821.jpg'))).toMatchObject({
+      referenceId: null,
+    });
   });
 
   it('refuses a file that is neither an image nor a video', async () => {
     const index = createReferenceIndex(createReferenceRepository(server.services.database.db));
-    await expect(index.add(owner, 'ref-text', fileURLToPath(import.meta.url))).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(
+      index.add(owner, 'ref-text', fileURLToPath(import.meta.url)),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 });

@@ -1,12 +1,29 @@
 // The in-memory reference matchers of one process, kept in step with the database: built from it at
 // start, then updated incrementally by `sync()` (additions and removals made by any process).
 import { open } from 'node:fs/promises';
-import { decodeReferenceFingerprint, encodeReferenceFingerprint, fingerprintCandidate, fingerprintReference, type CandidateFingerprint } from '@shark/engine/matching/image-fingerprint.ts';
+import {
+  decodeReferenceFingerprint,
+  encodeReferenceFingerprint,
+  fingerprintCandidate,
+  fingerprintReference,
+  type CandidateFingerprint,
+} from '@shark/engine/matching/image-fingerprint.ts';
 import { ImageMatcher } from '@shark/engine/matching/image-matcher.ts';
 import { sniffMediaType } from '@shark/engine/matching/media-type.ts';
-import { decodeVideoFingerprint, encodeVideoFingerprint, fingerprintCandidateVideo, fingerprintVideo, VideoMatcher, type CandidateVideoFingerprint } from '@shark/engine/matching/video.ts';
+import {
+  decodeVideoFingerprint,
+  encodeVideoFingerprint,
+  fingerprintCandidateVideo,
+  fingerprintVideo,
+  VideoMatcher,
+  type CandidateVideoFingerprint,
+} from '@shark/engine/matching/video.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { ReferenceKind, ReferenceRepository, StoredReference } from './reference-repository.ts';
+import type {
+  ReferenceKind,
+  ReferenceRepository,
+  StoredReference,
+} from './reference-repository.ts';
 
 /** Rows are re-read this far back on each sync: a transaction may commit a lower seq after a higher one. */
 const SEQ_OVERLAP = 256;
@@ -18,7 +35,6 @@ export interface ReferenceMatch {
   distance: number | null;
   confidence: number;
 }
-
 
 export function createReferenceIndex(repo: ReferenceRepository) {
   const images = new ImageMatcher();
@@ -40,7 +56,11 @@ export function createReferenceIndex(repo: ReferenceRepository) {
     videos.removeReference(referenceId);
   }
 
-  function withOwner(result: { referenceId: string | null; distance: number | null; confidence: number }): ReferenceMatch {
+  function withOwner(result: {
+    referenceId: string | null;
+    distance: number | null;
+    confidence: number;
+  }): ReferenceMatch {
     return {
       referenceId: result.referenceId,
       userId: result.referenceId ? (owners.get(result.referenceId) ?? null) : null,
@@ -76,7 +96,10 @@ export function createReferenceIndex(repo: ReferenceRepository) {
     /** Fingerprints a reference file of the user's, stores it and makes it matchable. */
     async add(userId: string, referenceId: string, file: string): Promise<ReferenceKind> {
       const kind = await kindOfFile(file);
-      const data = kind === 'image' ? encodeReferenceFingerprint(await fingerprintReference(file)) : encodeVideoFingerprint(await fingerprintVideo(file));
+      const data =
+        kind === 'image'
+          ? encodeReferenceFingerprint(await fingerprintReference(file))
+          : encodeVideoFingerprint(await fingerprintVideo(file));
       await repo.insert({ referenceId, userId, kind, data });
       await this.sync();
       return kind;
@@ -84,7 +107,8 @@ export function createReferenceIndex(repo: ReferenceRepository) {
 
     /** Removes one of the user's references; another user's id is "not found". */
     async remove(userId: string, referenceId: string): Promise<void> {
-      if (!(await repo.delete(userId, referenceId))) throw new AppError('NOT_FOUND', 'No such reference.');
+      if (!(await repo.delete(userId, referenceId)))
+        throw new AppError('NOT_FOUND', 'No such reference.');
       await this.sync();
     },
 
@@ -101,7 +125,10 @@ export function createReferenceIndex(repo: ReferenceRepository) {
     /** The reference a candidate file copies, among every creator's references, if any. */
     async match(file: string): Promise<ReferenceMatch> {
       const kind = await kindOfFile(file);
-      const result = kind === 'image' ? images.match(await fingerprintCandidate(file)) : videos.match(await fingerprintCandidateVideo(file));
+      const result =
+        kind === 'image'
+          ? images.match(await fingerprintCandidate(file))
+          : videos.match(await fingerprintCandidateVideo(file));
       return {
         referenceId: result.referenceId,
         userId: result.referenceId ? (owners.get(result.referenceId) ?? null) : null,

@@ -15,7 +15,12 @@ export interface StoredReference {
 
 export function createReferenceRepository(db: Database) {
   return {
-    async insert(row: { referenceId: string; userId: string; kind: ReferenceKind; data: Uint8Array }): Promise<void> {
+    async insert(row: {
+      referenceId: string;
+      userId: string;
+      kind: ReferenceKind;
+      data: Uint8Array;
+    }): Promise<void> {
       await db.insert(referenceFingerprint).values(row);
     },
 
@@ -23,7 +28,12 @@ export function createReferenceRepository(db: Database) {
     async delete(userId: string, referenceId: string): Promise<boolean> {
       const deleted = await db
         .delete(referenceFingerprint)
-        .where(and(eq(referenceFingerprint.referenceId, referenceId), eq(referenceFingerprint.userId, userId)))
+        .where(
+          and(
+            eq(referenceFingerprint.referenceId, referenceId),
+            eq(referenceFingerprint.userId, userId),
+          ),
+        )
         .returning({ referenceId: referenceFingerprint.referenceId });
       return deleted.length > 0;
     },
@@ -35,10 +45,19 @@ export function createReferenceRepository(db: Database) {
         .where(gt(referenceFingerprint.seq, seq))
         .orderBy(asc(referenceFingerprint.seq))
         .limit(limit);
-      return rows.map((r) => ({ referenceId: r.referenceId, seq: r.seq, userId: r.userId, kind: r.kind, data: r.data }));
+      return rows.map((r) => ({
+        referenceId: r.referenceId,
+        seq: r.seq,
+        userId: r.userId,
+        kind: r.kind,
+        data: r.data,
+      }));
     },
 
-    async removedAfter(seq: number, limit: number): Promise<{ seq: number; referenceId: string }[]> {
+    async removedAfter(
+      seq: number,
+      limit: number,
+    ): Promise<{ seq: number; referenceId: string }[]> {
       return db
         .select({ seq: referenceRemoval.seq, referenceId: referenceRemoval.referenceId })
         .from(referenceRemoval)

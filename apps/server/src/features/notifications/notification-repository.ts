@@ -156,9 +156,7 @@ export function createNotificationRepository(db: Database) {
     },
 
     /** A finished scan, with the findings it was the first to see, by status. */
-    async scanOutcome(
-      scanId: string,
-    ): Promise<
+    async scanOutcome(scanId: string): Promise<
       | {
           userId: string;
           status: string;

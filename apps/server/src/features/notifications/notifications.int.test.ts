@@ -12,7 +12,10 @@ import type {
   SubscriptionSettings,
 } from '@shark/contracts/notifications.ts';
 import { type StripeStandIn } from '../billing/testing/stripe-stand-in.ts';
-import { startBillingTestServer, type BillingTestServer } from '../billing/testing/billing-test-server.ts';
+import {
+  startBillingTestServer,
+  type BillingTestServer,
+} from '../billing/testing/billing-test-server.ts';
 import { insertTakedown, markNoticeSent } from '../takedowns/takedown-test-fixtures.ts';
 import { TestClient } from '../../testing/http-client.ts';
 import { linkIn, readMails, type ReceivedMail } from '../../testing/mailbox.ts';

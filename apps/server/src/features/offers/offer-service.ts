@@ -122,7 +122,10 @@ export function createOfferService(deps: {
       await accounts.grant(claimant.email, { features });
       return;
     }
-    const keepsHigher = current.status === 'subscribed' && current.plan !== null && PLANS.indexOf(current.plan) > PLANS.indexOf(offer.plan);
+    const keepsHigher =
+      current.status === 'subscribed' &&
+      current.plan !== null &&
+      PLANS.indexOf(current.plan) > PLANS.indexOf(offer.plan);
     await accounts.grant(claimant.email, {
       status: 'subscribed',
       plan: keepsHigher && current.plan ? current.plan : offer.plan,

@@ -38,7 +38,8 @@ async function signedInUserWithId() {
   const user = await signedInUser(server);
   return { ...user, id: (await me(user.browser)).id };
 }
-const stateOf = (userId: string) => createAccountStateRepository(server.services.database.db).findState(userId);
+const stateOf = (userId: string) =>
+  createAccountStateRepository(server.services.database.db).findState(userId);
 const me = async (browser: TestClient) => (await browser.get<User>('/api/user')).body;
 const claimCount = async (id: string) =>
   (

@@ -50,7 +50,11 @@ export function createReferenceFileProcessingRepository(db: Database) {
           .from(referenceFingerprint)
           .where(eq(referenceFingerprint.referenceId, id));
         if (!existing) {
-          await createReferenceRepository(tx).insert({ referenceId: id, userId: row.userId, ...result.fingerprint });
+          await createReferenceRepository(tx).insert({
+            referenceId: id,
+            userId: row.userId,
+            ...result.fingerprint,
+          });
         }
         await tx
           .update(referenceFile)
@@ -114,7 +118,10 @@ export function createReferenceFileProcessingRepository(db: Database) {
         .where(
           or(
             eq(referenceFile.status, 'queued'),
-            and(eq(referenceFile.status, 'processing'), lt(referenceFile.updatedAt, processingSince)),
+            and(
+              eq(referenceFile.status, 'processing'),
+              lt(referenceFile.updatedAt, processingSince),
+            ),
           ),
         )
         .limit(limit);
@@ -123,4 +130,6 @@ export function createReferenceFileProcessingRepository(db: Database) {
   };
 }
 
-export type ReferenceFileProcessingRepository = ReturnType<typeof createReferenceFileProcessingRepository>;
+export type ReferenceFileProcessingRepository = ReturnType<
+  typeof createReferenceFileProcessingRepository
+>;

@@ -23,9 +23,12 @@ import {
 /** Reasons a creator reads on a failed file; each is final (retrying would not change it). */
 export const FAILURE_REASONS = {
   notMedia: 'This file is not a picture or video we can read.',
-  unreadablePicture: 'This picture could not be read: the file may be damaged, or in a format we cannot open.',
-  unreadableVideo: 'This video could not be read: the file may be damaged, or in a format we cannot open.',
-  noFfmpeg: 'ffmpeg is not installed on the server, so videos cannot be processed. Ask the operator to install it, then upload the video again.',
+  unreadablePicture:
+    'This picture could not be read: the file may be damaged, or in a format we cannot open.',
+  unreadableVideo:
+    'This video could not be read: the file may be damaged, or in a format we cannot open.',
+  noFfmpeg:
+    'ffmpeg is not installed on the server, so videos cannot be processed. Ask the operator to install it, then upload the video again.',
   missingFile: 'The uploaded file is missing from storage. Please upload it again.',
   gaveUp: 'We could not process this file after several attempts. Please upload it again.',
 } as const;
@@ -39,7 +42,11 @@ class FileRejectedError extends Error {
 }
 
 // Errors are told apart by name, which survives the trip back from a worker thread where a class would not.
-const PICTURE_ERRORS = new Set(['ImageDecodeError', 'UnsupportedImageError', 'UnreadablePictureError']);
+const PICTURE_ERRORS = new Set([
+  'ImageDecodeError',
+  'UnsupportedImageError',
+  'UnreadablePictureError',
+]);
 
 function rejectionOf(error: unknown, kind: 'image' | 'video'): string | null {
   if (error instanceof FileRejectedError) return error.reason;
@@ -47,11 +54,13 @@ function rejectionOf(error: unknown, kind: 'image' | 'video'): string | null {
   if (name === 'FfmpegMissingError') return FAILURE_REASONS.noFfmpeg;
   if (name === 'StoredFileNotFoundError') return FAILURE_REASONS.missingFile;
   if (name === 'UnsupportedVideoError') return FAILURE_REASONS.unreadableVideo;
-  if (PICTURE_ERRORS.has(name)) return kind === 'video' ? FAILURE_REASONS.unreadableVideo : FAILURE_REASONS.unreadablePicture;
+  if (PICTURE_ERRORS.has(name))
+    return kind === 'video' ? FAILURE_REASONS.unreadableVideo : FAILURE_REASONS.unreadablePicture;
   return null;
 }
 
-export const thumbnailKeyOf = (userId: string, fileId: string) => `reference-thumbnails/${userId}/${fileId}.jpg`;
+export const thumbnailKeyOf = (userId: string, fileId: string) =>
+  `reference-thumbnails/${userId}/${fileId}.jpg`;
 
 async function sha256Of(path: string): Promise<string> {
   const hash = createHash('sha256');
@@ -121,7 +130,12 @@ export interface ReferenceFileServiceDeps {
   fingerprints: Fingerprinter;
 }
 
-export function createReferenceFileService({ db, storage, logger, fingerprints }: ReferenceFileServiceDeps) {
+export function createReferenceFileService({
+  db,
+  storage,
+  logger,
+  fingerprints,
+}: ReferenceFileServiceDeps) {
   const files: ReferenceFileProcessingRepository = createReferenceFileProcessingRepository(db);
 
   return {
@@ -131,11 +145,16 @@ export function createReferenceFileService({ db, storage, logger, fingerprints }
      * the file are recorded and not retried; others throw (the queue retries them) and are recorded on
      * the last attempt.
      */
-    async fingerprint(fileId: string, context: Pick<JobContext, 'isLastAttempt'>): Promise<{ outcome: string }> {
+    async fingerprint(
+      fileId: string,
+      context: Pick<JobContext, 'isLastAttempt'>,
+    ): Promise<{ outcome: string }> {
       const row = await files.claim(fileId);
       if (!row) return { outcome: 'skipped' };
       try {
-        const analysis = await storage.withLocalFile(row.storageKey, (path) => analyse(path, fingerprints));
+        const analysis = await storage.withLocalFile(row.storageKey, (path) =>
+          analyse(path, fingerprints),
+        );
         const thumbnailKey = thumbnailKeyOf(row.userId, row.id);
         const { thumbnail, ...processed } = analysis;
         await storage.write(thumbnailKey, thumbnail);
@@ -144,9 +163,16 @@ export function createReferenceFileService({ db, storage, logger, fingerprints }
         if (outcome === 'gone') await storage.delete(thumbnailKey);
         return { outcome };
       } catch (error) {
-        const reason = error instanceof FileRejectedError ? error.reason : rejectionOf(error, row.mediaType ?? 'image');
+        const reason =
+          error instanceof FileRejectedError
+            ? error.reason
+            : rejectionOf(error, row.mediaType ?? 'image');
         if (reason) {
-          logger.info('reference file refused', { fileId, reason, detail: (error as Error).message });
+          logger.info('reference file refused', {
+            fileId,
+            reason,
+            detail: (error as Error).message,
+          });
           await files.fail(fileId, reason);
           return { outcome: 'failed' };
         }
@@ -163,9 +189,16 @@ export function createReferenceFileService({ db, storage, logger, fingerprints }
     async deleteReferenceFile(userId: string, fileId: string): Promise<void> {
       const row = await files.findOwned(userId, fileId);
       if (!row) throw new AppError('NOT_FOUND', 'No such file.');
-      const keys = [...new Set([row.storageKey, row.thumbnailKey ?? thumbnailKeyOf(userId, fileId), thumbnailKeyOf(userId, fileId)])];
+      const keys = [
+        ...new Set([
+          row.storageKey,
+          row.thumbnailKey ?? thumbnailKeyOf(userId, fileId),
+          thumbnailKeyOf(userId, fileId),
+        ]),
+      ];
       await Promise.all(keys.map((key) => storage.delete(key)));
-      if (!(await files.deleteWithFingerprint(userId, fileId))) throw new AppError('NOT_FOUND', 'No such file.');
+      if (!(await files.deleteWithFingerprint(userId, fileId)))
+        throw new AppError('NOT_FOUND', 'No such file.');
       // A fingerprint run that finished just before the row went may have written its thumbnail after
       // the first pass: the row is gone now, so no later run writes one again.
       await storage.delete(thumbnailKeyOf(userId, fileId));

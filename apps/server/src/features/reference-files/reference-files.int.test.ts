@@ -18,7 +18,11 @@ import type { VideoFingerprint } from '@shark/engine/matching/video.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { waitFor } from '../../testing/wait-for.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
-import { createReferenceFileService, FAILURE_REASONS, thumbnailKeyOf } from './reference-file-service.ts';
+import {
+  createReferenceFileService,
+  FAILURE_REASONS,
+  thumbnailKeyOf,
+} from './reference-file-service.ts';
 import { FINGERPRINT_JOBS } from '@shark/engine/matching/fingerprint-jobs.ts';
 import { PDQ_IMAGES_DIR } from '@shark/engine/testdata.ts';
 
@@ -31,7 +35,9 @@ let other: string;
 let video: Buffer;
 
 async function createUser(email: string): Promise<string> {
-  const { user } = await server.services.auth.api.signUpEmail({ body: { name: email, email, password: 'reference pass 1' } });
+  const { user } = await server.services.auth.api.signUpEmail({
+    body: { name: email, email, password: 'reference pass 1' },
+  });
   return user.id;
 }
 
@@ -53,20 +59,29 @@ async function uploaded(userId: string, name: string, bytes: Buffer): Promise<st
 }
 
 async function rowOf(id: string) {
-  const [row] = await server.services.database.db.select().from(referenceFile).where(eq(referenceFile.id, id));
+  const [row] = await server.services.database.db
+    .select()
+    .from(referenceFile)
+    .where(eq(referenceFile.id, id));
   return row;
 }
 
 async function fingerprintOf(id: string) {
-  const [row] = await server.services.database.db.select().from(referenceFingerprint).where(eq(referenceFingerprint.referenceId, id));
+  const [row] = await server.services.database.db
+    .select()
+    .from(referenceFingerprint)
+    .where(eq(referenceFingerprint.referenceId, id));
   return row;
 }
 
 async function settled(id: string) {
-  return waitFor(async () => {
-    const row = await rowOf(id);
-    return (row?.status === 'ready' || row?.status === 'failed') && row;
-  }, { what: `file ${id} to be ready or failed`, timeoutMs: 60_000 });
+  return waitFor(
+    async () => {
+      const row = await rowOf(id);
+      return (row?.status === 'ready' || row?.status === 'failed') && row;
+    },
+    { what: `file ${id} to be ready or failed`, timeoutMs: 60_000 },
+  );
 }
 
 async function fingerprintJob(id: string) {
@@ -84,7 +99,23 @@ beforeAll(async () => {
   other = await createUser('other@example.com');
   // 3 s of a moving test pattern, 320×240.
   const file = join(scratch, 'clip.mp4');
-  await run('ffmpeg', ['-v', 'error', '-nostdin', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=3', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file]);
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-nostdin',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=320x240:rate=25:duration=3',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    file,
+  ]);
   video = readFileSync(file);
 });
 
@@ -121,21 +152,36 @@ describe('reference-file.fingerprint', () => {
   it('makes a video ready with frame hashes, duration and a thumbnail of one of its frames', async () => {
     const id = await uploaded(owner, 'clip.mp4', video);
     const row = await fingerprintJob(id);
-    expect(row).toMatchObject({ status: 'ready', mediaType: 'video', mimeType: 'video/mp4', width: 320, height: 240 });
+    expect(row).toMatchObject({
+      status: 'ready',
+      mediaType: 'video',
+      mimeType: 'video/mp4',
+      width: 320,
+      height: 240,
+    });
     expect(row.durationSeconds).toBeCloseTo(3, 1);
     const fingerprint = await fingerprintOf(id);
     expect(fingerprint?.kind).toBe('video');
-    const frames = (JSON.parse(Buffer.from(fingerprint!.data).toString('utf8')) as VideoFingerprint).frames;
+    const frames = (JSON.parse(Buffer.from(fingerprint!.data).toString('utf8')) as VideoFingerprint)
+      .frames;
     expect(frames.length).toBeGreaterThanOrEqual(5);
     const thumbnail = await sharp(await stored(row.thumbnailKey!)).metadata();
     expect([thumbnail.format, thumbnail.width, thumbnail.height]).toEqual(['jpeg', 320, 240]);
   });
 
   it('fails a text file named .jpg with a reason for the creator, without retrying', async () => {
-    const id = await uploaded(owner, 'holiday.jpg', Buffer.from('Dear diary, today I uploaded a text file.\n'.repeat(20)));
+    const id = await uploaded(
+      owner,
+      'holiday.jpg',
+      Buffer.from('Dear diary, today I uploaded a text file.\n'.repeat(20)),
+    );
     const jobId = await server.services.jobs.send('reference-file.fingerprint', { fileId: id });
     const row = await settled(id);
-    expect(row).toMatchObject({ status: 'failed', failureReason: FAILURE_REASONS.notMedia, thumbnailKey: null });
+    expect(row).toMatchObject({
+      status: 'failed',
+      failureReason: FAILURE_REASONS.notMedia,
+      thumbnailKey: null,
+    });
     expect(await fingerprintOf(id)).toBeUndefined();
     const job = await waitFor(async () => {
       const found = await server.services.jobs.getJob('reference-file.fingerprint', jobId!);
@@ -147,13 +193,23 @@ describe('reference-file.fingerprint', () => {
   it('fails a damaged photo with the reason', async () => {
     const bytes = readFileSync(join(images, 'labelme-subset-q0746.jpg'));
     const id = await uploaded(owner, 'cut.jpg', bytes.subarray(0, 600));
-    expect(await fingerprintJob(id)).toMatchObject({ status: 'failed', failureReason: FAILURE_REASONS.unreadablePicture });
+    expect(await fingerprintJob(id)).toMatchObject({
+      status: 'failed',
+      failureReason: FAILURE_REASONS.unreadablePicture,
+    });
   });
 
   it('fails a file whose bytes are missing from storage', async () => {
-    const id = await uploaded(owner, 'lost.jpg', readFileSync(join(images, 'bridge-mods-aaa-orig.jpg')));
+    const id = await uploaded(
+      owner,
+      'lost.jpg',
+      readFileSync(join(images, 'bridge-mods-aaa-orig.jpg')),
+    );
     await server.services.storage.delete((await rowOf(id))!.storageKey);
-    expect(await fingerprintJob(id)).toMatchObject({ status: 'failed', failureReason: FAILURE_REASONS.missingFile });
+    expect(await fingerprintJob(id)).toMatchObject({
+      status: 'failed',
+      failureReason: FAILURE_REASONS.missingFile,
+    });
   });
 
   it('says so when ffmpeg is missing', async () => {
@@ -165,7 +221,10 @@ describe('reference-file.fingerprint', () => {
     } finally {
       process.env.PATH = path;
     }
-    expect(await rowOf(id)).toMatchObject({ status: 'failed', failureReason: FAILURE_REASONS.noFfmpeg });
+    expect(await rowOf(id)).toMatchObject({
+      status: 'failed',
+      failureReason: FAILURE_REASONS.noFfmpeg,
+    });
   });
 
   it('is harmless to run again, and finishes a run that died half-way', async () => {
@@ -175,61 +234,104 @@ describe('reference-file.fingerprint', () => {
     const before = await fingerprintOf(id);
 
     // Again, directly and through the queue: nothing changes.
-    expect(await server.services.referenceFiles.fingerprint(id, { isLastAttempt: false })).toEqual({ outcome: 'skipped' });
+    expect(await server.services.referenceFiles.fingerprint(id, { isLastAttempt: false })).toEqual({
+      outcome: 'skipped',
+    });
     const again = await server.services.jobs.send('reference-file.fingerprint', { fileId: id });
-    await waitFor(async () => (await server.services.jobs.getJob('reference-file.fingerprint', again!))?.state === 'completed');
+    await waitFor(
+      async () =>
+        (await server.services.jobs.getJob('reference-file.fingerprint', again!))?.state ===
+        'completed',
+    );
     expect(await rowOf(id)).toEqual(ready);
     expect(await fingerprintOf(id)).toEqual(before);
 
     // A run that died after taking the file (status 'processing', no fingerprint yet) is simply run again.
     const crashed = await uploaded(owner, 'street-again.jpg', bytes);
-    await server.services.database.db.update(referenceFile).set({ status: 'processing' }).where(eq(referenceFile.id, crashed));
+    await server.services.database.db
+      .update(referenceFile)
+      .set({ status: 'processing' })
+      .where(eq(referenceFile.id, crashed));
     expect(await fingerprintJob(crashed)).toMatchObject({ status: 'ready', sha256: ready.sha256 });
     expect((await fingerprintOf(crashed))?.data).toEqual(before?.data);
 
     // A job for a file deleted meanwhile does nothing.
-    expect(await server.services.referenceFiles.fingerprint('rf_gone', { isLastAttempt: false })).toEqual({ outcome: 'skipped' });
+    expect(
+      await server.services.referenceFiles.fingerprint('rf_gone', { isLastAttempt: false }),
+    ).toEqual({ outcome: 'skipped' });
   });
 
   it('leaves a transient failure to the queue to retry, and records it on the last attempt', async () => {
-    const id = await uploaded(owner, 'flaky-storage.jpg', readFileSync(join(images, 'bridge-mods-aaa-orig.jpg')));
+    const id = await uploaded(
+      owner,
+      'flaky-storage.jpg',
+      readFileSync(join(images, 'bridge-mods-aaa-orig.jpg')),
+    );
     const real = server.services.storage;
     // Real storage whose reads fail the way a network store does when the connection drops.
     const unreachable: FileStorage = {
       ...real,
-      withLocalFile: () => Promise.reject(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })),
+      withLocalFile: () =>
+        Promise.reject(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })),
     };
-    const service = createReferenceFileService({ db: server.services.database.db, storage: unreachable, logger: server.services.logger, fingerprints: FINGERPRINT_JOBS });
+    const service = createReferenceFileService({
+      db: server.services.database.db,
+      storage: unreachable,
+      logger: server.services.logger,
+      fingerprints: FINGERPRINT_JOBS,
+    });
     await expect(service.fingerprint(id, { isLastAttempt: false })).rejects.toThrow('ECONNRESET');
     expect(await rowOf(id)).toMatchObject({ status: 'processing', failureReason: null });
     await expect(service.fingerprint(id, { isLastAttempt: true })).rejects.toThrow('ECONNRESET');
-    expect(await rowOf(id)).toMatchObject({ status: 'failed', failureReason: FAILURE_REASONS.gaveUp });
+    expect(await rowOf(id)).toMatchObject({
+      status: 'failed',
+      failureReason: FAILURE_REASONS.gaveUp,
+    });
   });
 });
 
 describe('deleteReferenceFile', () => {
   it('removes the row, the fingerprint, the stored file and the thumbnail', async () => {
-    const id = await uploaded(owner, 'to-delete.jpg', readFileSync(join(images, 'labelme-subset-q0291.jpg')));
+    const id = await uploaded(
+      owner,
+      'to-delete.jpg',
+      readFileSync(join(images, 'labelme-subset-q0291.jpg')),
+    );
     const row = await fingerprintJob(id);
     expect(row.status).toBe('ready');
     const { storage } = server.services;
-    expect([await storage.exists(row.storageKey), await storage.exists(row.thumbnailKey!)]).toEqual([true, true]);
+    expect([await storage.exists(row.storageKey), await storage.exists(row.thumbnailKey!)]).toEqual(
+      [true, true],
+    );
 
     await server.services.referenceFiles.deleteReferenceFile(owner, id);
 
     expect(await rowOf(id)).toBeUndefined();
     expect(await fingerprintOf(id)).toBeUndefined();
-    expect([await storage.exists(row.storageKey), await storage.exists(row.thumbnailKey!)]).toEqual([false, false]);
+    expect([await storage.exists(row.storageKey), await storage.exists(row.thumbnailKey!)]).toEqual(
+      [false, false],
+    );
     // Every process's reference index learns of the removal.
-    const removals = await server.services.database.db.select().from(referenceRemoval).where(eq(referenceRemoval.referenceId, id));
+    const removals = await server.services.database.db
+      .select()
+      .from(referenceRemoval)
+      .where(eq(referenceRemoval.referenceId, id));
     expect(removals).toHaveLength(1);
-    await expect(server.services.referenceFiles.deleteReferenceFile(owner, id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      server.services.referenceFiles.deleteReferenceFile(owner, id),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it("treats another user's file as not found and leaves it whole", async () => {
-    const id = await uploaded(owner, 'mine.jpg', readFileSync(join(images, 'labelme-subset-q0122.jpg')));
+    const id = await uploaded(
+      owner,
+      'mine.jpg',
+      readFileSync(join(images, 'labelme-subset-q0122.jpg')),
+    );
     const row = await fingerprintJob(id);
-    await expect(server.services.referenceFiles.deleteReferenceFile(other, id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      server.services.referenceFiles.deleteReferenceFile(other, id),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await rowOf(id)).toEqual(row);
     expect(await fingerprintOf(id)).toBeDefined();
     expect(await server.services.storage.exists(row.storageKey)).toBe(true);
@@ -243,7 +345,10 @@ describe('deleteReferenceFile', () => {
     expect(await rowOf(failed)).toBeUndefined();
 
     const partial = await uploaded(owner, 'partial.mp4', video.subarray(0, 1000));
-    await server.services.database.db.update(referenceFile).set({ status: 'uploading' }).where(eq(referenceFile.id, partial));
+    await server.services.database.db
+      .update(referenceFile)
+      .set({ status: 'uploading' })
+      .where(eq(referenceFile.id, partial));
     const key = (await rowOf(partial))!.storageKey;
     await server.services.referenceFiles.deleteReferenceFile(owner, partial);
     expect(await rowOf(partial)).toBeUndefined();

@@ -7,7 +7,11 @@ import { openDatabase, type DatabaseHandle } from '@shark/db/client.ts';
 import { loadSiteCatalog, SiteCatalogError } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../config/env.ts';
-import { createTestPostgresDatabase, TEST_DB, testPgliteOptions } from '../../testing/test-server.ts';
+import {
+  createTestPostgresDatabase,
+  TEST_DB,
+  testPgliteOptions,
+} from '../../testing/test-server.ts';
 import {
   createScanSourceService,
   usageDay,

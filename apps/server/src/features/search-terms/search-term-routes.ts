@@ -13,7 +13,11 @@ import {
   updateSearchTermSchema,
 } from '@shark/contracts/search-terms.ts';
 import type { AppEnv } from '../../http/app-env.ts';
-import { jsonBody as body, errorResponse as error, jsonResponse as json } from '../../http/openapi.ts';
+import {
+  jsonBody as body,
+  errorResponse as error,
+  jsonResponse as json,
+} from '../../http/openapi.ts';
 import { requireSessionUser, type SessionUser } from '../../http/session.ts';
 import { throwOnInvalid } from '../../http/validation.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -21,7 +25,6 @@ import type { Entitled } from '../entitlements/entitlements.ts';
 import type { SearchTermService } from './search-term-service.ts';
 
 type SearchTermEnv = { Variables: AppEnv['Variables'] & { entitled: Entitled } };
-
 
 const guarded = {
   401: error('Not signed in'),

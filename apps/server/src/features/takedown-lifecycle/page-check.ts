@@ -24,7 +24,11 @@ export type CheckCrawler = Pick<Crawler, 'fetchPage' | 'fetchMedia'>;
 
 /** The scans' matcher: the creator's reference a picture or video copies, or null. */
 export interface CheckMatcher {
-  match(userId: string, bytes: Buffer, kind: 'image' | 'video'): Promise<{ referenceId: string } | null>;
+  match(
+    userId: string,
+    bytes: Buffer,
+    kind: 'image' | 'video',
+  ): Promise<{ referenceId: string } | null>;
 }
 
 export interface LeakEvidence {
@@ -59,7 +63,11 @@ function siteOfHost(hostname: string): string {
   const host = hostname.toLowerCase();
   // An address is its own site (127.0.0.1 and 10.0.0.1 share no "registrable part").
   if (/^[\d.]+$/.test(host) || host.startsWith('[')) return host;
-  return host.replace(/^www\./, '').split('.').slice(-2).join('.');
+  return host
+    .replace(/^www\./, '')
+    .split('.')
+    .slice(-2)
+    .join('.');
 }
 
 /**
@@ -79,12 +87,21 @@ export function isRedirectToSiteHome(requested: string, final: string): boolean 
   if (from.href === to.href) return false;
   const wasHome = from.pathname === '/' && from.search === '';
   const isHome = (to.pathname === '/' || to.pathname === '') && to.search === '';
-  return !wasHome && isHome && siteOfHost(from.hostname) === siteOfHost(to.hostname) && from.port === to.port;
+  return (
+    !wasHome &&
+    isHome &&
+    siteOfHost(from.hostname) === siteOfHost(to.hostname) &&
+    from.port === to.port
+  );
 }
 
 /** Errors of the matcher that mean "this file is not a picture or video it can read": not a copy. */
 function isUnreadable(error: unknown): boolean {
-  return error instanceof ImageDecodeError || error instanceof UnsupportedImageError || error instanceof UnsupportedVideoError;
+  return (
+    error instanceof ImageDecodeError ||
+    error instanceof UnsupportedImageError ||
+    error instanceof UnsupportedVideoError
+  );
 }
 
 export interface PageCheckDeps {
@@ -94,17 +111,34 @@ export interface PageCheckDeps {
 }
 
 /** Whether the page still carries a copy of the finding's reference. */
-export async function checkLeakPage(deps: PageCheckDeps, evidence: LeakEvidence): Promise<CheckVerdict> {
-  const page = await deps.crawler.fetchPage(evidence.pageUrl, { respectRobots: deps.respectRobots });
+export async function checkLeakPage(
+  deps: PageCheckDeps,
+  evidence: LeakEvidence,
+): Promise<CheckVerdict> {
+  const page = await deps.crawler.fetchPage(evidence.pageUrl, {
+    respectRobots: deps.respectRobots,
+  });
   if (!page.ok) {
-    if (page.reason === 'http-status' && page.status !== undefined && GONE_STATUSES.has(page.status))
+    if (
+      page.reason === 'http-status' &&
+      page.status !== undefined &&
+      GONE_STATUSES.has(page.status)
+    )
       return { outcome: 'removed', reason: `The page answers HTTP ${page.status}.` };
-    return { outcome: 'unknown', reason: `The page could not be checked: ${describeFailure(page)}.` };
+    return {
+      outcome: 'unknown',
+      reason: `The page could not be checked: ${describeFailure(page)}.`,
+    };
   }
   if (isRedirectToSiteHome(evidence.pageUrl, page.finalUrl))
-    return { outcome: 'removed', reason: `The page now redirects to the site’s home page (${page.finalUrl}).` };
+    return {
+      outcome: 'removed',
+      reason: `The page now redirects to the site’s home page (${page.finalUrl}).`,
+    };
 
-  const what = evidence.referenceName ? `a copy of ${evidence.referenceName}` : 'a copy of the reference file';
+  const what = evidence.referenceName
+    ? `a copy of ${evidence.referenceName}`
+    : 'a copy of the reference file';
   let unchecked = 0;
   let lastProblem = '';
   let checked = 0;
@@ -117,7 +151,10 @@ export async function checkLeakPage(deps: PageCheckDeps, evidence: LeakEvidence)
       if (!fetched.ok) {
         // Gone (404, 410, 451) or refused by our own rules (a private address, too large): not the file
         // the scan fetched. Anything else (5xx, 403 to a bot, a timeout) leaves the answer unknown.
-        const isGone = fetched.reason === 'http-status' ? MEDIA_GONE_STATUSES.has(fetched.status ?? 0) : (REFUSALS as ReadonlySet<string>).has(fetched.reason);
+        const isGone =
+          fetched.reason === 'http-status'
+            ? MEDIA_GONE_STATUSES.has(fetched.status ?? 0)
+            : (REFUSALS as ReadonlySet<string>).has(fetched.reason);
         if (!isGone) {
           unchecked++;
           lastProblem = `${media.url}: ${describeFailure(fetched)}`;
@@ -134,8 +171,15 @@ export async function checkLeakPage(deps: PageCheckDeps, evidence: LeakEvidence)
     if (!kind) continue;
     // The reference was deleted since: nothing to match against, so the same address still serving a
     // picture or video is taken as the file (never a removal we cannot prove).
-    if (evidence.referenceFileId === null && evidence.mediaUrl !== null && media.url === evidence.mediaUrl)
-      return { outcome: 'present', reason: `The page still carries the file at ${media.url} (its reference file was deleted, so it was not matched).` };
+    if (
+      evidence.referenceFileId === null &&
+      evidence.mediaUrl !== null &&
+      media.url === evidence.mediaUrl
+    )
+      return {
+        outcome: 'present',
+        reason: `The page still carries the file at ${media.url} (its reference file was deleted, so it was not matched).`,
+      };
     let match: { referenceId: string } | null;
     try {
       match = await deps.matcher.match(evidence.userId, bytes, kind);
@@ -143,17 +187,26 @@ export async function checkLeakPage(deps: PageCheckDeps, evidence: LeakEvidence)
       if (isUnreadable(error)) continue;
       throw error;
     }
-    if (match && (evidence.referenceFileId === null || match.referenceId === evidence.referenceFileId))
+    if (
+      match &&
+      (evidence.referenceFileId === null || match.referenceId === evidence.referenceFileId)
+    )
       return { outcome: 'present', reason: `The page still carries ${what} (${media.url}).` };
   }
   if (unchecked > 0)
-    return { outcome: 'unknown', reason: `${unchecked} of the page’s files could not be fetched (${lastProblem}).` };
+    return {
+      outcome: 'unknown',
+      reason: `${unchecked} of the page’s files could not be fetched (${lastProblem}).`,
+    };
   const files = checked === 1 ? '1 file checked' : `${checked} files checked`;
   return { outcome: 'removed', reason: `The page no longer carries ${what} (${files}).` };
 }
 
 /** Whether an impersonating profile still exists, by the catalog's profile template of its site. */
-export async function checkProfilePage(deps: PageCheckDeps, evidence: ProfileEvidence): Promise<CheckVerdict> {
+export async function checkProfilePage(
+  deps: PageCheckDeps,
+  evidence: ProfileEvidence,
+): Promise<CheckVerdict> {
   const { site, username } = evidence;
   if (!site?.profile?.identity || !username) return checkPageAnswers(deps, evidence.pageUrl);
   let failure: CrawlFailure | null = null;
@@ -163,26 +216,49 @@ export async function checkProfilePage(deps: PageCheckDeps, evidence: ProfileEvi
     fetchPage: async (url) => {
       const page = await deps.crawler.fetchPage(url, { respectRobots: deps.respectRobots });
       if (page.ok) return { status: page.status, finalUrl: page.finalUrl, html: page.html };
-      if (page.reason === 'http-status') return { status: page.status ?? 0, finalUrl: url, html: null };
+      if (page.reason === 'http-status')
+        return { status: page.status ?? 0, finalUrl: url, html: null };
       failure = page;
       return { status: 0, finalUrl: url, html: null };
     },
   });
   const fetchFailure = failure as CrawlFailure | null;
-  if (fetchFailure) return { outcome: 'unknown', reason: `The profile could not be checked: ${describeFailure(fetchFailure)}.` };
+  if (fetchFailure)
+    return {
+      outcome: 'unknown',
+      reason: `The profile could not be checked: ${describeFailure(fetchFailure)}.`,
+    };
   switch (checked.outcome) {
     case 'found':
-      return { outcome: 'present', reason: `The profile ${username} on ${site.name} still exists${checked.displayName ? ` (“${checked.displayName}”)` : ''}.` };
+      return {
+        outcome: 'present',
+        reason: `The profile ${username} on ${site.name} still exists${checked.displayName ? ` (“${checked.displayName}”)` : ''}.`,
+      };
     case 'not-found':
-      return { outcome: 'removed', reason: `${site.name} says the profile ${username} does not exist (HTTP ${checked.status}).` };
+      return {
+        outcome: 'removed',
+        reason: `${site.name} says the profile ${username} does not exist (HTTP ${checked.status}).`,
+      };
     case 'redirected':
       if (isRedirectToSiteHome(checked.url, checked.finalUrl))
-        return { outcome: 'removed', reason: `The profile ${username} now redirects to ${site.name}’s home page.` };
-      return { outcome: 'unknown', reason: `${site.name} sent the profile to ${checked.finalUrl} (a login or other page): not sure it is gone.` };
+        return {
+          outcome: 'removed',
+          reason: `The profile ${username} now redirects to ${site.name}’s home page.`,
+        };
+      return {
+        outcome: 'unknown',
+        reason: `${site.name} sent the profile to ${checked.finalUrl} (a login or other page): not sure it is gone.`,
+      };
     case 'no-identity':
-      return { outcome: 'unknown', reason: `The profile page of ${username} shows no name: not sure it is gone.` };
+      return {
+        outcome: 'unknown',
+        reason: `The profile page of ${username} shows no name: not sure it is gone.`,
+      };
     case 'unavailable':
-      return { outcome: 'unknown', reason: `${site.name} did not answer usefully (HTTP ${checked.status}).` };
+      return {
+        outcome: 'unknown',
+        reason: `${site.name} did not answer usefully (HTTP ${checked.status}).`,
+      };
   }
 }
 
@@ -190,11 +266,17 @@ export async function checkProfilePage(deps: PageCheckDeps, evidence: ProfileEvi
  * For a page without a file to look for (a mention: a leak-site page naming the creator), or a profile the
  * catalog cannot check any more: 404/410 or the site's home page is gone; a page answering is still there.
  */
-export async function checkPageAnswers(deps: PageCheckDeps, pageUrl: string): Promise<CheckVerdict> {
+export async function checkPageAnswers(
+  deps: PageCheckDeps,
+  pageUrl: string,
+): Promise<CheckVerdict> {
   const page = await deps.crawler.fetchPage(pageUrl, { respectRobots: deps.respectRobots });
   if (page.ok) {
     if (isRedirectToSiteHome(pageUrl, page.finalUrl))
-      return { outcome: 'removed', reason: `The page now redirects to the site’s home page (${page.finalUrl}).` };
+      return {
+        outcome: 'removed',
+        reason: `The page now redirects to the site’s home page (${page.finalUrl}).`,
+      };
     return { outcome: 'present', reason: `The page still answers (HTTP ${page.status}).` };
   }
   if (page.reason === 'http-status' && page.status !== undefined && GONE_STATUSES.has(page.status))

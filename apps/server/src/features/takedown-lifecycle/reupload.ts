@@ -51,7 +51,11 @@ export async function findReuploadOrigin(db: Database, leak: NewLeak): Promise<s
 }
 
 /** The earlier findings (by id) that findings of this creator are re-uploads of, with their removal. */
-export async function reuploadOrigins(db: Database, userId: string, originIds: readonly (string | null)[]): Promise<Map<string, ReuploadOrigin>> {
+export async function reuploadOrigins(
+  db: Database,
+  userId: string,
+  originIds: readonly (string | null)[],
+): Promise<Map<string, ReuploadOrigin>> {
   const ids = [...new Set(originIds.filter((id): id is string => id !== null))];
   const origins = new Map<string, ReuploadOrigin>();
   if (ids.length === 0) return origins;
@@ -61,7 +65,12 @@ export async function reuploadOrigins(db: Database, userId: string, originIds: r
     .innerJoin(takedown, eq(takedown.findingId, finding.id))
     .where(and(eq(finding.userId, userId), inArray(finding.id, ids)));
   for (const row of rows) {
-    if (row.removedAt) origins.set(row.findingId, { findingId: row.findingId, pageUrl: row.pageUrl, removedAt: row.removedAt.toISOString() });
+    if (row.removedAt)
+      origins.set(row.findingId, {
+        findingId: row.findingId,
+        pageUrl: row.pageUrl,
+        removedAt: row.removedAt.toISOString(),
+      });
   }
   return origins;
 }

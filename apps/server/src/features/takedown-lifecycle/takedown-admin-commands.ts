@@ -7,14 +7,21 @@ import type { TakedownResponses, TakedownVerification } from './takedown-lifecyc
 const showBody = z.object({ id: z.string().trim().min(1, 'needs a takedown id').max(200) });
 const respondBody = showBody.extend({
   response: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('rejected'), reason: z.string().trim().min(1, 'needs the reason the recipient gave').max(2000) }),
+    z.object({
+      kind: z.literal('rejected'),
+      reason: z.string().trim().min(1, 'needs the reason the recipient gave').max(2000),
+    }),
     z.object({ kind: z.literal('removed'), note: z.string().max(2000).nullable().optional() }),
   ]),
 });
 
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new AppError('VALIDATION_FAILED', parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+  if (!parsed.success)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '),
+    );
   return parsed.data;
 }
 

@@ -3,13 +3,31 @@
 // operator's full view of one takedown.
 import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@shark/db/client.ts';
-import { finding, notice, noticeItem, outboxMessage, referenceFile, takedown, takedownEvent, takedownRecipient } from '@shark/db/schema.ts';
+import {
+  finding,
+  notice,
+  noticeItem,
+  outboxMessage,
+  referenceFile,
+  takedown,
+  takedownEvent,
+  takedownRecipient,
+} from '@shark/db/schema.ts';
 import type { TakedownRow, TakedownStatus } from '../takedowns/takedown-transitions.ts';
 
 /** Statuses in which the URL is checked on its schedule (open, whatever the recipients said). */
-export const CHECKED_STATUSES = ['confirmed', 'notice_sent', 'no_response', 'rejected', 'escalated'] as const satisfies readonly TakedownStatus[];
+export const CHECKED_STATUSES = [
+  'confirmed',
+  'notice_sent',
+  'no_response',
+  'rejected',
+  'escalated',
+] as const satisfies readonly TakedownStatus[];
 /** Statuses the escalation moves on: no answer, a refusal. */
-export const ESCALATED_FROM = ['no_response', 'rejected'] as const satisfies readonly TakedownStatus[];
+export const ESCALATED_FROM = [
+  'no_response',
+  'rejected',
+] as const satisfies readonly TakedownStatus[];
 
 export type RecipientRow = typeof takedownRecipient.$inferSelect;
 
@@ -72,12 +90,23 @@ export function createTakedownLifecycleRepository(db: Database) {
     async recordCheck(
       takedownId: string,
       checkCountBefore: number,
-      patch: { checkCount: number; lastCheckedAt: Date; lastCheckResult: string; nextCheckAt: Date | null },
+      patch: {
+        checkCount: number;
+        lastCheckedAt: Date;
+        lastCheckResult: string;
+        nextCheckAt: Date | null;
+      },
     ): Promise<boolean> {
       const rows = await db
         .update(takedown)
         .set({ ...patch, updatedAt: patch.lastCheckedAt })
-        .where(and(eq(takedown.id, takedownId), eq(takedown.checkCount, checkCountBefore), inArray(takedown.status, [...CHECKED_STATUSES])))
+        .where(
+          and(
+            eq(takedown.id, takedownId),
+            eq(takedown.checkCount, checkCountBefore),
+            inArray(takedown.status, [...CHECKED_STATUSES]),
+          ),
+        )
         .returning({ id: takedown.id });
       return rows.length > 0;
     },
@@ -86,27 +115,48 @@ export function createTakedownLifecycleRepository(db: Database) {
       const [row] = await db
         .select()
         .from(takedownRecipient)
-        .where(and(eq(takedownRecipient.takedownId, takedownId), eq(takedownRecipient.level, level)));
+        .where(
+          and(eq(takedownRecipient.takedownId, takedownId), eq(takedownRecipient.level, level)),
+        );
       return row;
     },
 
     /** Takedowns whose next check is due, oldest first. */
-    async dueForCheck(now: Date, after: DueCursor | null, limit: number): Promise<{ id: string; checkCount: number; cursor: DueCursor }[]> {
-      const conditions: SQL[] = [inArray(takedown.status, [...CHECKED_STATUSES]), isNotNull(takedown.nextCheckAt), lte(takedown.nextCheckAt, now)];
-      if (after) conditions.push(sql`(${takedown.nextCheckAt}, ${takedown.id}) > (${after.at.toISOString()}::timestamptz, ${after.id})`);
+    async dueForCheck(
+      now: Date,
+      after: DueCursor | null,
+      limit: number,
+    ): Promise<{ id: string; checkCount: number; cursor: DueCursor }[]> {
+      const conditions: SQL[] = [
+        inArray(takedown.status, [...CHECKED_STATUSES]),
+        isNotNull(takedown.nextCheckAt),
+        lte(takedown.nextCheckAt, now),
+      ];
+      if (after)
+        conditions.push(
+          sql`(${takedown.nextCheckAt}, ${takedown.id}) > (${after.at.toISOString()}::timestamptz, ${after.id})`,
+        );
       const rows = await db
         .select({ id: takedown.id, checkCount: takedown.checkCount, at: takedown.nextCheckAt })
         .from(takedown)
         .where(and(...conditions))
         .orderBy(asc(takedown.nextCheckAt), asc(takedown.id))
         .limit(limit);
-      return rows.map((r) => ({ id: r.id, checkCount: r.checkCount, cursor: { at: r.at!, id: r.id } }));
+      return rows.map((r) => ({
+        id: r.id,
+        checkCount: r.checkCount,
+        cursor: { at: r.at!, id: r.id },
+      }));
     },
 
     /** Takedowns the escalation has work on: a response window passed, a recipient that refused or did not answer. */
     async dueForEscalation(now: Date, after: string | null, limit: number): Promise<string[]> {
       const due = or(
-        and(eq(takedown.status, 'notice_sent'), isNotNull(takedown.responseDueAt), lte(takedown.responseDueAt, now)),
+        and(
+          eq(takedown.status, 'notice_sent'),
+          isNotNull(takedown.responseDueAt),
+          lte(takedown.responseDueAt, now),
+        ),
         inArray(takedown.status, [...ESCALATED_FROM]),
       )!;
       const rows = await db
@@ -119,11 +169,19 @@ export function createTakedownLifecycleRepository(db: Database) {
     },
 
     async events(takedownId: string) {
-      return db.select().from(takedownEvent).where(eq(takedownEvent.takedownId, takedownId)).orderBy(asc(takedownEvent.at), asc(takedownEvent.id));
+      return db
+        .select()
+        .from(takedownEvent)
+        .where(eq(takedownEvent.takedownId, takedownId))
+        .orderBy(asc(takedownEvent.at), asc(takedownEvent.id));
     },
 
     async recipients(takedownId: string): Promise<RecipientRow[]> {
-      return db.select().from(takedownRecipient).where(eq(takedownRecipient.takedownId, takedownId)).orderBy(asc(takedownRecipient.level));
+      return db
+        .select()
+        .from(takedownRecipient)
+        .where(eq(takedownRecipient.takedownId, takedownId))
+        .orderBy(asc(takedownRecipient.level));
     },
 
     /** The notices naming the takedown, with their delivery (e-mail) when there is one. */
@@ -157,7 +215,13 @@ export function createTakedownLifecycleRepository(db: Database) {
 
     async findingOf(takedownId: string) {
       const [row] = await db
-        .select({ id: finding.id, kind: finding.kind, pageUrl: finding.pageUrl, status: finding.status, reuploadOfFindingId: finding.reuploadOfFindingId })
+        .select({
+          id: finding.id,
+          kind: finding.kind,
+          pageUrl: finding.pageUrl,
+          status: finding.status,
+          reuploadOfFindingId: finding.reuploadOfFindingId,
+        })
         .from(takedown)
         .innerJoin(finding, eq(finding.id, takedown.findingId))
         .where(eq(takedown.id, takedownId));

@@ -7,15 +7,33 @@ import type { SharkJobCatalog } from '../../jobs/job-catalog.ts';
 import type { TakedownLifecycle } from './takedown-lifecycle-service.ts';
 import { startPeriodicSweep, type PeriodicSweep } from '../../jobs/periodic-sweep.ts';
 
-export function registerTakedownLifecycleJobs(jobs: JobQueue<SharkJobCatalog>, lifecycle: TakedownLifecycle): void {
+export function registerTakedownLifecycleJobs(
+  jobs: JobQueue<SharkJobCatalog>,
+  lifecycle: TakedownLifecycle,
+): void {
   jobs.handle('takedown.verify', async ({ takedownId, check }, context) => {
-    const result = await lifecycle.verify(takedownId, { now: new Date(), check, isLastAttempt: context.isLastAttempt });
+    const result = await lifecycle.verify(takedownId, {
+      now: new Date(),
+      check,
+      isLastAttempt: context.isLastAttempt,
+    });
     return { ...result };
   });
-  jobs.handle('takedown.escalate', async ({ takedownId }) => ({ steps: await lifecycle.escalate(takedownId, new Date()) }));
+  jobs.handle('takedown.escalate', async ({ takedownId }) => ({
+    steps: await lifecycle.escalate(takedownId, new Date()),
+  }));
 }
 
 /** Sweeps now and then every `everySeconds` (ENFORCEMENT_SWEEP_SECONDS); a slow sweep is not started twice over. */
-export function startTakedownLifecycleSweeper(deps: { lifecycle: TakedownLifecycle; everySeconds: number; logger: Logger }): PeriodicSweep {
-  return startPeriodicSweep({ name: 'takedown sweep', everySeconds: deps.everySeconds, logger: deps.logger, sweep: () => deps.lifecycle.sweep(new Date()) });
+export function startTakedownLifecycleSweeper(deps: {
+  lifecycle: TakedownLifecycle;
+  everySeconds: number;
+  logger: Logger;
+}): PeriodicSweep {
+  return startPeriodicSweep({
+    name: 'takedown sweep',
+    everySeconds: deps.everySeconds,
+    logger: deps.logger,
+    sweep: () => deps.lifecycle.sweep(new Date()),
+  });
 }

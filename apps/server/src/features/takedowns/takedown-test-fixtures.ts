@@ -4,12 +4,27 @@
 import { randomUUID } from 'node:crypto';
 import { openDatabase, type Database, type DatabaseHandle } from '@shark/db/client.ts';
 import { finding, takedown, takedownRecipient, user, RECIPIENT_ROLES } from '@shark/db/schema.ts';
-import { createTestPostgresDatabase, TEST_DB, testPgliteOptions } from '../../testing/test-server.ts';
-import { recordTakedownOpened, transitionTakedown, type TakedownRow, type TakedownStatus } from './takedown-transitions.ts';
+import {
+  createTestPostgresDatabase,
+  TEST_DB,
+  testPgliteOptions,
+} from '../../testing/test-server.ts';
+import {
+  recordTakedownOpened,
+  transitionTakedown,
+  type TakedownRow,
+  type TakedownStatus,
+} from './takedown-transitions.ts';
 
-export async function openTestDatabase(): Promise<{ database: DatabaseHandle; db: Database; close: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: DatabaseHandle;
+  db: Database;
+  close: () => Promise<void>;
+}> {
   const postgres = TEST_DB === 'postgres' ? await createTestPostgresDatabase() : null;
-  const database = await openDatabase(postgres ? { driver: 'postgres', url: postgres.url, poolSize: 8 } : await testPgliteOptions());
+  const database = await openDatabase(
+    postgres ? { driver: 'postgres', url: postgres.url, poolSize: 8 } : await testPgliteOptions(),
+  );
   await database.migrate();
   return {
     database,

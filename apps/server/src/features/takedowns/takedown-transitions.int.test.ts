@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@shark/db/client.ts';
 import { takedown, takedownEvent, TAKEDOWN_STATUSES } from '@shark/db/schema.ts';
 import { insertCreator, insertTakedown, openTestDatabase } from './takedown-test-fixtures.ts';
-import { canTransition, TAKEDOWN_TRANSITIONS, transitionTakedown, type TakedownRow, type TakedownStatus } from './takedown-transitions.ts';
+import {
+  canTransition,
+  TAKEDOWN_TRANSITIONS,
+  transitionTakedown,
+  type TakedownRow,
+  type TakedownStatus,
+} from './takedown-transitions.ts';
 
 let db: Database;
 let close: () => Promise<void>;
@@ -48,27 +54,49 @@ async function takedownIn(status: TakedownStatus): Promise<TakedownRow> {
   return row;
 }
 
-const rowOf = async (id: string) => (await db.select().from(takedown).where(eq(takedown.id, id)))[0]!;
-const eventsOf = (id: string) => db.select().from(takedownEvent).where(eq(takedownEvent.takedownId, id)).orderBy(asc(takedownEvent.id));
+const rowOf = async (id: string) =>
+  (await db.select().from(takedown).where(eq(takedown.id, id)))[0]!;
+const eventsOf = (id: string) =>
+  db
+    .select()
+    .from(takedownEvent)
+    .where(eq(takedownEvent.takedownId, id))
+    .orderBy(asc(takedownEvent.id));
 
 describe('transitionTakedown', () => {
-  const allowed = TAKEDOWN_STATUSES.flatMap((from) => TAKEDOWN_TRANSITIONS[from].map((to) => [from, to] as const));
+  const allowed = TAKEDOWN_STATUSES.flatMap((from) =>
+    TAKEDOWN_TRANSITIONS[from].map((to) => [from, to] as const),
+  );
   it.each(allowed)('%s → %s stamps its column and writes its event', async (from, to) => {
     const before = await takedownIn(from);
     const eventsBefore = await eventsOf(before.id);
     const at = new Date(Date.UTC(2030, 0, 2, 3, 4, 5));
-    const moved = await transitionTakedown(db, before.id, to, { at, detail: `${from} to ${to}`, patch: { level: 1, closedReason: to === 'closed' ? 'test' : null } });
+    const moved = await transitionTakedown(db, before.id, to, {
+      at,
+      detail: `${from} to ${to}`,
+      patch: { level: 1, closedReason: to === 'closed' ? 'test' : null },
+    });
     expect(moved).toMatchObject({ id: before.id, status: to, level: 1, updatedAt: at });
     expect(moved![STAMP[to]]).toEqual(at);
     // The columns of earlier steps keep their times (a second notice re-stamps notice_sent_at).
-    for (const step of PATH_TO[from].filter((s) => s !== to)) expect(moved![STAMP[step]]).toEqual(before[STAMP[step]]);
+    for (const step of PATH_TO[from].filter((s) => s !== to))
+      expect(moved![STAMP[step]]).toEqual(before[STAMP[step]]);
     expect(await rowOf(before.id)).toEqual(moved);
     const events = await eventsOf(before.id);
     expect(events).toHaveLength(eventsBefore.length + 1);
-    expect(events.at(-1)).toMatchObject({ takedownId: before.id, userId, fromStatus: from, toStatus: to, detail: `${from} to ${to}`, at });
+    expect(events.at(-1)).toMatchObject({
+      takedownId: before.id,
+      userId,
+      fromStatus: from,
+      toStatus: to,
+      detail: `${from} to ${to}`,
+      at,
+    });
   });
 
-  const refused = TAKEDOWN_STATUSES.flatMap((from) => TAKEDOWN_STATUSES.filter((to) => !canTransition(from, to)).map((to) => [from, to] as const));
+  const refused = TAKEDOWN_STATUSES.flatMap((from) =>
+    TAKEDOWN_STATUSES.filter((to) => !canTransition(from, to)).map((to) => [from, to] as const),
+  );
   it.each(refused)('%s → %s is refused: null, nothing changed', async (from, to) => {
     const before = await takedownIn(from);
     const eventsBefore = await eventsOf(before.id);
@@ -79,14 +107,18 @@ describe('transitionTakedown', () => {
 
   it('records the opening event of a takedown', async () => {
     const row = await insertTakedown(db, { userId });
-    expect(await eventsOf(row.id)).toEqual([expect.objectContaining({ fromStatus: null, toStatus: 'confirmed', at: row.confirmedAt })]);
+    expect(await eventsOf(row.id)).toEqual([
+      expect.objectContaining({ fromStatus: null, toStatus: 'confirmed', at: row.confirmedAt }),
+    ]);
   });
 
   it('moves only from the statuses asked for', async () => {
     const row = await takedownIn('no_response');
     expect(await transitionTakedown(db, row.id, 'escalated', { from: ['rejected'] })).toBeNull();
     expect((await rowOf(row.id)).status).toBe('no_response');
-    expect(await transitionTakedown(db, row.id, 'escalated', { from: ['rejected', 'no_response'] })).toMatchObject({ status: 'escalated' });
+    expect(
+      await transitionTakedown(db, row.id, 'escalated', { from: ['rejected', 'no_response'] }),
+    ).toMatchObject({ status: 'escalated' });
   });
 
   it('returns null for an unknown takedown', async () => {
@@ -129,7 +161,13 @@ describe('transitionTakedown', () => {
     expect(removed).toMatchObject({ status: 'removed' });
     const events = (await eventsOf(row.id)).map((e) => `${e.fromStatus}→${e.toStatus}`);
     // Either the removal came first (no_response then refused) or after no_response.
-    if (noResponse) expect(events).toEqual(['null→confirmed', 'confirmed→notice_sent', 'notice_sent→no_response', 'no_response→removed']);
+    if (noResponse)
+      expect(events).toEqual([
+        'null→confirmed',
+        'confirmed→notice_sent',
+        'notice_sent→no_response',
+        'no_response→removed',
+      ]);
     else expect(events).toEqual(['null→confirmed', 'confirmed→notice_sent', 'notice_sent→removed']);
     expect((await rowOf(row.id)).status).toBe('removed');
   });

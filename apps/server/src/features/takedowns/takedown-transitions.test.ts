@@ -2,7 +2,13 @@
 // escalated → … → removed | closed.
 import { describe, expect, it } from 'vitest';
 import { TAKEDOWN_STATUSES } from '@shark/db/schema.ts';
-import { canTransition, OPEN_TAKEDOWN_STATUSES, statusesLeadingTo, TAKEDOWN_TRANSITIONS, type TakedownStatus } from './takedown-transitions.ts';
+import {
+  canTransition,
+  OPEN_TAKEDOWN_STATUSES,
+  statusesLeadingTo,
+  TAKEDOWN_TRANSITIONS,
+  type TakedownStatus,
+} from './takedown-transitions.ts';
 
 const ALLOWED: [TakedownStatus, TakedownStatus][] = [
   ['confirmed', 'notice_sent'],
@@ -29,15 +35,25 @@ describe('TAKEDOWN_TRANSITIONS', () => {
   });
 
   it('allows exactly the lifecycle’s steps', () => {
-    const all = TAKEDOWN_STATUSES.flatMap((from) => TAKEDOWN_STATUSES.map((to) => [from, to] as [TakedownStatus, TakedownStatus]));
+    const all = TAKEDOWN_STATUSES.flatMap((from) =>
+      TAKEDOWN_STATUSES.map((to) => [from, to] as [TakedownStatus, TakedownStatus]),
+    );
     const allowed = all.filter(([from, to]) => canTransition(from, to));
-    expect(allowed.map((pair) => pair.join('→')).sort()).toEqual(ALLOWED.map((pair) => pair.join('→')).sort());
+    expect(allowed.map((pair) => pair.join('→')).sort()).toEqual(
+      ALLOWED.map((pair) => pair.join('→')).sort(),
+    );
   });
 
   it('ends in removed and closed, and nowhere else', () => {
     expect(TAKEDOWN_TRANSITIONS.removed).toEqual([]);
     expect(TAKEDOWN_TRANSITIONS.closed).toEqual([]);
-    expect([...OPEN_TAKEDOWN_STATUSES].sort()).toEqual(['confirmed', 'escalated', 'no_response', 'notice_sent', 'rejected']);
+    expect([...OPEN_TAKEDOWN_STATUSES].sort()).toEqual([
+      'confirmed',
+      'escalated',
+      'no_response',
+      'notice_sent',
+      'rejected',
+    ]);
   });
 
   it('never goes back to confirmed, and never stays in place', () => {

@@ -24,7 +24,9 @@ export const TAKEDOWN_TRANSITIONS: Readonly<Record<TakedownStatus, readonly Take
 };
 
 /** Statuses still being worked on (not removed, not closed). */
-export const OPEN_TAKEDOWN_STATUSES = TAKEDOWN_STATUSES.filter((s) => TAKEDOWN_TRANSITIONS[s].length > 0);
+export const OPEN_TAKEDOWN_STATUSES = TAKEDOWN_STATUSES.filter(
+  (s) => TAKEDOWN_TRANSITIONS[s].length > 0,
+);
 
 /** The column that records when a takedown entered each status. */
 const STAMP: Record<TakedownStatus, keyof TakedownRow> = {
@@ -67,14 +69,22 @@ const RACE_RETRIES = 3;
  * changed under it to one that still leads to `to` is read again, so a removal is not lost to a
  * concurrent no_response. `db` may be a transaction (the work then runs in a savepoint).
  */
-export async function transitionTakedown(db: Database, takedownId: string, to: TakedownStatus, options: TransitionOptions = {}): Promise<TakedownRow | null> {
+export async function transitionTakedown(
+  db: Database,
+  takedownId: string,
+  to: TakedownStatus,
+  options: TransitionOptions = {},
+): Promise<TakedownRow | null> {
   const allowed = statusesLeadingTo(to);
   const from = options.from ? options.from.filter((s) => allowed.includes(s)) : allowed;
   if (from.length === 0) return null;
   const at = options.at ?? new Date();
   return db.transaction(async (tx) => {
     for (let attempt = 0; attempt < RACE_RETRIES; attempt++) {
-      const [previous] = await tx.select({ status: takedown.status }).from(takedown).where(eq(takedown.id, takedownId));
+      const [previous] = await tx
+        .select({ status: takedown.status })
+        .from(takedown)
+        .where(eq(takedown.id, takedownId));
       if (!previous || !from.includes(previous.status)) return null;
       const [row] = await tx
         .update(takedown)
@@ -97,6 +107,19 @@ export async function transitionTakedown(db: Database, takedownId: string, to: T
 }
 
 /** Writes the first event of a new takedown (its `confirmed` status), in the transaction that inserts it. */
-export async function recordTakedownOpened(db: Database, row: Pick<TakedownRow, 'id' | 'userId' | 'confirmedAt'>, detail: string | null = null): Promise<void> {
-  await db.insert(takedownEvent).values({ takedownId: row.id, userId: row.userId, fromStatus: null, toStatus: 'confirmed', detail, at: row.confirmedAt });
+export async function recordTakedownOpened(
+  db: Database,
+  row: Pick<TakedownRow, 'id' | 'userId' | 'confirmedAt'>,
+  detail: string | null = null,
+): Promise<void> {
+  await db
+    .insert(takedownEvent)
+    .values({
+      takedownId: row.id,
+      userId: row.userId,
+      fromStatus: null,
+      toStatus: 'confirmed',
+      detail,
+      at: row.confirmedAt,
+    });
 }

@@ -15,7 +15,10 @@ const route = createRoute({
   summary: 'The signed-in user',
   responses: {
     200: { description: 'The user', content: { 'application/json': { schema: userSchema } } },
-    401: { description: 'Not signed in', content: { 'application/json': { schema: apiErrorSchema } } },
+    401: {
+      description: 'Not signed in',
+      content: { 'application/json': { schema: apiErrorSchema } },
+    },
   },
 });
 
@@ -36,9 +39,17 @@ export function userRoutes(deps: {
     }
     const answer = await deps.accounts.getUser(user);
     // An operator's own words come first; otherwise a subscriber who has outgrown a limit is told which plan has more.
-    if (!answer.shouldShowUpgrade && answer.frontendStatus === 'subscribed' && !answer.isAffiliateOnly) {
+    if (
+      !answer.shouldShowUpgrade &&
+      answer.frontendStatus === 'subscribed' &&
+      !answer.isAffiliateOnly
+    ) {
       const suggestion = await deps.usageSuggestion(user.id);
-      if (suggestion) return c.json({ ...answer, shouldShowUpgrade: true, suggestUpgradeCustomMessage: suggestion }, 200);
+      if (suggestion)
+        return c.json(
+          { ...answer, shouldShowUpgrade: true, suggestUpgradeCustomMessage: suggestion },
+          200,
+        );
     }
     return c.json(answer, 200);
   });

@@ -24,7 +24,10 @@ function queries(db: Database) {
     },
 
     async count(userId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(whitelistEntry).where(eq(whitelistEntry.userId, userId));
+      const [row] = await db
+        .select({ n: count() })
+        .from(whitelistEntry)
+        .where(eq(whitelistEntry.userId, userId));
       return row?.n ?? 0;
     },
 
@@ -61,7 +64,9 @@ function queries(db: Database) {
           ...(await db
             .insert(whitelistEntry)
             .values(rows.slice(i, i + INSERT_CHUNK))
-            .onConflictDoNothing({ target: [whitelistEntry.userId, whitelistEntry.kind, whitelistEntry.value] })
+            .onConflictDoNothing({
+              target: [whitelistEntry.userId, whitelistEntry.kind, whitelistEntry.value],
+            })
             .returning()),
         );
       }

@@ -17,7 +17,11 @@ import {
   whitelistListSchema,
 } from '@shark/contracts/whitelist.ts';
 import type { AppEnv } from '../../http/app-env.ts';
-import { jsonBody as body, errorResponse as error, jsonResponse as json } from '../../http/openapi.ts';
+import {
+  jsonBody as body,
+  errorResponse as error,
+  jsonResponse as json,
+} from '../../http/openapi.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireSessionUser } from '../../http/session.ts';
 import { throwOnInvalid } from '../../http/validation.ts';
@@ -28,10 +32,11 @@ import type { WhitelistService } from './whitelist-service.ts';
 
 type WhitelistEnv = { Variables: AppEnv['Variables'] & { entitled: Entitled } };
 
-
 const guarded = {
   401: error('Not signed in'),
-  403: error('Not entitled to the protection set-up (FORBIDDEN), or the plan’s whitelist limit is reached (PLAN_LIMIT_REACHED)'),
+  403: error(
+    'Not entitled to the protection set-up (FORBIDDEN), or the plan’s whitelist limit is reached (PLAN_LIMIT_REACHED)',
+  ),
 };
 const withInput = { ...guarded, 400: error('Invalid input; `fields` names each bad field') };
 const tags = ['Whitelist'];
@@ -50,14 +55,19 @@ const add = createRoute({
   tags,
   summary: 'Add a URL, domain or pattern (the kind is inferred when not given)',
   request: { body: body(addWhitelistEntrySchema) },
-  responses: { 201: json(whitelistEntrySchema, 'The new entry'), ...withInput, 409: error('The same entry is already on the whitelist') },
+  responses: {
+    201: json(whitelistEntrySchema, 'The new entry'),
+    ...withInput,
+    409: error('The same entry is already on the whitelist'),
+  },
 });
 
 const addMany = createRoute({
   method: 'post',
   path: '/whitelist/bulk',
   tags,
-  summary: 'Add pasted entries, one per line: adds what it can up to the plan’s limit and reports every line',
+  summary:
+    'Add pasted entries, one per line: adds what it can up to the plan’s limit and reports every line',
   request: { body: body(addManyWhitelistSchema) },
   responses: { 200: json(whitelistBulkReportSchema, 'What happened to each line'), ...withInput },
 });
@@ -66,13 +76,20 @@ const importCsv = createRoute({
   method: 'post',
   path: '/whitelist/import',
   tags,
-  summary: 'Import CSV text (columns value,note; kind optional; header optional), reported row by row',
+  summary:
+    'Import CSV text (columns value,note; kind optional; header optional), reported row by row',
   request: { body: body(importWhitelistCsvSchema) },
   responses: { 200: json(whitelistBulkReportSchema, 'What happened to each row'), ...withInput },
 });
 
 const csvFileSchema = z.object({
-  file: z.any().openapi({ type: 'string', format: 'binary', description: `A UTF-8 CSV file of at most ${WHITELIST_CSV_MAX_BYTES} bytes` }),
+  file: z
+    .any()
+    .openapi({
+      type: 'string',
+      format: 'binary',
+      description: `A UTF-8 CSV file of at most ${WHITELIST_CSV_MAX_BYTES} bytes`,
+    }),
 });
 
 const importFile = createRoute({
@@ -90,7 +107,9 @@ const importFile = createRoute({
       },
     }),
   ] as const,
-  request: { body: { required: true, content: { 'multipart/form-data': { schema: csvFileSchema } } } },
+  request: {
+    body: { required: true, content: { 'multipart/form-data': { schema: csvFileSchema } } },
+  },
   responses: {
     200: json(whitelistBulkReportSchema, 'What happened to each row'),
     ...withInput,
@@ -105,7 +124,11 @@ const removeOne = createRoute({
   tags,
   summary: 'Delete one entry',
   request: { params: z.object({ id: z.string() }) },
-  responses: { 204: { description: 'Deleted' }, ...guarded, 404: error('No such entry of this creator') },
+  responses: {
+    204: { description: 'Deleted' },
+    ...guarded,
+    404: error('No such entry of this creator'),
+  },
 });
 
 const removeMany = createRoute({
@@ -114,7 +137,11 @@ const removeMany = createRoute({
   tags,
   summary: 'Delete several entries: all of them, or none when one is not the creator’s',
   request: { body: body(deleteWhitelistEntriesSchema) },
-  responses: { 200: json(deleteWhitelistEntriesResultSchema, 'How many were deleted'), ...withInput, 404: error('An id is not an entry of this creator') },
+  responses: {
+    200: json(deleteWhitelistEntriesResultSchema, 'How many were deleted'),
+    ...withInput,
+    404: error('An id is not an entry of this creator'),
+  },
 });
 
 const check = createRoute({
@@ -137,7 +164,9 @@ function tooLarge(): AppError {
  */
 async function csvText(file: unknown): Promise<string> {
   if (!(file instanceof File)) {
-    throw new AppError('VALIDATION_FAILED', 'Choose a CSV file to import.', { fields: { file: 'Choose a CSV file to import.' } });
+    throw new AppError('VALIDATION_FAILED', 'Choose a CSV file to import.', {
+      fields: { file: 'Choose a CSV file to import.' },
+    });
   }
   if (file.size > WHITELIST_CSV_MAX_BYTES) throw tooLarge();
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -152,10 +181,14 @@ async function csvText(file: unknown): Promise<string> {
     }
   }
   if (hasBinaryCharacters(text)) {
-    const message = 'This file is not a CSV text file. Export the list as CSV (UTF-8) and try again.';
+    const message =
+      'This file is not a CSV text file. Export the list as CSV (UTF-8) and try again.';
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', message, { fields: { file: message } });
   }
-  if (text.trim() === '') throw new AppError('VALIDATION_FAILED', 'The CSV file is empty.', { fields: { file: 'The CSV file is empty.' } });
+  if (text.trim() === '')
+    throw new AppError('VALIDATION_FAILED', 'The CSV file is empty.', {
+      fields: { file: 'The CSV file is empty.' },
+    });
   return text;
 }
 
@@ -168,7 +201,11 @@ function hasBinaryCharacters(text: string): boolean {
   return false;
 }
 
-export function whitelistRoutes(deps: { auth: Auth; whitelist: WhitelistService; entitlements: Entitlements }) {
+export function whitelistRoutes(deps: {
+  auth: Auth;
+  whitelist: WhitelistService;
+  entitlements: Entitlements;
+}) {
   const { whitelist } = deps;
   const app = new OpenAPIHono<WhitelistEnv>({ defaultHook: throwOnInvalid });
   app.use(
@@ -188,13 +225,19 @@ export function whitelistRoutes(deps: { auth: Auth; whitelist: WhitelistService;
       const { text, note } = c.req.valid('json');
       return c.json(await whitelist.addMany(entitled(c), readPastedLines(text), note), 200);
     })
-    .openapi(importCsv, async (c) => c.json(await whitelist.addMany(entitled(c), readCsvLines(c.req.valid('json').csv)), 200))
+    .openapi(importCsv, async (c) =>
+      c.json(await whitelist.addMany(entitled(c), readCsvLines(c.req.valid('json').csv)), 200),
+    )
     .openapi(importFile, async (c) => {
       const text = await csvText(c.req.valid('form').file);
       return c.json(await whitelist.addMany(entitled(c), readCsvLines(text)), 200);
     })
-    .openapi(check, async (c) => c.json(await whitelist.check(userId(c), c.req.valid('json').url), 200))
-    .openapi(removeMany, async (c) => c.json({ deleted: await whitelist.removeMany(userId(c), c.req.valid('json').ids) }, 200))
+    .openapi(check, async (c) =>
+      c.json(await whitelist.check(userId(c), c.req.valid('json').url), 200),
+    )
+    .openapi(removeMany, async (c) =>
+      c.json({ deleted: await whitelist.removeMany(userId(c), c.req.valid('json').ids) }, 200),
+    )
     .openapi(removeOne, async (c) => {
       await whitelist.remove(userId(c), c.req.valid('param').id);
       return c.body(null, 204);

@@ -13,7 +13,11 @@ import {
   type WhitelistList,
 } from '@shark/contracts/whitelist.ts';
 import { parseWebAddress } from '@shark/engine/whitelist/web-address.ts';
-import { displayWhitelistValue, parseWhitelistEntry, type ParsedWhitelistEntry } from '@shark/engine/whitelist/whitelist-entry.ts';
+import {
+  displayWhitelistValue,
+  parseWhitelistEntry,
+  type ParsedWhitelistEntry,
+} from '@shark/engine/whitelist/whitelist-entry.ts';
 import { whitelistMatch } from '@shark/engine/whitelist/whitelist-match.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Entitled, Entitlements } from '../entitlements/entitlements.ts';
@@ -21,7 +25,11 @@ import type { BulkLine } from './whitelist-input.ts';
 import type { NewWhitelistRow, WhitelistRepository, WhitelistRow } from './whitelist-repository.ts';
 
 const NOT_FOUND = 'This whitelist entry does not exist.';
-const KIND_NAMES: Record<WhitelistKind, string> = { url: 'the URL', domain: 'the domain', pattern: 'the pattern' };
+const KIND_NAMES: Record<WhitelistKind, string> = {
+  url: 'the URL',
+  domain: 'the domain',
+  pattern: 'the pattern',
+};
 
 export function toApi(row: WhitelistRow): WhitelistEntry {
   return {
@@ -48,7 +56,10 @@ export interface NewEntryInput {
   note?: string | undefined;
 }
 
-export function createWhitelistService(deps: { repo: WhitelistRepository; entitlements: Entitlements }) {
+export function createWhitelistService(deps: {
+  repo: WhitelistRepository;
+  entitlements: Entitlements;
+}) {
   const { repo, entitlements } = deps;
 
   return {
@@ -59,18 +70,30 @@ export function createWhitelistService(deps: { repo: WhitelistRepository; entitl
     /** Adds one entry: 400 when it cannot be read, 409 when it is already there, 403 past the limit. */
     async add(entitled: Entitled, input: NewEntryInput): Promise<WhitelistEntry> {
       const parsed = parseWhitelistEntry(input.value, input.kind);
-      if (!parsed.ok) throw new AppError('VALIDATION_FAILED', parsed.message, { fields: { value: parsed.message } });
+      if (!parsed.ok)
+        throw new AppError('VALIDATION_FAILED', parsed.message, {
+          fields: { value: parsed.message },
+        });
       const { entry } = parsed;
       const { userId } = entitled;
       const row = await repo.locked(userId, async (r) => {
-        const existing = (await r.findByValues(userId, [entry.value])).find((e) => e.kind === entry.kind);
+        const existing = (await r.findByValues(userId, [entry.value])).find(
+          (e) => e.kind === entry.kind,
+        );
         if (existing) {
           const message = `Already on your whitelist as ${described(toApi(existing))}.`;
           throw new AppError('CONFLICT', message, { fields: { value: message } });
         }
         entitlements.assertWithin(entitled, 'whitelistEntries', await r.count(userId));
         const [inserted] = await r.insertMany([
-          { id: randomUUID(), userId, kind: entry.kind, input: input.value.trim(), value: entry.value, note: input.note || null },
+          {
+            id: randomUUID(),
+            userId,
+            kind: entry.kind,
+            input: input.value.trim(),
+            value: entry.value,
+            note: input.note || null,
+          },
         ]);
         if (!inserted) throw new Error('whitelist row missing after insert');
         return inserted;
@@ -82,12 +105,23 @@ export function createWhitelistService(deps: { repo: WhitelistRepository; entitl
      * Adds the lines of a paste or CSV import: each valid new line until the plan's limit is reached;
      * duplicates, unreadable lines and lines past the limit are reported, not added.
      */
-    async addMany(entitled: Entitled, lines: BulkLine[], commonNote?: string): Promise<WhitelistBulkReport> {
+    async addMany(
+      entitled: Entitled,
+      lines: BulkLine[],
+      commonNote?: string,
+    ): Promise<WhitelistBulkReport> {
       const { userId } = entitled;
       const results = new Map<number, WhitelistLineResult>();
       const valid: { index: number; line: BulkLine; entry: ParsedWhitelistEntry }[] = [];
       lines.forEach((line, index) => {
-        const invalid = (message: string) => results.set(index, { line: line.line, input: line.input, status: 'invalid', message, entry: null });
+        const invalid = (message: string) =>
+          results.set(index, {
+            line: line.line,
+            input: line.input,
+            status: 'invalid',
+            message,
+            entry: null,
+          });
         if (line.problem) return invalid(line.problem);
         if (line.note && line.note.length > WHITELIST_NOTE_MAX_LENGTH) {
           return invalid(`Keep the note under ${WHITELIST_NOTE_MAX_LENGTH} characters.`);
@@ -100,7 +134,14 @@ export function createWhitelistService(deps: { repo: WhitelistRepository; entitl
       let limit: LimitDetails | null = null;
       let limitMessage: string | null = null;
       await repo.locked(userId, async (r) => {
-        const existing = new Map((await r.findByValues(userId, valid.map((v) => v.entry.value))).map((row) => [keyOf(row), row]));
+        const existing = new Map(
+          (
+            await r.findByValues(
+              userId,
+              valid.map((v) => v.entry.value),
+            )
+          ).map((row) => [keyOf(row), row]),
+        );
         const firstLineOf = new Map<string, number>();
         const candidates: typeof valid = [];
         for (const item of valid) {
@@ -110,10 +151,22 @@ export function createWhitelistService(deps: { repo: WhitelistRepository; entitl
           const earlier = firstLineOf.get(key);
           if (already) {
             const message = `Already on your whitelist as ${described(toApi(already))}.`;
-            results.set(index, { line: item.line.line, input: item.line.input, status: 'duplicate', message, entry: toApi(already) });
+            results.set(index, {
+              line: item.line.line,
+              input: item.line.input,
+              status: 'duplicate',
+              message,
+              entry: toApi(already),
+            });
           } else if (earlier !== undefined) {
             const message = `Same entry as line ${earlier} (${described(item.entry)}).`;
-            results.set(index, { line: item.line.line, input: item.line.input, status: 'duplicate', message, entry: null });
+            results.set(index, {
+              line: item.line.line,
+              input: item.line.input,
+              status: 'duplicate',
+              message,
+              entry: null,
+            });
           } else {
             firstLineOf.set(key, item.line.line);
             candidates.push(item);
@@ -122,7 +175,10 @@ export function createWhitelistService(deps: { repo: WhitelistRepository; entitl
 
         const used = await r.count(userId);
         const allowed = entitled.limits.whitelistEntries;
-        const room = allowed === null ? candidates.length : Math.max(0, Math.min(candidates.length, allowed - used));
+        const room =
+          allowed === null
+            ? candidates.length
+            : Math.max(0, Math.min(candidates.length, allowed - used));
         if (room < candidates.length) {
           try {
             entitlements.assertWithin(entitled, 'whitelistEntries', used, candidates.length);
@@ -149,11 +205,23 @@ export function createWhitelistService(deps: { repo: WhitelistRepository; entitl
           const row = rows[i] ? inserted.get(rows[i].id) : undefined;
           if (row) {
             const message = `Added as ${described(entry)}.`;
-            results.set(index, { line: line.line, input: line.input, status: 'added', message, entry: toApi(row) });
+            results.set(index, {
+              line: line.line,
+              input: line.input,
+              status: 'added',
+              message,
+              entry: toApi(row),
+            });
           } else if (i < room) {
             // Only possible if the row appeared after the lookup above; the lock makes that unlikely.
             const message = `Already on your whitelist as ${described(entry)}.`;
-            results.set(index, { line: line.line, input: line.input, status: 'duplicate', message, entry: null });
+            results.set(index, {
+              line: line.line,
+              input: line.input,
+              status: 'duplicate',
+              message,
+              entry: null,
+            });
           } else {
             results.set(index, {
               line: line.line,
@@ -181,7 +249,10 @@ export function createWhitelistService(deps: { repo: WhitelistRepository; entitl
       const unique = [...new Set(ids)];
       return repo.locked(userId, async (r) => {
         if ((await r.countOwned(userId, unique)) !== unique.length) {
-          throw new AppError('NOT_FOUND', 'Some of these whitelist entries do not exist. Nothing was deleted.');
+          throw new AppError(
+            'NOT_FOUND',
+            'Some of these whitelist entries do not exist. Nothing was deleted.',
+          );
         }
         return r.delete(userId, unique);
       });
@@ -190,17 +261,27 @@ export function createWhitelistService(deps: { repo: WhitelistRepository; entitl
     async check(userId: string, url: string): Promise<CheckWhitelistResult> {
       const address = parseWebAddress(url);
       if (!address.ok) {
-        const message = address.message === 'Enter a web address.' ? 'Enter a URL to check.' : address.message;
+        const message =
+          address.message === 'Enter a web address.' ? 'Enter a URL to check.' : address.message;
         throw new AppError('VALIDATION_FAILED', message, { fields: { url: message } });
       }
       const rows = await repo.list(userId);
       const found = whitelistMatch(url, rows);
-      if (found) return { url: address.value.display, isWhitelisted: true, entry: toApi(found.entry), reason: capitalised(found.reason) };
+      if (found)
+        return {
+          url: address.value.display,
+          isWhitelisted: true,
+          entry: toApi(found.entry),
+          reason: capitalised(found.reason),
+        };
       return {
         url: address.value.display,
         isWhitelisted: false,
         entry: null,
-        reason: rows.length === 0 ? 'Your whitelist is empty.' : 'No entry on your whitelist covers this address.',
+        reason:
+          rows.length === 0
+            ? 'Your whitelist is empty.'
+            : 'No entry on your whitelist covers this address.',
       };
     },
   };

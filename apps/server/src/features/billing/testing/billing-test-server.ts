@@ -8,7 +8,9 @@ export interface BillingTestServer {
   close(): Promise<void>;
 }
 
-export async function startBillingTestServer(env: Record<string, string> = {}): Promise<BillingTestServer> {
+export async function startBillingTestServer(
+  env: Record<string, string> = {},
+): Promise<BillingTestServer> {
   const stripe = await startStripeStandIn();
   let server: TestServer;
   try {

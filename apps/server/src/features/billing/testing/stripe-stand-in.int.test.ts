@@ -26,13 +26,21 @@ afterAll(async () => {
 const userOf = async (browser: TestClient) => (await browser.get<User>('/api/user')).body;
 
 async function checkoutUrl(browser: TestClient): Promise<string> {
-  const res = await browser.post<CheckoutResult>('/api/billing/checkout', { plan: 'plus', interval: 'monthly', currency: 'usd' });
+  const res = await browser.post<CheckoutResult>('/api/billing/checkout', {
+    plan: 'plus',
+    interval: 'monthly',
+    currency: 'usd',
+  });
   expect(res.status).toBe(200);
   return res.body.url!;
 }
 
 const control = (path: string, body: unknown) =>
-  fetch(`${stripe.url}/__control/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${stripe.url}/__control/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('the hosted Checkout page', () => {
   it('shows the price, and its Pay button subscribes the creator before returning to the success URL', async () => {

@@ -69,8 +69,14 @@ function escapeHtml(text: string): string {
 }
 
 /** Stripe's signature header for a payload, computed as Stripe does. */
-export function signPayload(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
-  const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
+export function signPayload(
+  payload: string,
+  secret: string,
+  timestamp = Math.floor(Date.now() / 1000),
+): string {
+  const signature = createHmac('sha256', secret)
+    .update(`${timestamp}.${payload}`, 'utf8')
+    .digest('hex');
   return `t=${timestamp},v1=${signature}`;
 }
 
@@ -107,7 +113,10 @@ export interface StripeStandIn {
   /** Delivers the pending events in order (each once) and returns the server's answers. */
   flush(): Promise<Delivery[]>;
   /** Delivers one event; `secret` or `header` override the signature (bad-signature tests). */
-  deliver(event: StandInEvent, options?: { secret?: string; header?: string | null }): Promise<Delivery>;
+  deliver(
+    event: StandInEvent,
+    options?: { secret?: string; header?: string | null },
+  ): Promise<Delivery>;
   close(): Promise<void>;
 }
 
@@ -136,7 +145,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
       type,
-      data: { object: structuredClone(object), ...(previous ? { previous_attributes: previous } : {}) },
+      data: {
+        object: structuredClone(object),
+        ...(previous ? { previous_attributes: previous } : {}),
+      },
     };
     pending.push(event);
     return event;
@@ -166,7 +178,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       unit_amount: Number(str(data, 'unit_amount')),
       product: productId,
       type: 'recurring',
-      recurring: { interval: str(recurring, 'interval') ?? 'month', interval_count: 1, usage_type: 'licensed' },
+      recurring: {
+        interval: str(recurring, 'interval') ?? 'month',
+        interval_count: 1,
+        usage_type: 'licensed',
+      },
       livemode: false,
       metadata: {},
     };
@@ -196,7 +212,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         quote_details: null,
         subscription_details: { subscription: sub.id, metadata: sub.metadata },
       },
-      status_transitions: { finalized_at: clock, paid_at: paid ? clock : null, voided_at: null, marked_uncollectible_at: null },
+      status_transitions: {
+        finalized_at: clock,
+        paid_at: paid ? clock : null,
+        voided_at: null,
+        marked_uncollectible_at: null,
+      },
     };
     invoices.set(inv.id as string, inv);
     sub.latest_invoice = inv.id;
@@ -217,27 +238,47 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   }
 
   function notFound(res: ServerResponse, what: string, id: string) {
-    send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${id}'`, param: 'id' } });
+    send(res, 404, {
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such ${what}: '${id}'`,
+        param: 'id',
+      },
+    });
   }
 
   function send(res: ServerResponse, status: number, body: unknown) {
-    res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') }).end(JSON.stringify(body));
+    res
+      .writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') })
+      .end(JSON.stringify(body));
   }
 
   function page(res: ServerResponse, status: number, title: string, body: string) {
     res
       .writeHead(status, { 'content-type': 'text/html; charset=utf-8' })
-      .end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`);
+      .end(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
+      );
   }
 
   /** The newest subscription of the customer with this e-mail address. */
   function subscriptionOfEmail(email: string): Json | undefined {
-    const ids = new Set([...customers.values()].filter((c) => String(c.email).toLowerCase() === email.toLowerCase()).map((c) => c.id));
+    const ids = new Set(
+      [...customers.values()]
+        .filter((c) => String(c.email).toLowerCase() === email.toLowerCase())
+        .map((c) => c.id),
+    );
     return [...subscriptions.values()].filter((sub) => ids.has(sub.customer)).at(-1);
   }
 
   /** What Stripe hosts for the customer's browser, and the control API; false when the path is neither. */
-  async function handleHosted(req: IncomingMessage, res: ServerResponse, path: string, body: string): Promise<boolean> {
+  async function handleHosted(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    body: string,
+  ): Promise<boolean> {
     let match: RegExpMatchArray | null;
     if ((match = path.match(/^\/c\/pay\/([^/]+)$/))) {
       const session = sessions.get(match[1]!);
@@ -281,7 +322,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         page(res, 404, 'Portal session not found', '<p>This portal session does not exist.</p>');
         return true;
       }
-      const paid = [...invoices.values()].filter((inv) => inv.customer === portal.customer && inv.status === 'paid');
+      const paid = [...invoices.values()].filter(
+        (inv) => inv.customer === portal.customer && inv.status === 'paid',
+      );
       page(
         res,
         200,
@@ -292,9 +335,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return true;
     }
     if (req.method === 'GET' && (match = path.match(/^\/invoices\/([^/]+)$/))) {
-      const inv = [...invoices.values()].find((candidate) => candidate.hosted_invoice_url === `${baseUrl}${path}`);
+      const inv = [...invoices.values()].find(
+        (candidate) => candidate.hosted_invoice_url === `${baseUrl}${path}`,
+      );
       if (!inv) page(res, 404, 'Invoice not found', '<p>No such invoice.</p>');
-      else page(res, 200, `Invoice ${String(inv.id)}`, `<p>${escapeHtml(((inv.amount_paid as number) / 100).toFixed(2))} ${escapeHtml(String(inv.currency).toUpperCase())}, ${escapeHtml(String(inv.status))}.</p>`);
+      else
+        page(
+          res,
+          200,
+          `Invoice ${String(inv.id)}`,
+          `<p>${escapeHtml(((inv.amount_paid as number) / 100).toFixed(2))} ${escapeHtml(String(inv.currency).toUpperCase())}, ${escapeHtml(String(inv.status))}.</p>`,
+        );
       return true;
     }
     if (req.method === 'POST' && path.startsWith('/__control/')) {
@@ -317,7 +368,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
               ? subscriptionOfEmail(input.email)
               : undefined;
         if (!sub) {
-          send(res, 404, { error: 'no such subscription: send { subscriptionId } or the customer’s { email }' });
+          send(res, 404, {
+            error: 'no such subscription: send { subscriptionId } or the customer’s { email }',
+          });
           return true;
         }
         try {
@@ -344,22 +397,47 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (await handleHosted(req, res, path, Buffer.concat(chunks).toString('utf8'))) return;
     calls.push(`${req.method} ${path}`);
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
-      return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
+      return send(res, 401, {
+        error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' },
+      });
     }
     const form = parseForm(Buffer.concat(chunks).toString('utf8'));
     let match: RegExpMatchArray | null;
 
     if (req.method === 'POST' && path === '/v1/customers') {
-      const customer = { id: newId('cus'), object: 'customer', created: clock, email: str(form, 'email') ?? null, name: str(form, 'name') ?? null, metadata: obj(form, 'metadata') ?? {}, livemode: false };
+      const customer = {
+        id: newId('cus'),
+        object: 'customer',
+        created: clock,
+        email: str(form, 'email') ?? null,
+        name: str(form, 'name') ?? null,
+        metadata: obj(form, 'metadata') ?? {},
+        livemode: false,
+      };
       customers.set(customer.id, customer);
       return send(res, 200, customer);
     }
     if (req.method === 'POST' && path === '/v1/products') {
       const id = str(form, 'id') ?? newId('prod');
       if (products.has(id)) {
-        return send(res, 400, { error: { type: 'invalid_request_error', code: 'resource_already_exists', message: `Product already exists.`, param: 'id' } });
+        return send(res, 400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_already_exists',
+            message: `Product already exists.`,
+            param: 'id',
+          },
+        });
       }
-      const product = { id, object: 'product', active: true, created: clock, name: str(form, 'name'), metadata: obj(form, 'metadata') ?? {}, livemode: false };
+      const product = {
+        id,
+        object: 'product',
+        active: true,
+        created: clock,
+        name: str(form, 'name'),
+        metadata: obj(form, 'metadata') ?? {},
+        livemode: false,
+      };
       products.set(id, product);
       return send(res, 200, product);
     }
@@ -372,7 +450,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (!customer || !customers.has(customer)) return notFound(res, 'customer', customer ?? '');
       const line = obj(obj(form, 'line_items'), '0');
       const priceData = obj(line, 'price_data');
-      if (str(priceData, 'product') && !products.has(str(priceData, 'product')!)) return notFound(res, 'product', str(priceData, 'product')!);
+      if (str(priceData, 'product') && !products.has(str(priceData, 'product')!))
+        return notFound(res, 'product', str(priceData, 'product')!);
       const id = newId('cs_test');
       const session: Json = {
         id,
@@ -402,7 +481,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (!customer || !customers.has(customer)) return notFound(res, 'customer', customer ?? '');
       const id = newId('bps');
       portals.set(id, { customer, return_url: str(form, 'return_url') ?? null });
-      return send(res, 200, { id, object: 'billing_portal.session', customer, return_url: str(form, 'return_url') ?? null, url: `${baseUrl}/p/session/${id}`, created: clock, livemode: false });
+      return send(res, 200, {
+        id,
+        object: 'billing_portal.session',
+        customer,
+        return_url: str(form, 'return_url') ?? null,
+        url: `${baseUrl}/p/session/${id}`,
+        created: clock,
+        livemode: false,
+      });
     }
     if ((match = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const sub = subscriptions.get(match[1]!);
@@ -419,7 +506,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (req.method === 'DELETE') {
         // Cancel now (not at the period's end): canceled at once, and its "deleted" event.
         if (sub.status === 'canceled') {
-          return send(res, 400, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription: '${String(sub.id)}'` } });
+          return send(res, 400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such subscription: '${String(sub.id)}'`,
+            },
+          });
         }
         Object.assign(sub, { status: 'canceled', ended_at: clock, canceled_at: clock });
         emit('customer.subscription.deleted', sub);
@@ -430,7 +523,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         const cancel = str(form, 'cancel_at_period_end');
         if (cancel !== undefined && (cancel === 'true') !== sub.cancel_at_period_end) {
           if (sub.status === 'canceled') {
-            return send(res, 400, { error: { type: 'invalid_request_error', message: 'A canceled subscription can only update its cancellation_details and metadata.' } });
+            return send(res, 400, {
+              error: {
+                type: 'invalid_request_error',
+                message:
+                  'A canceled subscription can only update its cancellation_details and metadata.',
+              },
+            });
           }
           previous.cancel_at_period_end = sub.cancel_at_period_end;
           sub.cancel_at_period_end = cancel === 'true';
@@ -440,9 +539,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         const newItem = obj(obj(form, 'items'), '0');
         if (newItem) {
           const subItem = item(sub);
-          if (str(newItem, 'id') !== subItem.id) return notFound(res, 'subscription item', str(newItem, 'id') ?? '');
+          if (str(newItem, 'id') !== subItem.id)
+            return notFound(res, 'subscription item', str(newItem, 'id') ?? '');
           const priceData = obj(newItem, 'price_data');
-          if (str(priceData, 'product') && !products.has(str(priceData, 'product')!)) return notFound(res, 'product', str(priceData, 'product')!);
+          if (str(priceData, 'product') && !products.has(str(priceData, 'product')!))
+            return notFound(res, 'product', str(priceData, 'product')!);
           previous.items = structuredClone(sub.items);
           subItem.price = price(priceData);
           subItem.plan = subItem.price;
@@ -456,11 +557,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         return send(res, 200, sub);
       }
     }
-    return send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` } });
+    return send(res, 404, {
+      error: {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${req.method}: ${path}).`,
+      },
+    });
   }
 
   const server: Server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => send(res, 500, { error: { type: 'api_error', message: String(error) } }));
+    handle(req, res).catch((error: unknown) =>
+      send(res, 500, { error: { type: 'api_error', message: String(error) } }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -485,7 +593,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
 
     payCheckout(sessionId) {
       const session = sessions.get(sessionId);
-      if (!session || session.status !== 'open') throw new Error(`checkout session ${sessionId} is not open`);
+      if (!session || session.status !== 'open')
+        throw new Error(`checkout session ${sessionId} is not open`);
       const line = session._line as { price: Json; quantity: number };
       const sub: Json = {
         id: newId('sub'),
@@ -505,7 +614,20 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         items: list([], ''),
       };
       sub.items = list(
-        [{ id: newId('si'), object: 'subscription_item', subscription: sub.id, quantity: line.quantity, price: line.price, plan: line.price, current_period_start: clock, current_period_end: clock, created: clock, metadata: {} }],
+        [
+          {
+            id: newId('si'),
+            object: 'subscription_item',
+            subscription: sub.id,
+            quantity: line.quantity,
+            price: line.price,
+            plan: line.price,
+            current_period_start: clock,
+            current_period_end: clock,
+            created: clock,
+            metadata: {},
+          },
+        ],
         `/v1/subscription_items?subscription=${String(sub.id)}`,
       );
       item(sub).current_period_end = clock + periodLength(sub);
@@ -513,7 +635,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const inv = invoice(sub, true, 'subscription_create');
       Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: sub.id });
       const { _line, _subscriptionMetadata, ...visible } = session;
-      const events = [emit('checkout.session.completed', visible), emit('customer.subscription.created', sub), emit('invoice.paid', inv)];
+      const events = [
+        emit('checkout.session.completed', visible),
+        emit('customer.subscription.created', sub),
+        emit('invoice.paid', inv),
+      ];
       return { subscriptionId: sub.id as string, events };
     },
 
@@ -524,7 +650,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const inv = invoice(sub, false, 'subscription_cycle');
       const previous = { status: sub.status };
       sub.status = 'past_due';
-      return [emit('invoice.payment_failed', inv), emit('customer.subscription.updated', sub, previous)];
+      return [
+        emit('invoice.payment_failed', inv),
+        emit('customer.subscription.updated', sub, previous),
+      ];
     },
 
     renew(subscriptionId) {
@@ -549,7 +678,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     setCancelAtPeriodEnd(subscriptionId, cancel) {
       const sub = requireSubscription(subscriptionId);
       const previous = { cancel_at_period_end: sub.cancel_at_period_end };
-      Object.assign(sub, { cancel_at_period_end: cancel, canceled_at: cancel ? clock : null, cancel_at: cancel ? item(sub).current_period_end : null });
+      Object.assign(sub, {
+        cancel_at_period_end: cancel,
+        canceled_at: cancel ? clock : null,
+        cancel_at: cancel ? item(sub).current_period_end : null,
+      });
       return [emit('customer.subscription.updated', sub, previous)];
     },
 
@@ -566,9 +699,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const sub = requireSubscription(subscriptionId);
       clock = Math.max(clock, item(sub).current_period_end as number);
       if (!sub.cancel_at_period_end && sub.status !== 'past_due') {
-        throw new Error('endPeriod: the subscription is neither cancelled nor past due (use renew)');
+        throw new Error(
+          'endPeriod: the subscription is neither cancelled nor past due (use renew)',
+        );
       }
-      Object.assign(sub, { status: 'canceled', ended_at: clock, canceled_at: sub.canceled_at ?? clock });
+      Object.assign(sub, {
+        status: 'canceled',
+        ended_at: clock,
+        canceled_at: sub.canceled_at ?? clock,
+      });
       return [emit('customer.subscription.deleted', sub)];
     },
 
@@ -581,10 +720,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     async deliver(event, options = {}) {
       if (!standIn.webhookUrl) throw new Error('the stand-in has no webhookUrl');
       const payload = JSON.stringify(event, null, 2);
-      const header = options.header === undefined ? signPayload(payload, options.secret ?? webhookSecret) : options.header;
+      const header =
+        options.header === undefined
+          ? signPayload(payload, options.secret ?? webhookSecret)
+          : options.header;
       const response = await fetch(standIn.webhookUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/json; charset=utf-8', 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)', ...(header === null ? {} : { 'stripe-signature': header }) },
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          ...(header === null ? {} : { 'stripe-signature': header }),
+        },
         body: payload,
       });
       const text = await response.text();

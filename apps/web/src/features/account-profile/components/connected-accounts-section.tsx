@@ -66,7 +66,11 @@ export function ConnectedAccountsSection({ userId }: { userId: string }) {
           {accounts.data ? (
             <GoogleRow userId={userId} accounts={accounts.data} />
           ) : accounts.isError ? (
-            <ListLoadError what="Your connected accounts" error={accounts.error} onRetry={() => void accounts.refetch()} />
+            <ListLoadError
+              what="Your connected accounts"
+              error={accounts.error}
+              onRetry={() => void accounts.refetch()}
+            />
           ) : (
             <div role="status" aria-label="Loading your connected accounts">
               <Skeleton className="h-12" />

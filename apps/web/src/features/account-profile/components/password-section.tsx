@@ -50,7 +50,11 @@ export function PasswordSection({ user }: { user: { id: string; email: string } 
               <SetPasswordByEmail email={user.email} />
             )
           ) : accounts.isError ? (
-            <ListLoadError what="Your sign-in methods" error={accounts.error} onRetry={() => void accounts.refetch()} />
+            <ListLoadError
+              what="Your sign-in methods"
+              error={accounts.error}
+              onRetry={() => void accounts.refetch()}
+            />
           ) : (
             <div role="status" aria-label="Loading your password settings" className="grid gap-3">
               <Skeleton className="h-10 max-w-md" />

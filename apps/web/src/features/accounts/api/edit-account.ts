@@ -19,7 +19,8 @@ export function editAccount(id: string, input: EditProtectedAccount): Promise<Pr
 export function useEditAccount(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: EditProtectedAccount }) => editAccount(id, input),
+    mutationFn: ({ id, input }: { id: string; input: EditProtectedAccount }) =>
+      editAccount(id, input),
     onSettled: () => invalidateAccounts(queryClient, userId),
   });
 }

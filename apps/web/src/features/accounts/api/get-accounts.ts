@@ -1,5 +1,8 @@
 // GET /api/accounts: the creator's accounts on each platform, with their ownership proof.
-import { protectedAccountListSchema, type ProtectedAccountList } from '@shark/contracts/accounts.ts';
+import {
+  protectedAccountListSchema,
+  type ProtectedAccountList,
+} from '@shark/contracts/accounts.ts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '#app/lib/api.ts';
 import { USAGE_QUERY_KEY } from '#app/features/usage/usage-query.ts';

@@ -43,7 +43,11 @@ export function AgentAuthorizationSection({ userId, email }: { userId: string; e
           {query.data ? (
             <AuthorizationBody userId={userId} email={email} state={query.data} />
           ) : query.isError ? (
-            <ListLoadError what="Your authorisation" error={query.error} onRetry={() => void query.refetch()} />
+            <ListLoadError
+              what="Your authorisation"
+              error={query.error}
+              onRetry={() => void query.refetch()}
+            />
           ) : (
             <div role="status" aria-label="Loading your authorisation" className="grid gap-3">
               <Skeleton className="h-40 rounded-lg" />

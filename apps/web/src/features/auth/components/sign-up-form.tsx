@@ -109,7 +109,9 @@ export function SignUpForm({ search }: { search: SignUpSearch }) {
             onClick={() => {
               // The referral code may have been typed into the form below before choosing Google.
               const typed = formRef.current?.elements.namedItem('referralCode');
-              const referralCode = (typed instanceof HTMLInputElement ? typed.value : (search.rFromSearch ?? '')).trim();
+              const referralCode = (
+                typed instanceof HTMLInputElement ? typed.value : (search.rFromSearch ?? '')
+              ).trim();
               google.mutate(
                 {
                   callbackURL: destination,

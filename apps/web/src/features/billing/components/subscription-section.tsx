@@ -54,7 +54,11 @@ export function SubscriptionSection() {
           {billing.data ? (
             <SubscriptionBody billing={billing.data} />
           ) : billing.isError ? (
-            <ListLoadError what="Your subscription" error={billing.error} onRetry={() => void billing.refetch()} />
+            <ListLoadError
+              what="Your subscription"
+              error={billing.error}
+              onRetry={() => void billing.refetch()}
+            />
           ) : (
             <div role="status" aria-label="Loading your subscription" className="grid gap-3">
               <Skeleton className="h-24 rounded-lg" />

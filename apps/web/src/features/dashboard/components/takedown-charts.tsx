@@ -68,7 +68,11 @@ export function OverTimeChart({ series }: { series: DashboardSummary['series'] }
     <figure className="grid gap-2">
       <div aria-hidden="true" className="h-64 w-full">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+          <BarChart
+            accessibilityLayer={false}
+            data={data}
+            margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+          >
             <CartesianGrid vertical={false} stroke="var(--border)" />
             <XAxis dataKey="label" tick={axis} tickLine={false} axisLine={false} minTickGap={12} />
             <YAxis allowDecimals={false} tick={axis} tickLine={false} axisLine={false} />

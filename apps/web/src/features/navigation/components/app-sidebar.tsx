@@ -234,7 +234,9 @@ function UnreadNotificationsBadge() {
   return (
     <Badge variant="destructive" className="ml-auto group-data-[collapsible=icon]:hidden">
       <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
-      <span className="sr-only">{unread === 1 ? '1 unread notification' : `${unread} unread notifications`}</span>
+      <span className="sr-only">
+        {unread === 1 ? '1 unread notification' : `${unread} unread notifications`}
+      </span>
     </Badge>
   );
 }

@@ -2,11 +2,7 @@
 import type { ImpersonationReport } from '@shark/contracts/reports.ts';
 import { Link } from '@tanstack/react-router';
 import { ExternalLink, UserX } from 'lucide-react';
-import {
-  ListLoadError,
-  ListLoading,
-  ShowMoreButton,
-} from '#app/components/paged-list-states.tsx';
+import { ListLoadError, ListLoading, ShowMoreButton } from '#app/components/paged-list-states.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { EmptyState } from '#app/components/ui/empty-state.tsx';

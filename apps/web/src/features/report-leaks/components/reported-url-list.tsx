@@ -4,11 +4,7 @@ import type { ReportedUrl, ReportedUrlStatus } from '@shark/contracts/reports.ts
 import { Link } from '@tanstack/react-router';
 import { CircleCheck, CircleHelp, CircleX, ExternalLink, Flag } from 'lucide-react';
 import type { ReactNode } from 'react';
-import {
-  ListLoadError,
-  ListLoading,
-  ShowMoreButton,
-} from '#app/components/paged-list-states.tsx';
+import { ListLoadError, ListLoading, ShowMoreButton } from '#app/components/paged-list-states.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { EmptyState } from '#app/components/ui/empty-state.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';

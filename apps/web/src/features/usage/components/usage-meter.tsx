@@ -39,13 +39,17 @@ export function UsageMeter({ limit, className }: { limit: MeteredLimit; classNam
           </>
         ) : (
           <>
-            <span className="font-medium text-foreground">{amount(limit, used)}</span> of {amount(limit, allowed)} {noun} {plan}
+            <span className="font-medium text-foreground">{amount(limit, used)}</span> of{' '}
+            {amount(limit, allowed)} {noun} {plan}
           </>
         )}
         {full && (
           <>
             {' · '}
-            <Link to="/plans" className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link
+              to="/plans"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
               Upgrade for more
             </Link>
           </>
@@ -60,7 +64,13 @@ export function UsageMeter({ limit, className }: { limit: MeteredLimit; classNam
           aria-valuenow={used}
           className="h-1.5 w-full overflow-hidden rounded-full bg-muted"
         >
-          <div className={cn('h-full rounded-full', used > (allowed ?? Infinity) ? 'bg-destructive' : full ? 'bg-warning' : 'bg-primary')} style={{ width: `${share * 100}%` }} />
+          <div
+            className={cn(
+              'h-full rounded-full',
+              used > (allowed ?? Infinity) ? 'bg-destructive' : full ? 'bg-warning' : 'bg-primary',
+            )}
+            style={{ width: `${share * 100}%` }}
+          />
         </div>
       )}
     </div>
