@@ -89,7 +89,10 @@ async function ensureDebianTools(needChromium, needPhotos) {
   if (needPhotos) {
     // The photographs eval/match.ts evaluates the matcher on (see eval/photos.ts).
     wanted.push({ pkg: 'ukui-wallpapers', present: () => existsSync('/usr/share/backgrounds') });
-    wanted.push({ pkg: 'tuxpaint-stamps-default', present: () => existsSync('/usr/share/tuxpaint/stamps') });
+    wanted.push({
+      pkg: 'tuxpaint-stamps-default',
+      present: () => existsSync('/usr/share/tuxpaint/stamps'),
+    });
   }
 
   const missing = wanted.filter((tool) => !tool.present()).map((tool) => tool.pkg);
@@ -355,13 +358,21 @@ async function main() {
   if (selected.has('integration')) await ensurePostgres();
 
   // Lint beside the typecheck: tsc keeps one core busy and leaves the other to eslint.
-  header('typecheck and lint');
+  header('typecheck, lint and format');
+  const checksStarted = Date.now();
   const [typecheck, lint] = await Promise.all([
     run('npm', ['run', 'typecheck']),
-    run('npm', ['run', 'lint']),
+    // The formatter's check after the linter, on the same core: both are quick beside tsc.
+    (async () => {
+      const linted = await run('npm', ['run', 'lint']);
+      const formatted = await run('npm', ['run', 'format:check']);
+      if (formatted !== 0) console.error('\nformat: run `npm run format` and commit the result');
+      return linted === 0 && formatted === 0 ? 0 : 1;
+    })(),
   ]);
+  console.log(`typecheck, lint and format: ${((Date.now() - checksStarted) / 1000).toFixed(1)}s`);
   if (typecheck !== 0) fail('typecheck failed; no tests were run');
-  if (lint !== 0) fail('lint failed; no tests were run');
+  if (lint !== 0) fail('lint or format check failed; no tests were run');
 
   // Two Vitest processes side by side, together keeping both cores busy: the PGlite run (integration
   // files one at a time, each database in the test's process) and the Postgres run (the unit tests on
