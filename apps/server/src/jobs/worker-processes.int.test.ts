@@ -111,17 +111,15 @@ describe('worker and API roles', () => {
           const id = `rf_${randomBytes(8).toString('hex')}`;
           const storageKey = `reference-files/${user.id}/${id}`;
           await api.storage.write(storageKey, bytes);
-          await api.database.db
-            .insert(referenceFile)
-            .values({
-              id,
-              userId: user.id,
-              originalName: photo,
-              sizeBytes: bytes.length,
-              receivedBytes: bytes.length,
-              status: 'queued',
-              storageKey,
-            });
+          await api.database.db.insert(referenceFile).values({
+            id,
+            userId: user.id,
+            originalName: photo,
+            sizeBytes: bytes.length,
+            receivedBytes: bytes.length,
+            status: 'queued',
+            storageKey,
+          });
           ids.push(id);
         }
         const jobIds = new Set<string>();

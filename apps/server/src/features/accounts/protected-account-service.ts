@@ -108,9 +108,7 @@ export function createProtectedAccountService(deps: {
   }
 
   /** Looks for the code on the account's profile page; the outcome and what to tell the creator. */
-  async function checkProfile(
-    row: ProtectedAccountRow,
-  ): Promise<{
+  async function checkProfile(row: ProtectedAccountRow): Promise<{
     outcome: Exclude<OwnershipCheckOutcome, 'already-verified'>;
     message: string;
     status: number | null;

@@ -280,20 +280,18 @@ describe('the sweep', () => {
       id: randomUUID(),
       url: `https://tube.example/many/${i}`,
     }));
-    await db
-      .insert(finding)
-      .values(
-        rows.map((r) => ({
-          id: r.findingId,
-          userId: many,
-          kind: 'leak' as const,
-          dedupKey: `leak:${r.url}`,
-          status: 'confirmed' as const,
-          pageUrl: r.url,
-          normalizedUrl: r.url.slice(8),
-          confidence: 0.95,
-        })),
-      );
+    await db.insert(finding).values(
+      rows.map((r) => ({
+        id: r.findingId,
+        userId: many,
+        kind: 'leak' as const,
+        dedupKey: `leak:${r.url}`,
+        status: 'confirmed' as const,
+        pageUrl: r.url,
+        normalizedUrl: r.url.slice(8),
+        confidence: 0.95,
+      })),
+    );
     await db.insert(takedown).values(
       rows.map((r) => ({
         id: r.id,
@@ -350,34 +348,30 @@ describe('recipients’ answers', () => {
   it('shows a takedown with its events, recipients and notices', async () => {
     const row = await sentTakedown();
     const noticeId = randomUUID();
-    await db
-      .insert(notice)
-      .values({
-        id: noticeId,
-        userId,
-        kind: 'dmca',
-        role: 'site',
-        recipientName: 'ClipTube',
-        channelKind: 'email',
-        address: 'dmca@cliptube.example',
-        level: 0,
-        subject: 'DMCA notice: 1 URL',
-        textBody: 'text',
-        htmlBody: '<p>text</p>',
-      });
+    await db.insert(notice).values({
+      id: noticeId,
+      userId,
+      kind: 'dmca',
+      role: 'site',
+      recipientName: 'ClipTube',
+      channelKind: 'email',
+      address: 'dmca@cliptube.example',
+      level: 0,
+      subject: 'DMCA notice: 1 URL',
+      textBody: 'text',
+      htmlBody: '<p>text</p>',
+    });
     await db.insert(noticeItem).values({ noticeId, takedownId: row.id, userId });
-    await db
-      .insert(outboxMessage)
-      .values({
-        id: randomUUID(),
-        noticeId,
-        userId,
-        recipientKey: 'dmca@cliptube.example',
-        status: 'sent',
-        messageId: '<x@shark>',
-        attempts: 1,
-        sentAt: T0,
-      });
+    await db.insert(outboxMessage).values({
+      id: randomUUID(),
+      noticeId,
+      userId,
+      recipientKey: 'dmca@cliptube.example',
+      status: 'sent',
+      messageId: '<x@shark>',
+      attempts: 1,
+      sentAt: T0,
+    });
     const shown = await lifecycle.describe(row.id);
     expect(shown).toMatchObject({
       id: row.id,

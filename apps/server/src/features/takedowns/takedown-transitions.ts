@@ -112,14 +112,12 @@ export async function recordTakedownOpened(
   row: Pick<TakedownRow, 'id' | 'userId' | 'confirmedAt'>,
   detail: string | null = null,
 ): Promise<void> {
-  await db
-    .insert(takedownEvent)
-    .values({
-      takedownId: row.id,
-      userId: row.userId,
-      fromStatus: null,
-      toStatus: 'confirmed',
-      detail,
-      at: row.confirmedAt,
-    });
+  await db.insert(takedownEvent).values({
+    takedownId: row.id,
+    userId: row.userId,
+    fromStatus: null,
+    toStatus: 'confirmed',
+    detail,
+    at: row.confirmedAt,
+  });
 }

@@ -83,13 +83,11 @@ const importCsv = createRoute({
 });
 
 const csvFileSchema = z.object({
-  file: z
-    .any()
-    .openapi({
-      type: 'string',
-      format: 'binary',
-      description: `A UTF-8 CSV file of at most ${WHITELIST_CSV_MAX_BYTES} bytes`,
-    }),
+  file: z.any().openapi({
+    type: 'string',
+    format: 'binary',
+    description: `A UTF-8 CSV file of at most ${WHITELIST_CSV_MAX_BYTES} bytes`,
+  }),
 });
 
 const importFile = createRoute({
