@@ -430,20 +430,28 @@ describe('a scan on several workers', () => {
       ).toEqual([]);
 
       // The queue's own record (live jobs and archived ones): one job per task and one start, each
-      // completed on its first run.
-      const jobs = (
-        await api.services.database.execute(
-          `select id, name, state, retry_count, singleton_key from pgboss.job where name like 'scan.%'
-           union all
-           select id, name, state, retry_count, singleton_key from pgboss.archive where name like 'scan.%'`,
-        )
-      ).rows as {
+      // completed on its first run. A task settles (and the scan completes) a moment before the queue
+      // records its job as completed, so the record is read once no job is still active.
+      type JobRow = {
         id: string;
         name: string;
         state: string;
         retry_count: number;
         singleton_key: string | null;
-      }[];
+      };
+      const jobs = await waitFor(
+        async () => {
+          const rows = (
+            await api.services.database.execute(
+              `select id, name, state, retry_count, singleton_key from pgboss.job where name like 'scan.%'
+               union all
+               select id, name, state, retry_count, singleton_key from pgboss.archive where name like 'scan.%'`,
+            )
+          ).rows as JobRow[];
+          return rows.some((j) => j.state === 'active') ? false : rows;
+        },
+        { what: 'the queue to record every scan job as finished' },
+      );
       const expectedJobs = [
         `scan.start ${scanId}`,
         ...tasks.map((t) => `scan.${t.stage} ${t.id}`),
@@ -456,7 +464,7 @@ describe('a scan on several workers', () => {
         worker.lines
           .filter((line) => line.msg === 'job completed' && String(line.job).startsWith('scan.'))
           .map((line) => String(line.jobId));
-      // A task settles (and the scan completes) a moment before its job is recorded as completed.
+      // Likewise, the completion is logged a moment after the task settles.
       const shares = await waitFor(
         () => {
           const lists = workers.map(completedBy);
