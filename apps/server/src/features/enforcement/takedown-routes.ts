@@ -2,7 +2,6 @@
 // and the PDF copy of each notice. They open from the Takedown Report, so they need what the report
 // needs (status subscribed: 403 otherwise) — except a takedown of one of her Free Removals, which a
 // promoProtect user may open; another account's takedown is a 404.
-import { Readable } from 'node:stream';
 import { createMiddleware } from 'hono/factory';
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import { takedownDetailSchema } from '@shark/contracts/enforcement.ts';
@@ -13,6 +12,7 @@ import { throwOnInvalid } from '../../http/validation.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Entitlements } from '../entitlements/entitlements.ts';
 import type { TakedownService } from './takedown-service.ts';
+import { webStreamOf } from '../../http/web-stream.ts';
 
 const tags = ['Enforcement'];
 const id = z.string().min(1).max(200);
@@ -88,7 +88,7 @@ export function takedownRoutes(deps: {
         takedownId,
         file.slice(0, -'.pdf'.length),
       );
-      return c.body(Readable.toWeb(body) as ReadableStream, 200, {
+      return c.body(webStreamOf(body), 200, {
         'content-type': 'application/pdf',
         'content-disposition': `inline; filename="${fileName}"`,
         'cache-control': 'private, no-cache',

@@ -1,5 +1,4 @@
 // GET /api/reference-files, GET /api/reference-files/{id}/thumbnail, DELETE /api/reference-files/{id}.
-import { Readable } from 'node:stream';
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import { apiErrorSchema } from '@shark/contracts/http.ts';
 import {
@@ -12,6 +11,7 @@ import { requireSessionUser } from '../../http/session.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Entitlements } from '../entitlements/entitlements.ts';
 import type { UploadedFileService } from './uploaded-file-service.ts';
+import { webStreamOf } from '../../http/web-stream.ts';
 
 const errorContent = { 'application/json': { schema: apiErrorSchema } };
 const errors = {
@@ -88,7 +88,7 @@ export function referenceFileRoutes(deps: {
         user.id,
         fileIdOf(c.req.param('id')),
       );
-      return c.body(Readable.toWeb(body) as ReadableStream, 200, {
+      return c.body(webStreamOf(body), 200, {
         'content-type': contentType,
         // The thumbnail of a file id never changes; only its owner may see it.
         'cache-control': 'private, max-age=86400',
