@@ -480,6 +480,122 @@ export const sourceUsage = pgTable(
   (t) => [primaryKey({ columns: [t.source, t.day] })],
 );
 
+/**
+ * What a scan knows about one site while it runs (a site is its registrable domain, or host:port for a
+ * bare address): the pages its expansion has spent against the per-site budget, and whether the site was
+ * given up as unreachable (it did not resolve or refused connections) with how many tasks that skipped.
+ */
+export const scanSite = pgTable(
+  'scan_site',
+  {
+    scanId: text('scan_id')
+      .notNull()
+      .references(() => scan.id, { onDelete: 'cascade' }),
+    site: text('site').notNull(),
+    /** The origin the site was met at (scheme, host and port). */
+    origin: text('origin').notNull(),
+    /** Whether the site's expansion (sitemap, listings, its own search) was planned in this scan. */
+    expanded: boolean('expanded').notNull().default(false),
+    /** Pages the expansion fetched, against SCAN_SITE_PAGE_BUDGET. */
+    expansionPages: integer('expansion_pages').notNull().default(0),
+    /** dns, refused, unreachable: why the site was given up for the rest of the scan (null: it was not). */
+    unreachableReason: text('unreachable_reason'),
+    unreachableMessage: text('unreachable_message'),
+    unreachableAt: timestamp('unreachable_at', { withTimezone: true }),
+    /** Tasks skipped because the site had been given up. */
+    skippedTasks: integer('skipped_tasks').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scanId, t.site] })],
+);
+
+/** A site where a scan found copies of a creator's files: the next scan of hers starts there. */
+export const creatorSite = pgTable(
+  'creator_site',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    site: text('site').notNull(),
+    /** Where to start searching it: the origin of the page the copy was on. */
+    origin: text('origin').notNull(),
+    /** A page that held a copy (its listing and pagination are searched again). */
+    samplePageUrl: text('sample_page_url').notNull(),
+    copies: integer('copies').notNull().default(0),
+    firstFoundAt: timestamp('first_found_at', { withTimezone: true }).notNull().defaultNow(),
+    lastFoundAt: timestamp('last_found_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.site] }), index('creator_site_user_idx').on(t.userId)],
+);
+
+export const DISCOVERED_SITE_STATUSES = ['candidate', 'accepted', 'dismissed'] as const;
+
+/** A site not in the catalog that yielded copies, across creators: a candidate catalog entry for staff. */
+export const discoveredSite = pgTable('discovered_site', {
+  site: text('site').primaryKey(),
+  origin: text('origin').notNull(),
+  /** The site's own name (og:site_name or its title), when a page gave one. */
+  name: text('name'),
+  /** What kind of site it looks like (tube, forum, file-host…), when it could be told. */
+  kind: text('kind'),
+  copies: integer('copies').notNull().default(0),
+  status: text('status', { enum: DISCOVERED_SITE_STATUSES }).notNull().default('candidate'),
+  /** Who reviewed it, and when. */
+  reviewedBy: text('reviewed_by'),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  firstFoundAt: timestamp('first_found_at', { withTimezone: true }).notNull().defaultNow(),
+  lastFoundAt: timestamp('last_found_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const SITE_CONTACT_STATUSES = ['found', 'none', 'corrected'] as const;
+
+/**
+ * A site's own copyright or abuse channel as found on its pages (dmca, abuse, legal, contact pages,
+ * mailto links, its web form, security.txt), or as staff corrected it: the first level of a takedown on
+ * a site the catalog does not know. `checkedAt` gives its age; an old one is looked up again.
+ */
+export const siteContact = pgTable('site_contact', {
+  site: text('site').primaryKey(),
+  /** found: a channel was found; none: the site was searched and gave none; corrected: set by staff. */
+  status: text('status', { enum: SITE_CONTACT_STATUSES }).notNull(),
+  /** The site's name as its pages give it. */
+  name: text('name'),
+  channelKind: text('channel_kind', { enum: ['email', 'form'] }),
+  /** The e-mail address, or the form's URL. */
+  address: text('address'),
+  /** A form's own fields (name, label, type, what to put in it), for the form task. */
+  formFields: jsonb('form_fields'),
+  /** The page it was found on, and how (mailto, text, form, security.txt, staff). */
+  foundOn: text('found_on'),
+  foundVia: text('found_via'),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  correctedBy: text('corrected_by'),
+});
+
+/**
+ * A page that names the creator but shows nothing of hers and no sign of a leak ("your name seen on …"):
+ * not a finding; shown grouped per site, with a one-click whitelist of the whole site.
+ */
+export const nameSighting = pgTable(
+  'name_sighting',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    site: text('site').notNull(),
+    pageUrl: text('page_url').notNull(),
+    normalizedUrl: text('normalized_url').notNull(),
+    pageTitle: text('page_title'),
+    lastScanId: text('last_scan_id').references(() => scan.id, { onDelete: 'set null' }),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('name_sighting_page_idx').on(t.userId, t.normalizedUrl),
+    index('name_sighting_user_site_idx').on(t.userId, t.site),
+  ],
+);
+
 export const FINDING_KINDS = ['leak', 'mention', 'impersonation'] as const;
 export const FINDING_STATUSES = ['pending_review', 'confirmed', 'rejected', 'whitelisted'] as const;
 
@@ -818,6 +934,8 @@ export const formTask = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     formUrl: text('form_url').notNull(),
+    /** The form's own fields with what goes in each, when the form was read from the site's page. */
+    fields: jsonb('fields'),
     status: text('status', { enum: FORM_TASK_STATUSES }).notNull(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** Who submitted it (operator's note or e-mail). */
