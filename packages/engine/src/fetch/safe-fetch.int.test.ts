@@ -363,6 +363,20 @@ describe('refused addresses', () => {
       message: 'The name no-such-host.invalid could not be found.',
     });
   });
+
+  it('tells a refused connection apart from a name that does not resolve', async () => {
+    const closed = await listen(() => undefined);
+    await close(closed.server);
+    const fetcher = createSafeFetcher({ allowlist: [`127.0.0.1:${closed.port}`] });
+    try {
+      expect(failed(await fetcher.fetch(`http://127.0.0.1:${closed.port}/`))).toMatchObject({
+        reason: 'refused',
+        message: `127.0.0.1:${closed.port} refused the connection.`,
+      });
+    } finally {
+      await fetcher.close();
+    }
+  });
 });
 
 describe('redirects', () => {

@@ -17,7 +17,11 @@ export type FetchFailureReason =
   | 'refused-address'
   | 'too-many-redirects'
   | 'too-large'
+  /** The name did not resolve (no such host, or the resolver could not answer). */
   | 'dns'
+  /** The host answered the connection with a refusal: nothing listens there. */
+  | 'refused'
+  /** No route to the host or its network. */
   | 'unreachable'
   | 'timeout'
   | 'tls'
@@ -266,7 +270,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
       if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA')
         return new FetchError('dns', `The name ${url.hostname} could not be found.`);
       if (code === 'ECONNREFUSED')
-        return new FetchError('unreachable', `${url.host} refused the connection.`);
+        return new FetchError('refused', `${url.host} refused the connection.`);
       if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH')
         return new FetchError('unreachable', `${url.host} cannot be reached from here.`);
       if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') {

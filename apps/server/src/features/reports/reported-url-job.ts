@@ -27,7 +27,7 @@ export interface ReportFindings {
 export const CREATOR_REPORT_SOURCE = 'creator-report';
 
 /** Network trouble worth another try; the job is retried with backoff before the report is settled as failed. */
-const RETRYABLE_FETCH = new Set(['timeout', 'network', 'unreachable', 'dns']);
+const RETRYABLE_FETCH = new Set(['timeout', 'network', 'refused', 'unreachable', 'dns']);
 /** Addresses our own guard refuses (a private network, not http): no page of the public web, so no finding. */
 const REFUSED_FETCH = new Set(['refused-address', 'unsupported-scheme', 'invalid-url']);
 
