@@ -5,13 +5,8 @@ import { load } from 'cheerio';
 import { sniffMediaType } from '../matching/media-type.ts';
 import { createHostLimiter, hostKeyOf, type HostLimiter, type HostLimits } from './host-limiter.ts';
 import { decodeBody, extractPageTextFrom, isHtml, isPlainText } from './html-text.ts';
-import {
-  DEFAULT_MAX_MEDIA,
-  extractPageMediaFrom,
-  mediaKindOfContentType,
-  type MediaKind,
-  type MediaRef,
-} from './page-media.ts';
+import { mediaKindOfContentType, type MediaKind } from './media-url.ts';
+import { DEFAULT_MAX_MEDIA, extractPageMediaFrom, type MediaRef } from './page-media.ts';
 import { createRobotsPolicy, type RobotsPolicy } from './robots.ts';
 import type { FetchedPage, FetchFailureReason, SafeFetcher } from './safe-fetch.ts';
 

@@ -1,59 +1,29 @@
 // The pictures and videos a page embeds, as absolute http(s) URLs: <img> (lazy-loading attributes and
-// the largest srcset candidate), <picture>/<source>, Open Graph and Twitter cards, <video> and its
-// sources and poster, common players' configurations (JW Player, video.js, KVS flashvars), JSON-LD
-// ImageObject/VideoObject, and links straight to media files. The page's own pictures (cards, JSON-LD,
-// players) come first, so a cap keeps what the page is about.
+// the largest srcset candidate), <picture>/<source>, CSS backgrounds (style attributes, lazy data-bg
+// attributes, <style> sheets), Open Graph and Twitter cards, microdata and <link rel="image_src">,
+// <video> and its sources and poster, common players' configurations (JW Player, video.js, KVS
+// flashvars), JSON-LD pictures and videos, links straight to media files, and links around a thumbnail
+// that may lead to the full file. The page's own pictures (cards, JSON-LD, players) come first and
+// guessed links last, so a cap keeps what the page is about.
 import { load, type CheerioAPI } from 'cheerio';
+import { siteKeyOf } from '../discovery/site-key.ts';
+import { Collector, isTiny, type MediaRef, type MediaVia } from './media-collector.ts';
+import {
+  extensionOf,
+  isNonPictureUrl,
+  kindByExtension,
+  largestSrcsetCandidate,
+} from './media-url.ts';
+import { cssBackgroundUrls, cssValueUrls, isDecorativeUrl } from './page-media-css.ts';
 
-export type MediaKind = 'image' | 'video';
-export type MediaVia = 'img' | 'srcset' | 'og' | 'video' | 'source' | 'player' | 'json-ld' | 'link';
-
-export interface MediaRef {
-  url: string;
-  kind: MediaKind;
-  via: MediaVia;
-}
-
+export type { MediaKind } from './media-url.ts';
+export type { MediaRef, MediaVia } from './media-collector.ts';
 export interface PageMediaOptions {
   /** Most media returned. Default 50. */
   maxMedia?: number;
 }
 
 export const DEFAULT_MAX_MEDIA = 50;
-
-const IMAGE_EXTENSIONS = new Set([
-  'jpg',
-  'jpeg',
-  'jpe',
-  'jfif',
-  'png',
-  'webp',
-  'gif',
-  'avif',
-  'bmp',
-  'tif',
-  'tiff',
-  'heic',
-  'heif',
-]);
-// Streaming manifests are left out: they name more URLs, which only a guarded fetch may follow, and
-// the matcher reads files, not streams.
-const MANIFEST_EXTENSIONS = new Set(['m3u8', 'm3u', 'mpd', 'f4m', 'ism']);
-const VIDEO_EXTENSIONS = new Set([
-  'mp4',
-  'm4v',
-  'webm',
-  'mov',
-  'mkv',
-  'avi',
-  'wmv',
-  'flv',
-  'mpg',
-  'mpeg',
-  '3gp',
-  'ogv',
-  'ts',
-]);
 
 /** Attributes lazy-loading scripts keep the real picture in, most specific first. */
 const LAZY_SRC = [
@@ -76,116 +46,10 @@ const OG_IMAGE = [
   'twitter:image:src',
 ];
 const OG_VIDEO = ['og:video', 'og:video:url', 'og:video:secure_url', 'twitter:player:stream'];
-
-/** "jpg" for ".../a.JPG?x=1", "mp4" for KVS's ".../123.mp4/"; null without an extension. */
-export function extensionOf(url: string): string | null {
-  let path: string;
-  try {
-    path = new URL(url).pathname;
-  } catch {
-    return null;
-  }
-  const match = /\.([a-z0-9]{2,5})\/?$/i.exec(path);
-  return match ? match[1]!.toLowerCase() : null;
-}
-
-/** What a URL's extension says it is, or null. */
-export function mediaKindOfUrl(url: string): MediaKind | null {
-  const extension = extensionOf(url);
-  if (extension === null) return null;
-  if (IMAGE_EXTENSIONS.has(extension)) return 'image';
-  if (VIDEO_EXTENSIONS.has(extension)) return 'video';
-  return null;
-}
-
-/** The media kind of a Content-Type, or null. */
-export function mediaKindOfContentType(contentType: string | null): MediaKind | null {
-  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type.startsWith('image/') && type !== 'image/svg+xml') return 'image';
-  if (type.startsWith('video/')) return 'video';
-  return null;
-}
-
-/**
- * The candidate of a srcset with the largest width (or density); candidates without a descriptor count
- * as 1x. URLs may contain commas, so the list is read as the HTML standard's parser does.
- */
-export function largestSrcsetCandidate(srcset: string): string | null {
-  let best: { url: string; size: number; isWidth: boolean } | null = null;
-  let position = 0;
-  const text = srcset;
-  while (position < text.length) {
-    while (position < text.length && /[\s,]/.test(text[position]!)) position++;
-    if (position >= text.length) break;
-    const start = position;
-    while (position < text.length && !/\s/.test(text[position]!)) position++;
-    let url = text.slice(start, position);
-    let descriptor = '';
-    if (url.endsWith(',')) {
-      url = url.replace(/,+$/, '');
-    } else {
-      const end = text.indexOf(',', position);
-      descriptor = text.slice(position, end === -1 ? text.length : end).trim();
-      position = end === -1 ? text.length : end + 1;
-    }
-    if (url === '') continue;
-    const width = /^(\d+)w$/i.exec(descriptor);
-    const density = /^(\d*\.?\d+)x$/i.exec(descriptor);
-    const candidate = width
-      ? { url, size: Number(width[1]), isWidth: true }
-      : { url, size: density ? Number(density[1]) : 1, isWidth: false };
-    // Widths beat densities when a list mixes them (it should not): they say more about the file.
-    if (
-      !best ||
-      (candidate.isWidth && !best.isWidth) ||
-      (candidate.isWidth === best.isWidth && candidate.size > best.size)
-    )
-      best = candidate;
-  }
-  return best?.url ?? null;
-}
-
-/** A dimension attribute of 2 pixels or fewer: a tracking pixel or spacer. */
-function isTiny(value: string | undefined): boolean {
-  if (value === undefined) return false;
-  const number = Number.parseFloat(value);
-  return Number.isFinite(number) && number <= 2 && !value.trim().endsWith('%');
-}
-
-class Collector {
-  private readonly seen = new Set<string>();
-  readonly found: MediaRef[] = [];
-
-  constructor(
-    private readonly base: URL,
-    private readonly max: number,
-  ) {}
-
-  get isFull(): boolean {
-    return this.found.length >= this.max;
-  }
-
-  add(raw: string | undefined | null, kind: MediaKind | null, via: MediaVia): void {
-    if (this.isFull || !raw) return;
-    // Players and JSON in scripts write "/" as "\/".
-    const text = raw.trim().replace(/\\\//g, '/');
-    if (text === '' || /^(data|blob|javascript):/i.test(text)) return;
-    let url: URL;
-    try {
-      url = new URL(text, this.base);
-    } catch {
-      return;
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return;
-    url.hash = '';
-    const href = url.href;
-    if (MANIFEST_EXTENSIONS.has(extensionOf(href) ?? '')) return;
-    const resolvedKind = kind ?? mediaKindOfUrl(href);
-    if (!resolvedKind || this.seen.has(href)) return;
-    this.seen.add(href);
-    this.found.push({ url: href, kind: resolvedKind, via });
-  }
-}
+/** Microdata properties naming the page's picture. */
+const ITEMPROP_IMAGE = ['image', 'thumbnailurl'];
+/** Attributes lazy loaders keep a background picture in (a URL, or a CSS url() value). */
+const LAZY_BACKGROUND = ['data-bg', 'data-background', 'data-background-image'];
 
 /** The <base href> of the page, resolved against its URL. */
 function baseOf($: CheerioAPI, pageUrl: string): URL {
@@ -206,7 +70,14 @@ function fromMetaTags($: CheerioAPI, media: Collector): void {
     const content = $(element).attr('content');
     if (OG_IMAGE.includes(key)) media.add(content, 'image', 'og');
     else if (OG_VIDEO.includes(key))
-      media.add(content, mediaKindOfUrl(content ?? '') === 'image' ? 'image' : 'video', 'og');
+      media.add(content, kindByExtension(content ?? '') === 'image' ? 'image' : 'video', 'og');
+  });
+  $('meta[itemprop], link[itemprop], link[rel~="image_src" i]').each((_, element) => {
+    const node = $(element);
+    const isImageSrc = /(^|\s)image_src(\s|$)/i.test(node.attr('rel') ?? '');
+    const prop = (node.attr('itemprop') ?? '').trim().toLowerCase();
+    if (isImageSrc || ITEMPROP_IMAGE.includes(prop))
+      media.add(node.attr('content') ?? node.attr('href'), 'image', 'og');
   });
 }
 
@@ -252,6 +123,8 @@ function fromJsonLd($: CheerioAPI, media: Collector): void {
         for (const url of urlsOf(object.contentUrl ?? object.url))
           media.add(url, 'image', 'json-ld');
       }
+      // Any object's picture: a post's, an article's, a person's ("image": a URL, a list, an ImageObject).
+      for (const url of urlsOf(object.image)) media.add(url, 'image', 'json-ld');
     }
   });
 }
@@ -303,15 +176,6 @@ function fromPlayers($: CheerioAPI, media: Collector): void {
   });
 }
 
-/** What the extension of a possibly relative URL says (the collector resolves it against the base). */
-function kindByExtension(value: string): MediaKind | null {
-  try {
-    return mediaKindOfUrl(new URL(value.replace(/\\\//g, '/'), 'http://x.invalid/').href);
-  } catch {
-    return null;
-  }
-}
-
 function fromVideos($: CheerioAPI, media: Collector): void {
   $('video').each((_, element) => {
     const video = $(element);
@@ -328,16 +192,39 @@ function fromVideos($: CheerioAPI, media: Collector): void {
   });
 }
 
+/** The pictures an element's style attribute or lazy data-bg attribute paints behind it. */
+function backgroundsOf(node: ReturnType<CheerioAPI>): string[] {
+  if (isTiny(node.attr('width')) || isTiny(node.attr('height'))) return [];
+  const lazy = LAZY_BACKGROUND.flatMap((name) => {
+    const value = node.attr(name)?.trim();
+    if (!value) return [];
+    return /\burl\(|image-set\(/i.test(value) ? cssValueUrls(value) : [value];
+  }).filter((url) => !isDecorativeUrl(url));
+  const style = node.attr('style');
+  return [...lazy, ...(style ? cssBackgroundUrls(style) : [])];
+}
+
+/** A background's URL is a picture whatever its extension says, unless it says icon, font or code. */
+function addBackground(media: Collector, url: string, via: MediaVia): void {
+  if (!isNonPictureUrl(url)) media.add(url, 'image', via);
+}
+
+const BACKGROUND_SELECTOR = ['[style]', ...LAZY_BACKGROUND.map((name) => `[${name}]`)].join(', ');
+
+/** Images and backgrounds in document order, so a gallery of either keeps its order under a cap. */
 function fromImages($: CheerioAPI, media: Collector): void {
-  $('img, picture source, input[type="image" i]').each((_, element) => {
+  $(`img, picture source, input[type="image" i], ${BACKGROUND_SELECTOR}`).each((_, element) => {
     if (media.isFull) return false;
     const node = $(element);
     const tag = element.tagName.toLowerCase();
-    if (tag === 'source') {
+    for (const url of backgroundsOf(node)) addBackground(media, url, 'background');
+    if (tag === 'source' && node.parent().is('picture')) {
       const srcset = node.attr('srcset') ?? node.attr('data-srcset');
       media.add(srcset ? largestSrcsetCandidate(srcset) : node.attr('src'), 'image', 'source');
       return undefined;
     }
+    if (tag !== 'img' && tag !== 'input') return undefined;
+    if (tag === 'input' && (node.attr('type') ?? '').toLowerCase() !== 'image') return undefined;
     if (isTiny(node.attr('width')) || isTiny(node.attr('height'))) return undefined;
     const srcset = [node.attr('srcset'), ...LAZY_SRCSET.map((name) => node.attr(name))].find(
       (value) => value && value.trim() !== '',
@@ -356,12 +243,79 @@ function fromImages($: CheerioAPI, media: Collector): void {
   });
 }
 
+/** Backgrounds in the page's own style sheets (hero pictures, covers); sheets from elsewhere are not read. */
+function fromStyleSheets($: CheerioAPI, media: Collector): void {
+  $('style').each((_, element) => {
+    if (media.isFull) return false;
+    const css = $(element).text();
+    if (css.length > 1_000_000) return undefined;
+    for (const url of cssBackgroundUrls(css)) addBackground(media, url, 'css');
+    return undefined;
+  });
+}
+
+/** Hosts that serve files: a cdn/img/media/… label, or a provider's file CDN. */
+const MEDIA_HOST_LABEL =
+  /^(?:cdn|img|imgs|image|images|media|pics?|photos?|i|thumbs?|files?|uploads?|static|content|dl|downloads?|videos?|s|v)[\d-]*$/;
+const MEDIA_HOST_SUFFIXES = ['telesco.pe', 'twimg.com', 'redd.it', 'imgur.com', 'cloudfront.net'];
+/** Class names of a profile picture or a logo that links to its profile or home page. */
+const AVATAR_CLASS = /avatar|userpic|user_?photo|profile|logo/i;
+/** Path segments of pages, not files: a grid of related videos or a viewer page links through these. */
+const PAGE_SEGMENT =
+  /^(?:videos?|watch|embed|view(?:er)?|posts?|threads?|topics?|users?|members?|profiles?|u|tags?|categor(?:y|ies)|search|page|channels?|models?|pornstars?|albums?|galler(?:y|ies)|forums?|login|register|sign-?up)$/i;
+
+function isMediaHost(hostname: string): boolean {
+  const labels = hostname.toLowerCase().split('.');
+  if (labels.some((label) => label.includes('cdn'))) return true;
+  if (MEDIA_HOST_SUFFIXES.some((s) => hostname === s || hostname.endsWith(`.${s}`))) return true;
+  return labels.length > 2 && labels.slice(0, -2).some((label) => MEDIA_HOST_LABEL.test(label));
+}
+
+/**
+ * The link around a thumbnail, as in <a href="/full/123"><img src="/thumbs/123_small.jpg"></a>: the full
+ * file, often at an address without an extension. Taken when the link is nothing but the picture (not an
+ * avatar or a logo), leads somewhere other than this page or a site's front page, has no extension and no
+ * path segment that says page (/videos/, /view/, /users/…), and stays on this site, on the thumbnail's
+ * host or on a media host. The match stage reads the answer's bytes, so a link that turns out to be a
+ * page costs one fetch and finds nothing.
+ */
+function fromThumbnailLinks($: CheerioAPI, media: Collector, pageUrl: string): void {
+  const page = media.resolve(pageUrl);
+  const pageSite = siteKeyOf(pageUrl);
+  $('a[href]').each((_, element) => {
+    if (media.isFull) return false;
+    const link = $(element);
+    const image = link.find('img').first();
+    if (image.length === 0 || link.text().trim() !== '') return undefined;
+    const classes = [
+      link,
+      ...link
+        .find('[class]')
+        .toArray()
+        .map((child) => $(child)),
+    ]
+      .map((node) => node.attr('class') ?? '')
+      .join(' ');
+    if (AVATAR_CLASS.test(classes)) return undefined;
+    if (isTiny(image.attr('width')) || isTiny(image.attr('height'))) return undefined;
+    const url = media.resolve(link.attr('href'));
+    if (!url || url.href === page?.href || url.pathname === '/') return undefined;
+    if (extensionOf(url.href) !== null) return undefined;
+    if (url.pathname.split('/').some((segment) => PAGE_SEGMENT.test(segment))) return undefined;
+    const thumbnail = media.resolve(image.attr('src') ?? image.attr('data-src'));
+    const isNearby =
+      siteKeyOf(url.href) === pageSite || url.host === thumbnail?.host || isMediaHost(url.hostname);
+    if (isNearby) media.add(url.href, 'image', 'link');
+    return undefined;
+  });
+}
+
 function fromLinks($: CheerioAPI, media: Collector): void {
   $('a[href]').each((_, element) => {
     if (media.isFull) return false;
     const href = $(element).attr('href');
     if (!href) return undefined;
-    // Only links whose own extension says media: a link to a page is the crawl's business, not ours.
+    // Links whose own extension says media; links around thumbnails are guessed last, apart.
     const kind = kindByExtension(href);
     if (kind) media.add(href, kind, 'link');
     return undefined;
@@ -383,7 +337,9 @@ export function extractPageMediaFrom(
   fromPlayers($, media);
   fromVideos($, media);
   fromImages($, media);
+  fromStyleSheets($, media);
   fromLinks($, media);
+  fromThumbnailLinks($, media, pageUrl);
   return media.found;
 }
 
