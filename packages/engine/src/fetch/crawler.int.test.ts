@@ -69,8 +69,9 @@ function mainRoute(site: Site, req: IncomingMessage, res: ServerResponse): void 
       html(
         res,
         `<html><head><title>Jane's gallery</title><meta property="og:image" content="/media/cover.jpg">
-        <script>jwplayer("p").setup({ file: "/media/clip.mp4" })</script></head>
+        <script>jwplayer("p").setup({ file: "/media/clip.mp4" })</script><style>.hero{background:url(/media/hero) center/cover}</style></head>
         <body><h1>Gallery</h1><p>Leaked   set</p><img src="/media/a.jpg"><img src="/pixel.gif" width="1" height="1">
+        <div style="background-image:url('/media/post-1')"></div><a href="/full/7"><img src="/media/t7.jpg"></a>
         <a href="${other.origin}/files/b.png">mirror</a></body></html>`,
       );
       return;
@@ -204,7 +205,11 @@ describe('pages', () => {
       { url: `${main.origin}/media/cover.jpg`, kind: 'image', via: 'og' },
       { url: `${main.origin}/media/clip.mp4`, kind: 'video', via: 'player' },
       { url: `${main.origin}/media/a.jpg`, kind: 'image', via: 'img' },
+      { url: `${main.origin}/media/post-1`, kind: 'image', via: 'background' },
+      { url: `${main.origin}/media/t7.jpg`, kind: 'image', via: 'img' },
+      { url: `${main.origin}/media/hero`, kind: 'image', via: 'css' },
       { url: `${other.origin}/files/b.png`, kind: 'image', via: 'link' },
+      { url: `${main.origin}/full/7`, kind: 'image', via: 'link' },
     ]);
   });
 
