@@ -10,6 +10,7 @@ import { Agent, buildConnector, request, type Dispatcher } from 'undici';
 import { createAllowlist, type AllowlistEntry, type FetchAllowlist } from './allowlist.ts';
 import { decodeBody, extractPageText, isHtml, isPlainText } from './html-text.ts';
 import { classifyAddress, classifyHost, InvalidHostError, parseIpLiteral } from './ip-address.ts';
+import { DEFAULT_USER_AGENT } from './user-agent.ts';
 
 export type FetchFailureReason =
   | 'invalid-url'
@@ -173,8 +174,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
   const maxRedirects = options.maxRedirects ?? DEFAULT_FETCH_LIMITS.maxRedirects;
   const maxBytesOption = options.maxBytes ?? DEFAULT_FETCH_LIMITS.maxBytes;
   const maxBytesFor = typeof maxBytesOption === 'function' ? maxBytesOption : () => maxBytesOption;
-  const userAgent =
-    options.userAgent ?? 'SharkBot/0.1 (content protection; +https://shark.example/bot)';
+  const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
   const resolveAll =
     options.resolve ??
     ((hostname: string) => dnsLookup(hostname, { all: true, order: 'verbatim' }));

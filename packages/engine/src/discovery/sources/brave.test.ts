@@ -45,6 +45,22 @@ describe('Brave web search', () => {
     expect(request?.headers.accept).toBe('application/json');
   });
 
+  it('asks for 20 results (the most Brave gives) unless told, and says so with its User-Agent', async () => {
+    brave.answer({ body: readFixture('brave-web-search.json') });
+    await createBraveWebSource({ endpoint: brave.endpoint, apiKey: KEY }).search('janedoe');
+    expect(brave.requests[0]?.query.get('count')).toBe('20');
+    expect(brave.requests[0]?.headers['user-agent']).toMatch(/^SharkBot\/[\d.]+ \(.*\+https?:\/\//);
+  });
+
+  it('has more only when Brave says more results are available', async () => {
+    const body = readFixture('brave-web-search.json') as { query: Record<string, unknown> };
+    brave.answer({ body: { ...body, query: { ...body.query, more_results_available: false } } });
+    const source = createBraveWebSource({ endpoint: brave.endpoint, apiKey: KEY });
+    const response = await source.search('janedoe');
+    expect(response.results.length).toBeGreaterThan(0);
+    expect(response.hasMore).toBe(false);
+  });
+
   it('parses web.results into pages with titles and thumbnails, ignoring extra fields', async () => {
     brave.answer({ body: readFixture('brave-web-search.json') });
     const source = createBraveWebSource({ endpoint: brave.endpoint, apiKey: KEY });

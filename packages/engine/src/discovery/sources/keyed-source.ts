@@ -1,5 +1,6 @@
 // The base of every source that calls a keyed provider API: endpoint, key, off-with-a-reason, and
 // sending one request with the configured client, timeout and rate limit.
+import { DEFAULT_USER_AGENT } from '../../fetch/user-agent.ts';
 import {
   DEFAULT_SOURCE_TIMEOUT_MS,
   requestJson,
@@ -54,13 +55,18 @@ export abstract class KeyedDiscoverySource<Config extends DiscoverySourceConfig>
     return this.apiKey;
   }
 
-  /** One request to the provider: waits for the rate limit first, so the wait is not part of the timeout. */
+  /**
+   * One request to the provider, with the configured User-Agent: waits for the rate limit first, so
+   * the wait is not part of the timeout.
+   */
   protected async send(
     request: Omit<RequestOptions, 'sourceId' | 'fetch' | 'timeoutMs'>,
   ): Promise<ProviderResponse> {
     await this.config.rateLimiter?.acquire(request.signal);
     return requestJson({
       ...request,
+      // Providers ask API clients to say who they are; the bot's name also ties its logs to ours.
+      headers: { 'User-Agent': this.config.userAgent ?? DEFAULT_USER_AGENT, ...request.headers },
       sourceId: this.id,
       fetch: this.config.fetch ?? fetch,
       timeoutMs: this.config.timeoutMs ?? DEFAULT_SOURCE_TIMEOUT_MS,

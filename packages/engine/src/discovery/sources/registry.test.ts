@@ -35,8 +35,9 @@ const search = (source: DiscoverySource) =>
     ? source.search('janedoe')
     : source.search({ url: 'https://cdn.shark.example/ref/a1.jpg' });
 
-function allConfigured(clock?: RateLimiterClock) {
+function allConfigured(clock?: RateLimiterClock, userAgent?: string) {
   return createDiscoverySources({
+    userAgent,
     brave: { endpoint: `${provider.endpoint}/brave`, apiKey: 'brave-key' },
     serpApi: { endpoint: `${provider.endpoint}/serpapi`, apiKey: 'serp-key' },
     yandex: {
@@ -90,6 +91,26 @@ describe('createDiscoverySources', () => {
       ['/yandex/v2/image/search_by_image', 'Api-Key yandex-key'],
       ['/tineye/search/', 'tineye-key'],
       ['/vision/v1/images:annotate', 'vision-key'],
+    ]);
+  });
+
+  it('names the bot in every request: its default User-Agent, or the configured one', async () => {
+    for (const source of allConfigured()) await search(source);
+    for (const source of allConfigured(
+      undefined,
+      'SharkBot/2.0 (content protection; +https://a.example/bot)',
+    ))
+      await search(source);
+    const agents = provider.requests.map((r) => r.headers['user-agent']);
+    expect(agents).toEqual([
+      ...Array.from(
+        { length: 7 },
+        () => 'SharkBot/0.1 (content protection; +https://shark.example/bot)',
+      ),
+      ...Array.from(
+        { length: 7 },
+        () => 'SharkBot/2.0 (content protection; +https://a.example/bot)',
+      ),
     ]);
   });
 

@@ -17,8 +17,8 @@ import {
 import { createTinEyeSource, type TinEyeSourceConfig } from './tineye.ts';
 import { createYandexImageSource, type YandexSourceConfig } from './yandex.ts';
 
-/** Per provider: its endpoint and key (and its own options); `fetch`, `timeoutMs` and rate limits come from the top level. */
-type ProviderConfig<T> = Omit<T, 'fetch' | 'rateLimiter' | 'timeoutMs'>;
+/** Per provider: its endpoint and key (and its own options); `fetch`, `timeoutMs`, `userAgent` and rate limits come from the top level. */
+type ProviderConfig<T> = Omit<T, 'fetch' | 'rateLimiter' | 'timeoutMs' | 'userAgent'>;
 
 export interface DiscoverySourcesConfig {
   /** One key for both Brave sources (web and images). */
@@ -33,6 +33,8 @@ export interface DiscoverySourcesConfig {
   /** The HTTP client for every source (global fetch by default). */
   fetch?: FetchLike;
   timeoutMs?: number;
+  /** Sent with every provider request (the bot's default otherwise). */
+  userAgent?: string;
   /** The rate limiters' clock (tests pass one that does not wait). */
   clock?: RateLimiterClock;
 }
@@ -41,11 +43,17 @@ export interface DiscoverySourcesConfig {
 export function createDiscoverySources(config: DiscoverySourcesConfig = {}): DiscoverySource[] {
   const common = (
     id: DiscoverySourceId,
-  ): { fetch?: FetchLike; timeoutMs?: number; rateLimiter?: RateLimiter } => {
+  ): {
+    fetch?: FetchLike;
+    timeoutMs?: number;
+    userAgent?: string;
+    rateLimiter?: RateLimiter;
+  } => {
     const rate = config.ratePerSecond?.[id];
     return {
       fetch: config.fetch,
       timeoutMs: config.timeoutMs,
+      userAgent: config.userAgent,
       rateLimiter: rate === undefined ? undefined : createRateLimiter(rate, config.clock),
     };
   };

@@ -85,6 +85,17 @@ describe('SerpApi Google search', () => {
     expect(serp.requests[0]?.query.get('num')).toBe('20');
   });
 
+  it('has more only while SerpApi gives a next page, and names the bot in its User-Agent', async () => {
+    const body = readFixture('serpapi-google.json') as Record<string, unknown>;
+    serp.answer({ body: { ...body, serpapi_pagination: { current: 3 } } });
+    const source = createSerpApiGoogleSource({ endpoint: serp.endpoint, apiKey: KEY });
+    const last = await source.search('janedoe', { page: 2 });
+    expect(last.results.length).toBeGreaterThan(0);
+    expect(last.hasMore).toBe(false);
+    expect(serp.requests[0]?.query.get('start')).toBe('20');
+    expect(serp.requests[0]?.headers['user-agent']).toMatch(/^SharkBot\//);
+  });
+
   it('reads "Google hasn\'t returned any results" as an empty answer, not a failure', async () => {
     serp.answer({ body: readFixture('serpapi-no-results.json') });
     const response = await createSerpApiGoogleSource({

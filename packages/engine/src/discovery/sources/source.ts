@@ -124,6 +124,8 @@ export interface DiscoverySourceConfig {
   fetch?: FetchLike;
   /** Spaces this source's requests out (requests per second); none by default. */
   rateLimiter?: RateLimiter;
+  /** Sent with every request; the bot's own (product, version, information page) by default. */
+  userAgent?: string;
 }
 
 export type DiscoverySourceErrorCode =
