@@ -1,4 +1,4 @@
-// Peak memory of a 10,000-page scan (issue 6): target under 512 MB. A creator's scan runs through Shark's
+// Peak memory of a 10,000-page scan: target under 512 MB. A creator's scan runs through Shark's
 // own pipeline (the server's services: job queue, scan jobs, crawler, fingerprint threads, matcher,
 // findings) against the simulated web in bulk mode, and the resident memory of the process doing the scan
 // is measured.

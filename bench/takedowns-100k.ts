@@ -1,4 +1,4 @@
-// The dashboard and the takedown report with 100,000 takedowns in one account (issue 7): the time of
+// The dashboard and the takedown report with 100,000 takedowns in one account: the time of
 // GET /api/dashboard/summary (median of several), of the report's first page, and of the CSV and PDF
 // exports, with this process's peak resident memory while each export streams. It prints figures and
 // asserts nothing about time.

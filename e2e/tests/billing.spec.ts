@@ -1,4 +1,4 @@
-// Billing (issue 8) in Chromium against the Stripe stand-in (e2e/simulated-web-server.mjs): subscribe
+// Billing in Chromium against the Stripe stand-in (e2e/simulated-web-server.mjs): subscribe
 // on /plans through the stand-in's hosted Checkout, come back subscribed with the sidebar unlocked,
 // cancel and reactivate on /account, reach the period's end, see the former state, and renew on /renew.
 import { AxeBuilder } from '@axe-core/playwright';

@@ -81,7 +81,7 @@ test('a creator reads what the operators published and finds the community chann
     expect.soft(blocking, `axe in ${colorScheme} mode`).toEqual([]);
   }
 
-  // Affiliate-only accounts keep Community (spec §6), not the Scam Registry.
+  // Affiliate-only accounts keep Community, not the Scam Registry.
   await grant(signedInCreator.email, { affiliateOnly: true });
   await page.goto('/community');
   await expect(posts.first()).toContainText(`Start here ${tag}`);

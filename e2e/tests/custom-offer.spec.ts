@@ -1,4 +1,4 @@
-// Custom offers (issue 8): the operator makes an offer with the CLI; its public page shows it signed out;
+// Custom offers: the operator makes an offer with the CLI; its public page shows it signed out;
 // the creator signs up through it, verifies her e-mail, lands on /claim-offer and claims a free offer,
 // which makes her a subscriber at once. Offers that cannot be claimed say why.
 import type { OperatorOffer } from '@shark/contracts/offers.ts';

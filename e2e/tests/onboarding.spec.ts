@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, grant, test } from './pages-support.ts';
 import { BRAND } from './shell-support.ts';
 
-/** The sidebar item that leads to onboarding while it is needed (spec §4; wording per variant). */
+/** The sidebar item that leads to onboarding while it is needed (wording per variant). */
 const ONBOARDING_ITEM = BRAND.sidebarVariant === 'grouped' ? 'Start Here' : 'Onboarding';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });

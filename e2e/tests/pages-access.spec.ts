@@ -1,8 +1,8 @@
-// Who may open which page (spec §6 and the affiliate rule of §4), titles, no-index, Not Found and
-// the error view of invalid search options, in Chromium against the real server.
+// Who may open which page (the access rules and the affiliate-only rule), titles, no-index, Not
+// Found and the error view of invalid search options, in Chromium against the real server.
 import { DENIED_URL, expect, expectAllowed, expectDenied, grant, test } from './pages-support.ts';
 
-/** Every protected page of spec §2 and its h1. */
+/** Every protected page and its h1. */
 const HEADINGS = {
   '/claim-offer': 'Claim Offer',
   '/onboarding': 'Onboarding',
@@ -61,7 +61,7 @@ async function denied(page: Parameters<typeof expectDenied>[0], paths: Protected
   for (const path of paths) await expectDenied(page, path);
 }
 
-test.describe('spec §6, row by row', () => {
+test.describe('the access rules, row by row', () => {
   test('a free user opens the sign-in-only pages and is sent to the plans from the rest', async ({
     page,
     signedInCreator,

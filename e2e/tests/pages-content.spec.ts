@@ -1,4 +1,4 @@
-// The pages whose content the spec gives (onboarding, DMCA badges, Good to Know), the public badge
+// The pages with fixed content (onboarding, DMCA badges, Good to Know), the public badge
 // check they link to, and the public pages reached from e-mail links (offer links: custom-offer.spec.ts).
 import { expect, grant, test } from './pages-support.ts';
 

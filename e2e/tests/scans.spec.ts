@@ -2,7 +2,7 @@
 // (e2e/simulated-web-server.ts): a subscriber starts a scan from the dashboard, follows it to the end,
 // then confirms one finding, marks one as not theirs and whitelists one, and the lists and counts
 // follow; a free creator runs the free scan in onboarding, sees blurred results beside the offer, and
-// follows it through Checkout back into her onboarding, subscribed (the journey of issue 8).
+// follows it through Checkout back into her onboarding, subscribed.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './pages-support.ts';
@@ -285,7 +285,7 @@ test('a free creator runs the free scan in onboarding and sees blurred results b
     await expect(page.getByRole('region', { name: 'Scans', exact: true })).toHaveCount(0);
   });
 
-  // The journey of issue 8: from the free scan's offer through Checkout, back into onboarding.
+  // From the free scan's offer through Checkout, back into onboarding.
   await test.step('Activate Your Protection Now leads to the plans, and Checkout', async () => {
     await page.goto('/onboarding');
     await page.getByRole('link', { name: 'Activate Your Protection Now' }).click();

@@ -1,10 +1,10 @@
-// The protected layout (issue 3): sidebar states of spec §4 per user, the locked-item toast of the
+// The protected layout: sidebar states per user, the locked-item toast of the
 // brand's variant, call-to-action boxes, Ctrl/Cmd+B and its 7-day cookie, the phone sheet, light/dark.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { BRAND, expect, grantAs, test } from './shell-support.ts';
 
-/** What the brand's sidebar variant calls things (spec §2, §4); the classic names are the spec's. */
+/** What the brand's sidebar variant calls things; the classic variant uses the pages' own names. */
 const VARIANT = {
   classic: {
     dashboard: 'Dashboard',

@@ -1,7 +1,7 @@
 // The dashboard's takedown figures and the Takedown Report in Chromium against the real server and the
 // simulated web (e2e/simulated-web-server.mjs): a subscriber scans, confirms a finding, and sees it
 // counted on the dashboard and listed in the report as confirmed — found by a search, sorted, its
-// details opened, and in the CSV export. (The full removal flow is the enforcement spec's.)
+// details opened, and in the CSV export. (takedown-flow.spec.ts covers the full removal flow.)
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './pages-support.ts';

@@ -1,4 +1,4 @@
-// Account forms and the search options of the public auth routes (spec §2, §5).
+// Account forms and the search options of the public auth routes.
 import { z } from 'zod';
 
 export const PASSWORD_MIN_LENGTH = 8;

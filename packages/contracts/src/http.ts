@@ -4,7 +4,7 @@ import { z } from 'zod';
 /** Every SPA call carries the brand's provider identifier in this header. */
 export const PROVIDER_HEADER = 'x-provider';
 
-/** Readable by the SPA (not HttpOnly): tells it a session probably exists (spec §7). */
+/** Readable by the SPA (not HttpOnly): tells it a session probably exists. */
 export const LOGGED_IN_COOKIE = 'shark_logged_in';
 
 /** Prefix of the HttpOnly session cookies set by the auth library. */

@@ -1,4 +1,4 @@
-// Custom offers (spec §2): a plan at a price the operator chose, with extra features, an expiry and a
+// Custom offers: a plan at a price the operator chose, with extra features, an expiry and a
 // number of claims, shown publicly at /custom-offer/{customOfferId} and claimed at /claim-offer.
 import { z } from 'zod';
 import { planSchema, specialFeatureSchema } from './user.ts';

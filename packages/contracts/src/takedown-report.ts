@@ -1,4 +1,4 @@
-// The dashboard's figures and the takedown report (issue 7): GET /api/dashboard/summary, GET /api/takedowns
+// The dashboard's figures and the takedown report: GET /api/dashboard/summary, GET /api/takedowns
 // and its CSV and PDF exports. Every figure is counted by the database; these are the shapes on the wire.
 import { z } from 'zod';
 import { SITE_KINDS, siteKindSchema } from './findings.ts';

@@ -1,4 +1,4 @@
-// The signed-in user as GET /api/user returns it (spec §3, §7).
+// The signed-in user as GET /api/user returns it.
 import { z } from 'zod';
 
 export const FRONTEND_STATUSES = ['free', 'subscribed', 'former'] as const;

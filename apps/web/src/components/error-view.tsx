@@ -7,7 +7,7 @@ import { captureException } from '#app/lib/analytics.ts';
 import { useBrand } from '#app/lib/queries/get-brand.ts';
 import { useDocumentTitle } from '#app/lib/use-document-title.ts';
 
-/** The view for unexpected failures (spec §2), including routes whose search options are invalid. */
+/** The view for unexpected failures, including routes whose search options are invalid. */
 export function ErrorView({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   const [isShown, setIsShown] = useState(false);

@@ -1,4 +1,4 @@
-// Product analytics and error reporting behind one small interface (spec §1: third-party services with a
+// Product analytics and error reporting behind one small interface (third-party services with a
 // project key and a US ingestion host, exception capture on). Off unless a key is configured at build
 // time; the sender is loaded lazily; nothing here ever throws into the app or waits on the network.
 import type { User } from '@shark/contracts/user.ts';

@@ -1,4 +1,4 @@
-// The one fetch wrapper every API call goes through (spec §7): cookies, provider header, JSON, typed errors.
+// The one fetch wrapper every API call goes through: cookies, provider header, JSON, typed errors.
 import { PROVIDER_HEADER, apiErrorSchema, type LimitDetails } from '@shark/contracts/http.ts';
 import type { z } from 'zod';
 

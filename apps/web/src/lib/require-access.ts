@@ -1,4 +1,4 @@
-// The access guard for protected routes (spec §6), written once and called from each route's beforeLoad.
+// The access guard for protected routes, written once and called from each route's beforeLoad.
 import type { FrontendStatus, SpecialFeature, User } from '@shark/contracts/user.ts';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
@@ -19,7 +19,7 @@ export type AccessRequirement = AccessCondition & {
   or?: AccessCondition;
 };
 
-/** The requirements of spec §6, by name; `signedIn` (no condition) is every other protected page. */
+/** The access requirements, by name; `signedIn` (no condition) is every other protected page. */
 export const ACCESS_RULES = {
   signedIn: {},
   dmcaBadges: { statuses: ['subscribed'] },
@@ -43,7 +43,7 @@ type WithoutLayout<RouteId> = RouteId extends `/_app/${infer Path}` ? `/${Path}`
 export type ProtectedPath = WithoutLayout<keyof FileRoutesById>;
 
 /**
- * The rule each protected page passes to `requireAccess` in its beforeLoad (spec §6). Typed by the
+ * The rule each protected page passes to `requireAccess` in its beforeLoad. Typed by the
  * route tree, so a new page under `_app` does not compile until it is listed here; the unit tests
  * check that each route's beforeLoad really applies its rule.
  */

@@ -1,5 +1,5 @@
 // The access rules as the router applies them: every protected route of the generated tree, its
-// layout and its own beforeLoad, over every status × feature set × affiliate flag (spec §6).
+// layout and its own beforeLoad, over every status × feature set × affiliate flag.
 import {
   FRONTEND_STATUSES,
   SPECIAL_FEATURES,
@@ -24,7 +24,7 @@ import {
 } from '#app/lib/require-access.ts';
 import { routeTree } from '#app/route-tree.gen.ts';
 
-// --- The spec, written out again here on purpose: the code under test must agree with it. ---
+// --- The expected rules, written out again here on purpose: the code under test must agree. ---
 
 type Outcome = 'allowed' | '/sign-in' | '/plans?reason=authorization_required' | '/refer';
 
@@ -32,8 +32,8 @@ const isSubscribed = (user: User) => user.frontendStatus === 'subscribed';
 const has = (user: User, feature: SpecialFeature) =>
   user.effectiveSpecialFeatures.includes(feature);
 
-/** Spec §6; every protected route not listed needs sign-in only. */
-const SPEC_TABLE: Record<string, (user: User) => boolean> = {
+/** Who may open each page; every protected route not listed needs sign-in only. */
+const EXPECTED_RULES: Record<string, (user: User) => boolean> = {
   '/dmca-badges': isSubscribed,
   '/file-uploads': isSubscribed,
   '/takedown-report': isSubscribed,
@@ -48,8 +48,8 @@ const SPEC_TABLE: Record<string, (user: User) => boolean> = {
     user.frontendStatus === 'subscribed' || user.frontendStatus === 'former',
 };
 
-/** Spec §2: the protected routes, as URLs (the /refer/ index is reached as /refer). */
-const SPEC_PROTECTED_PATHS = [
+/** The protected routes, as URLs (the /refer/ index is reached as /refer). */
+const EXPECTED_PROTECTED_PATHS = [
   '/claim-offer',
   '/onboarding',
   '/renew',
@@ -77,7 +77,7 @@ const SPEC_PROTECTED_PATHS = [
   '/refer/refer-aff-tos',
 ];
 
-/** Spec §4: affiliate-only users stay under /refer, /account, /plans, /notifications, /community. */
+/** Affiliate-only users stay under /refer, /account, /plans, /notifications, /community. */
 const AFFILIATE_ALLOWED = new Set([
   '/refer',
   '/refer/tips',
@@ -90,7 +90,7 @@ const AFFILIATE_ALLOWED = new Set([
 
 function expectedOutcome(path: string, user: User): Outcome {
   if (user.isAffiliateOnly && !AFFILIATE_ALLOWED.has(path)) return '/refer';
-  const rule = SPEC_TABLE[path];
+  const rule = EXPECTED_RULES[path];
   return rule === undefined || rule(user) ? 'allowed' : '/plans?reason=authorization_required';
 }
 
@@ -244,11 +244,11 @@ describe('the route table', () => {
     expect(Object.keys(PROTECTED_ROUTE_RULES).sort()).toEqual(inTree);
   });
 
-  it('covers every protected route of spec §2, and no other', () => {
-    expect(protectedRoutes.map(urlOf).sort()).toEqual([...SPEC_PROTECTED_PATHS].sort());
+  it('covers every protected route, and no other', () => {
+    expect(protectedRoutes.map(urlOf).sort()).toEqual([...EXPECTED_PROTECTED_PATHS].sort());
   });
 
-  it('puts no public route of spec §2 behind the protected layout', () => {
+  it('puts no public route behind the protected layout', () => {
     const publicPaths = allRoutes
       .filter((route) => !protectedRoutes.includes(route))
       .map((route) => route.fullPath as string);
@@ -268,7 +268,7 @@ describe('the route table', () => {
     );
   });
 
-  it('names a rule that agrees with the spec for every route and user', () => {
+  it('names a rule that agrees with the expected one for every route and user', () => {
     for (const [path, ruleName] of Object.entries(PROTECTED_ROUTE_RULES)) {
       const url = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
       for (const user of USERS.filter((candidate) => !candidate.isAffiliateOnly)) {
@@ -283,7 +283,7 @@ describe('the route table', () => {
 });
 
 describe('each protected route, as the router runs it', () => {
-  it(`gives every route × ${USERS.length} users the outcome of spec §6`, async () => {
+  it(`gives every route × ${USERS.length} users the expected outcome`, async () => {
     const mismatches: string[] = [];
     let checked = 0;
     for (const route of protectedRoutes) {
@@ -299,7 +299,7 @@ describe('each protected route, as the router runs it', () => {
       }
     }
     expect(mismatches).toEqual([]);
-    expect(checked).toBe(SPEC_PROTECTED_PATHS.length * USERS.length);
+    expect(checked).toBe(EXPECTED_PROTECTED_PATHS.length * USERS.length);
   });
 
   it('sends a visitor without the logged-in cookie to sign in, without asking the API', async () => {
@@ -344,8 +344,8 @@ describe('each protected route, as the router runs it', () => {
 });
 
 describe('isAffiliatePath', () => {
-  it('agrees with the affiliate pages of spec §4 for every protected route', () => {
-    for (const path of SPEC_PROTECTED_PATHS) {
+  it('agrees with the affiliate pages for every protected route', () => {
+    for (const path of EXPECTED_PROTECTED_PATHS) {
       expect(isAffiliatePath(path), path).toBe(AFFILIATE_ALLOWED.has(path));
     }
   });

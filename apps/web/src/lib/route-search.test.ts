@@ -1,4 +1,4 @@
-// Search options of every route that has them (spec §2, §5), read from the URL the way the router
+// Search options of every route that has them, read from the URL the way the router
 // reads it (its parser turns `true` into a boolean) and checked by the route's own validateSearch.
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, type AnyRoute } from '@tanstack/react-router';
@@ -41,7 +41,7 @@ const rejects = (fullPath: string, query: string) =>
   expect(searchOf(fullPath, query), `${fullPath}${query}`).toEqual({ ok: false });
 
 describe('routes with search options', () => {
-  it('are exactly the ones the spec gives options to, plus the OAuth landing page', () => {
+  it('are exactly the routes listed below, the OAuth landing page included', () => {
     const withOptions = (Object.values(router.routesById) as AnyRoute[])
       .filter((route) => route.options.validateSearch !== undefined)
       .map((route) => route.fullPath as string)

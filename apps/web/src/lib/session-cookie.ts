@@ -1,4 +1,4 @@
-// The readable logged-in indicator cookie (spec §7): only a hint that a session probably exists.
+// The readable logged-in indicator cookie: only a hint that a session probably exists.
 import { LOGGED_IN_COOKIE } from '@shark/contracts/http.ts';
 
 export function hasLoggedInCookie(cookieHeader: string = document.cookie): boolean {

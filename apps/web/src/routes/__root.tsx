@@ -8,7 +8,7 @@ import { brandQueryOptions } from '#app/lib/queries/get-brand.ts';
 
 export type RouterContext = { queryClient: QueryClient };
 
-// Spec §9: 4000 ms, 3 visible, gap 14 are set below (they are also Sonner's defaults). The width has
+// Toasts: 4000 ms, 3 visible, gap 14 are set below (they are also Sonner's defaults). The width has
 // no prop, only this CSS variable; the swipe threshold (45 px) is a constant inside Sonner, not settable.
 const toasterStyle = { '--width': '356px' } as CSSProperties;
 
@@ -23,7 +23,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   const { scheme } = useColorScheme();
   return (
-    // Tooltip delays of spec §9 (700 ms, skip 300 ms) are the provider's defaults.
+    // The tooltip delays (700 ms, skip 300 ms) are the provider's defaults.
     <TooltipProvider>
       <Outlet />
       <Toaster

@@ -1,5 +1,5 @@
 // /api/community: the posts operators published and the brand's community channels, for every
-// signed-in user (affiliate-only users included, spec §6).
+// signed-in user (affiliate-only users included).
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import { communityPageSchema, communityQuerySchema } from '@shark/contracts/community.ts';

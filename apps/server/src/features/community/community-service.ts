@@ -1,5 +1,5 @@
 // The rules of Community: operators publish and archive posts; every signed-in user (affiliate-only
-// users too, spec §6) reads the visible ones with the brand's channels.
+// users too) reads the visible ones with the brand's channels.
 import { randomUUID } from 'node:crypto';
 import {
   COMMUNITY_PAGE_SIZE,

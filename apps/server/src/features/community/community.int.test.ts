@@ -107,7 +107,7 @@ describe('GET /api/community', () => {
     }
   });
 
-  it('is open to affiliate-only users (spec §6)', async () => {
+  it('is open to affiliate-only users', async () => {
     const user = await signedInUser(server);
     await server.services.accounts.grant(user.email, { affiliateOnly: true });
     const res = await user.browser.get<CommunityPage>('/api/community');

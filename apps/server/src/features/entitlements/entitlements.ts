@@ -1,5 +1,5 @@
-// Who may use the protection set-up, and how much of it: the §6 guards and the plan catalog's limits,
-// enforced by the API the same way the SPA's guards show it.
+// Who may use the protection set-up, and how much of it: the page guards and the plan catalog's
+// limits, enforced by the API the same way the SPA's guards show it.
 import {
   LIMIT_NOUNS,
   TIERS,
@@ -21,7 +21,7 @@ import type { PlanFeatures } from '../account/plan-features.ts';
 export type Entitlement = 'setup' | 'uploads' | 'takedowns';
 
 /**
- * The special features a page is guarded by on top of the subscription (spec §6): Report Leaks needs
+ * The special features a page is guarded by on top of the subscription: Report Leaks needs
  * submitLeak, Report Impersonation needs impersonation — the same rule as the SPA's guards.
  */
 export type ReportFeature = Extract<SpecialFeature, 'submitLeak' | 'impersonation'>;
@@ -131,7 +131,7 @@ export function createEntitlements(deps: {
 
   /**
    * The state of a creator: an affiliate-only account reaches only the referral pages, account, plans,
-   * notifications and community (spec §6), so every creator feature refuses it.
+   * notifications and community, so every creator feature refuses it.
    */
   async function creatorState(userId: string): Promise<AccountState> {
     if (await deps.accountStates.isAffiliateOnly(userId))

@@ -1,7 +1,7 @@
 // Onboarding: who may still go through it, with which limits, and its completion.
 //
-// Onboarding collects a creator's first usernames and search terms before they pay (spec §1: the
-// free scan is offered before payment), so it cannot require the 'setup' entitlement the screens
+// Onboarding collects a creator's first usernames and search terms before they pay (the free
+// scan is offered before payment), so it cannot require the 'setup' entitlement the screens
 // behind it require. While their onboarding is not complete, a signed-in creator (not an
 // affiliate-only user) may add usernames and terms through the onboarding routes, up to the limits
 // of their tier: the free tier's without a subscription. Once completed, those routes close and the

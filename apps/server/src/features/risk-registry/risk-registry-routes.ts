@@ -1,6 +1,6 @@
 // /api/risk-registry/*: the published Scam Registry (search, kind filter, pages), an entry, the
 // creator's own reports and a new report. Sign-in is checked before any input is read; affiliate-only
-// accounts reach only the referral pages, account, plans, notifications and community (spec §6).
+// accounts reach only the referral pages, account, plans, notifications and community.
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import {

@@ -1,4 +1,4 @@
-// Re-uploads (issue 7): a file taken down once and found again on another page becomes a new finding
+// Re-uploads: a file taken down once and found again on another page becomes a new finding
 // linked to the earlier one, so the creator sees it came back and the new takedown can say so.
 import { and, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '@shark/db/client.ts';

@@ -1,4 +1,4 @@
-// The takedown lifecycle after a notice (issue 7): verification (the URL fetched again on a schedule with
+// The takedown lifecycle after a notice: verification (the URL fetched again on a schedule with
 // backoff; gone means removed), response windows and escalation to the next recipient (site → host or
 // CDN → registrar; none left: closed), and the answers an operator records. Every status change goes
 // through transitionTakedown; every function takes `now`, so the tests drive time.

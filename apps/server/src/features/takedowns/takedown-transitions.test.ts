@@ -1,4 +1,4 @@
-// The lifecycle's table, as issue 7 states it: confirmed → notice sent → removed | rejected | no response →
+// The lifecycle's table: confirmed → notice sent → removed | rejected | no response →
 // escalated → … → removed | closed.
 import { describe, expect, it } from 'vitest';
 import { TAKEDOWN_STATUSES } from '@shark/db/schema.ts';

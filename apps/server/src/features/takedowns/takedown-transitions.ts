@@ -1,4 +1,4 @@
-// The takedown lifecycle (issue 7): which status may follow which, and the one function that moves a
+// The takedown lifecycle: which status may follow which, and the one function that moves a
 // takedown, stamping the transition's time on the row and recording it in takedown_event. Every part
 // of enforcement (notices, verification, escalation) changes a takedown's status only through here.
 import { and, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// GET /api/user: the signed-in user with the flags the SPA's guards and sidebar read (spec §7).
+// GET /api/user: the signed-in user with the flags the SPA's guards and sidebar read.
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { userSchema } from '@shark/contracts/user.ts';
 import { apiErrorSchema } from '@shark/contracts/http.ts';

@@ -1,5 +1,5 @@
 // A side panel on Radix Dialog: focus trapped, Escape and the overlay close it; slides in over 500 ms
-// and out over 300 ms (spec §9; the keyframes are in styles.css).
+// and out over 300 ms (the keyframes are in styles.css).
 import { cva, type VariantProps } from 'class-variance-authority';
 import { XIcon } from 'lucide-react';
 import { Dialog as Primitive } from 'radix-ui';

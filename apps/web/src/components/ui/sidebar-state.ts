@@ -1,7 +1,7 @@
-// The sidebar's constants (spec §9) and its open-state cookie, kept apart from React so they are unit-tested.
+// The sidebar's constants and its open-state cookie, kept apart from React so they are unit-tested.
 
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
-/** Seven days (spec §9). */
+/** Seven days. */
 export const SIDEBAR_COOKIE_MAX_AGE_SECONDS = 604_800;
 export const SIDEBAR_WIDTH = '16rem';
 export const SIDEBAR_WIDTH_MOBILE = '18rem';

@@ -2,7 +2,7 @@ import { Tooltip as Primitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '#app/lib/utils.ts';
 
-/** Spec §9: 700 ms before the first tooltip, 300 ms in which the next one opens at once. */
+/** 700 ms before the first tooltip, 300 ms in which the next one opens at once. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

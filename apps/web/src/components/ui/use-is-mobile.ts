@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec §9: mobile means a viewport narrower than 768 px. */
+/** Mobile means a viewport narrower than 768 px. */
 export const MOBILE_BREAKPOINT_PX = 768;
 const QUERY = `(width < ${MOBILE_BREAKPOINT_PX}px)`;
 

@@ -1,4 +1,4 @@
-// The Good to Know questions (spec §2): written for this product, in the brand's name.
+// The Good to Know questions: written for this product, in the brand's name.
 
 export type FaqItem = {
   /** Stable id, used as the accordion value and in links (#id). */

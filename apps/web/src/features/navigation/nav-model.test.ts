@@ -90,7 +90,7 @@ const RULE_OF: Partial<Record<NavItemId, keyof typeof ACCESS_RULES>> = {
   dmcaBadges: 'dmcaBadges',
 };
 
-/** The items §4 lists as disabled for free and former users. */
+/** The items that look disabled for free and former users. */
 const LOCKED_FOR_UNPAID: NavItemId[] = [
   'dashboard',
   'takedownReport',
@@ -144,7 +144,7 @@ describe('buildNavModel over the whole matrix', () => {
     }
   });
 
-  it('disables the §4 items for free and former users unless a feature or §6 unlocks them', () => {
+  it('disables the locked items for unpaid users unless a feature or the guard unlocks them', () => {
     for (const testCase of CASES.filter(
       (c) => !c.user.isAffiliateOnly && c.user.frontendStatus !== 'subscribed',
     )) {
@@ -247,7 +247,7 @@ describe('buildNavModel over the whole matrix', () => {
     }
   });
 
-  it('names the pages as the spec does in the classic variant', () => {
+  it('uses the classic page names in the classic variant', () => {
     const model = buildNavModel(
       userWith({
         frontendStatus: 'free',

@@ -1,17 +1,18 @@
-// What the sidebar shows for a user (spec §2 and §4): one pure function, so every state is unit-tested.
+// What the sidebar shows for a user: one pure function, so every state is unit-tested.
 //
-// Rules, and where the spec leaves a choice, the choice made:
+// Rules, and the choices made where the rules leave room:
 // - Enabled or disabled comes from the access guard's own table (ACCESS_RULES), so the sidebar never
 //   offers a page the guard would refuse, nor locks one it allows. The one exception is Dashboard:
-//   §6 lets any signed-in user in, but §4 lists it among the items that look disabled for free and
+//   the guard lets any signed-in user in, but it is among the items that look disabled for free and
 //   former users, so it looks disabled for them while the route stays reachable.
-//   Consequences of following the guard: Good to Know is enabled for former users (§6 allows it,
-//   although §4 lists it); promoProtect unlocks Accounts, Whitelist, Search Engines and Your Content
-//   (the §6 'or' rule); submitLeak and impersonation unlock their reports only for subscribers.
-// - Hidden rather than disabled: Free Removals unless the user has promoProtect and is free (§4:
-//   never for subscribed or former users); Uploaded Files without explicitlyShowUploadFiles; 'Start
+//   Consequences of following the guard: Good to Know is enabled for former users (the guard allows
+//   it, although it is among the items that look disabled); promoProtect unlocks Accounts,
+//   Whitelist, Search Engines and Your Content (the guard's 'or' rule); submitLeak and
+//   impersonation unlock their reports only for subscribers.
+// - Hidden rather than disabled: Free Removals unless the user has promoProtect and is free (never
+//   for subscribed or former users); Uploaded Files without explicitlyShowUploadFiles; 'Start
 //   Here' (grouped variant) unless onboarding is needed and the user is subscribed. The classic
-//   variant has no such rule in the spec; it shows 'Onboarding' while onboarding is needed, whatever
+//   variant has no such rule; it shows 'Onboarding' while onboarding is needed, whatever
 //   the status, since onboarding is where the free scan is offered before payment.
 // - Affiliate-only users: the guard sends them to /refer from everything but the referral pages,
 //   Account, Plans, Notifications and Community, so only those appear, and no plan prompts (status
@@ -128,7 +129,7 @@ export type NavModel = {
   userMenu: UserMenuItem[];
 };
 
-/** Shown in every call-to-action box (spec §2). */
+/** Shown in every call-to-action box. */
 export const CTA_RATING = '4,8';
 
 type ItemDefinition = {
@@ -237,7 +238,7 @@ const AFFILIATE: NestedItems = {
   children: ['refer', 'referTips', 'referTerms'],
 };
 
-/** Same routes in both variants; only grouping and wording differ (spec §2). */
+/** Same routes in both variants; only grouping and wording differ. */
 const LAYOUTS: Record<SidebarVariant, Layout[]> = {
   classic: [
     {
@@ -313,7 +314,7 @@ function isItemDisabled(id: NavItemId, user: User): boolean | undefined {
   if (item.isVisible && !item.isVisible(user)) return undefined;
   if (!isAccessAllowed(user, item.rule === undefined ? undefined : ACCESS_RULES[item.rule]))
     return true;
-  // §4 shows Dashboard locked for free and former users although the guard lets them in.
+  // Dashboard looks locked for free and former users although the guard lets them in.
   if (id === 'dashboard') return user.frontendStatus !== 'subscribed';
   return false;
 }

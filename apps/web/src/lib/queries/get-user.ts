@@ -1,4 +1,4 @@
-// GET /api/user: the signed-in user (spec §7). 401 when signed out.
+// GET /api/user: the signed-in user. 401 when signed out.
 import { userSchema, type User } from '@shark/contracts/user.ts';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { api } from '#app/lib/api.ts';

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
 import { CTA_RATING, type CallToAction } from '#app/features/navigation/nav-model.ts';
 
-/** The box above the user menu that asks for the one thing the user should do next (spec §2). */
+/** The box above the user menu that asks for the one thing the user should do next. */
 export function SidebarCallToAction({ cta }: { cta: CallToAction }) {
   const titleId = useId();
   return (
@@ -25,7 +25,7 @@ export function SidebarCallToAction({ cta }: { cta: CallToAction }) {
   );
 }
 
-/** Five stars, the last one filled to match the fraction, and the figure as written in the spec. */
+/** Five stars, the last one filled to match the fraction, and the figure with its decimal comma. */
 function Rating({ value }: { value: string }) {
   const score = Number(value.replace(',', '.'));
   return (

@@ -1,4 +1,4 @@
-// The free scan (spec §1: offered during onboarding, before payment): what it looks through, the
+// The free scan (offered during onboarding, before payment): what it looks through, the
 // button that starts it for the usernames entered, its live progress, then what it found — counts by
 // kind of site and a few blurred examples. A subscriber sees it as their first scan.
 import type { FreeScanResult } from '@shark/contracts/findings.ts';

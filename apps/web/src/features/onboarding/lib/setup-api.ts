@@ -1,7 +1,7 @@
 // Where onboarding sends the usernames and terms it collects. Creators entitled to the set-up
 // screens (subscribed, or with Free Removals) use the regular APIs (/api/accounts, /api/search-terms);
 // everyone else uses the same contracts under /api/onboarding, which the server opens until
-// onboarding is complete, within the free tier's limits (spec §1: the free scan comes before payment).
+// onboarding is complete, within the free tier's limits (the free scan comes before payment).
 import type { User } from '@shark/contracts/user.ts';
 import { ACCESS_RULES, isAccessAllowed } from '#app/lib/require-access.ts';
 
