@@ -319,6 +319,7 @@ export async function createServices(
     connectTimeoutMs: config.fetch.connectTimeoutMs,
     timeoutMs: config.fetch.timeoutMs,
     maxBytes: config.fetch.maxBytes,
+    userAgent: config.userAgent,
   });
   const protectedAccounts = createProtectedAccountService({
     repo: createProtectedAccountRepository(database.db),
@@ -412,6 +413,7 @@ export async function createServices(
       ...DEFAULT_SCAN_SETTINGS,
       respectRobots: config.scans.respectRobots,
       maxSearchPages: config.scans.maxSearchPages,
+      maxSourcePages: config.scans.maxSourcePages,
       maxMediaPerPage: config.scans.maxMediaPerPage,
       variantsPerUsername: config.scans.variantsPerUsername,
     },

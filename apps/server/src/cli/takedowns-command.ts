@@ -140,7 +140,7 @@ async function checkHere(
     import('../http/logger.ts'),
   ]);
   const existing = await responses.describe(id); // an unknown id is refused before anything starts
-  const fetcher = createSafeFetcher(config.fetch);
+  const fetcher = createSafeFetcher({ ...config.fetch, userAgent: config.userAgent });
   const crawler = createCrawler({
     fetcher,
     robots: { enabled: config.scans.respectRobots, userAgent: 'SharkBot' },

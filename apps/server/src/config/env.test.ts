@@ -26,6 +26,25 @@ describe('loadConfig', () => {
     expect(loadConfig({}).dataDir).toBe(join(process.cwd(), 'data'));
   });
 
+  it('searches five result pages per query by default, and names PUBLIC_URL in the User-Agent only when set', () => {
+    const dataDir = tempDir();
+    const defaults = loadConfig({ DATA_DIR: dataDir });
+    expect(defaults.scans.maxSourcePages).toBe(5);
+    expect(defaults.userAgent).toBe('SharkBot/0.1 (content protection)');
+    const configured = loadConfig({
+      DATA_DIR: dataDir,
+      SCAN_MAX_SOURCE_PAGES: '8',
+      PUBLIC_URL: 'https://shark.example.com/',
+    });
+    expect(configured.scans.maxSourcePages).toBe(8);
+    expect(configured.userAgent).toBe(
+      'SharkBot/0.1 (content protection; +https://shark.example.com)',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, SCAN_MAX_SOURCE_PAGES: '0' })).toThrow(
+      ConfigError,
+    );
+  });
+
   it('creates the embedded secret once and keeps it', () => {
     const dataDir = tempDir();
     const first = loadConfig({ DATA_DIR: dataDir }).authSecret;

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseAllowlist, type AllowlistEntry } from '@shark/engine/fetch/allowlist.ts';
+import { botUserAgent } from '@shark/engine/fetch/user-agent.ts';
 import { DEFAULT_CATALOG_FILE } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import {
   CdnRangesError,
@@ -309,6 +310,7 @@ export const envSchema = z.object({
   // --- Scans (features/scans) ---
   SCAN_RESPECT_ROBOTS: booleanString.default(true),
   SCAN_MAX_SEARCH_PAGES: positiveInt(5),
+  SCAN_MAX_SOURCE_PAGES: positiveInt(5),
   SCAN_MAX_MEDIA_PER_PAGE: positiveInt(12),
   SCAN_VARIANTS_PER_USERNAME: positiveInt(16),
   SCAN_PER_HOST_CONCURRENCY: positiveInt(2),
@@ -437,6 +439,8 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /** Sent with every request the server makes on the web and to search APIs: the bot's name, version and PUBLIC_URL. */
+  userAgent: string;
   dataDir: string;
   database:
     | { driver: 'postgres'; url: string; poolSize: number }
@@ -481,6 +485,8 @@ export interface Config {
   scans: {
     respectRobots: boolean;
     maxSearchPages: number;
+    /** Result pages asked of each web search API per query, as far as the provider has more. */
+    maxSourcePages: number;
     maxMediaPerPage: number;
     variantsPerUsername: number;
     perHost: { concurrency: number; minIntervalMs: number };
@@ -596,6 +602,8 @@ export function loadConfig(
     port: env.PORT,
     host: env.HOST,
     publicUrl,
+    // A site's operator follows the link to learn who crawled; without PUBLIC_URL there is none to give.
+    userAgent: botUserAgent({ infoUrl: env.PUBLIC_URL ? publicUrl : null }),
     dataDir,
     database: env.DATABASE_URL
       ? { driver: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
@@ -652,6 +660,7 @@ export function loadConfig(
     scans: {
       respectRobots: env.SCAN_RESPECT_ROBOTS,
       maxSearchPages: env.SCAN_MAX_SEARCH_PAGES,
+      maxSourcePages: env.SCAN_MAX_SOURCE_PAGES,
       maxMediaPerPage: env.SCAN_MAX_MEDIA_PER_PAGE,
       variantsPerUsername: env.SCAN_VARIANTS_PER_USERNAME,
       perHost: {

@@ -34,7 +34,8 @@ export interface ScanSourceService {
 }
 
 export interface ScanSourceServiceDeps {
-  config: { scanSources: ScanSourcesConfig };
+  /** userAgent: sent to every provider (the engine's default bot User-Agent when absent). */
+  config: { scanSources: ScanSourcesConfig; userAgent?: string };
   db: Database;
   /** Provider HTTP client; global fetch by default. */
   fetch?: FetchLike;
@@ -60,6 +61,7 @@ export function createScanSourceService(deps: ScanSourceServiceDeps): ScanSource
     googleVision: config.googleVision,
     ratePerSecond: config.ratePerSecond,
     fetch: deps.fetch,
+    userAgent: deps.config.userAgent,
   });
 
   const quotaOf = (sourceId: string): number | null =>

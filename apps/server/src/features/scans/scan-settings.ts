@@ -17,7 +17,7 @@ export interface ScanSettings {
 export const DEFAULT_SCAN_SETTINGS: ScanSettings = {
   respectRobots: true,
   maxSearchPages: 5,
-  maxSourcePages: 2,
+  maxSourcePages: 5,
   maxMediaPerPage: 12,
   variantsPerUsername: 16,
   imageSearchReferences: 20,

@@ -96,6 +96,13 @@ describe('a scan of the simulated web', () => {
       .from(scanQuery)
       .where(eq(scanQuery.scanId, scan.id));
     expect(queries.some((q) => q.source === 'brave-web' && q.queriesUsed === 1)).toBe(true);
+    // Her display name is searched as a phrase too, beside her usernames.
+    expect(
+      queries.some(
+        (q) =>
+          q.source === 'brave-web' && q.query === `"${web.creator.displayName}"` && q.page === 0,
+      ),
+    ).toBe(true);
     expect(queries.some((q) => q.source.startsWith('catalog:'))).toBe(true);
     const unsettled = await server.services.database.db
       .select()

@@ -36,6 +36,31 @@ export function textSourceTask(sourceId: string, query: string, page: number): N
   };
 }
 
+/** Lower case, quotes dropped, spaces collapsed: "Jane  Doe" and “jane doe” are the same search. */
+function normalizedWords(text: string): string {
+  return text
+    .replace(/["\u201c\u201d]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The creator's names as quoted phrases for web search ("Luna Fox" finds the two words together, which
+ * Brave and Google both honour), leaving out a name that one of `queries` already searches word for
+ * word. A name written together with no space ("lunafox") is another search, and stays.
+ */
+export function namePhrases(names: string[], queries: string[]): string[] {
+  const searched = new Set(queries.map((query) => normalizedWords(query).toLowerCase()));
+  const phrases = new Map<string, string>();
+  for (const name of names) {
+    const words = normalizedWords(name);
+    const key = words.toLowerCase();
+    if (key.length < 2 || searched.has(key) || phrases.has(key)) continue;
+    phrases.set(key, `"${words}"`);
+  }
+  return [...phrases.values()];
+}
+
 /** The discover task that sends one reference picture to a reverse image search. */
 export function imageSourceTask(sourceId: string, referenceFileId: string): NewTask {
   return {

@@ -11,8 +11,9 @@ import type { NewTask, ScanRepository, ScanTaskRow } from '../scan-repository.ts
 import type { SourcesPort } from '../scan-ports.ts';
 import { FREE_SCAN_LIMITS, type ScanSettings } from '../scan-settings.ts';
 import { checkProfileTask } from './check-profile-stage.ts';
+import { creatorFrom } from './creator-setup.ts';
 import { catalogProfileTask, catalogSearchTask } from './discover-catalog-page.ts';
-import { imageSourceTask, textSourceTask } from './discover-source-search.ts';
+import { imageSourceTask, namePhrases, textSourceTask } from './discover-source-search.ts';
 
 export interface PlanScanDeps {
   repo: Pick<
@@ -38,6 +39,8 @@ export function createScanPlanner(deps: PlanScanDeps) {
     const free = scanRow.trigger === 'onboarding';
     const usernames = [...new Set(setup.accounts.map((a) => a.normalizedUsername))];
     const queries = [...usernames, ...(free ? [] : setup.terms.map((t) => t.term))];
+    // Web search APIs also look for her name as a phrase; the free scan keeps to her usernames.
+    const phrases = free ? [] : namePhrases(creatorFrom(setup).names, queries);
     if (usernames.length === 0) {
       await repo.fail(scanId, 'Add at least one of your usernames (Accounts) before scanning.');
       return;
@@ -51,6 +54,7 @@ export function createScanPlanner(deps: PlanScanDeps) {
           if (termSources.length > 0 && !termSources.includes(source.id)) continue;
           tasks.push(textSourceTask(source.id, query, 0));
         }
+        for (const phrase of phrases) tasks.push(textSourceTask(source.id, phrase, 0));
       } else if (!free) {
         const pictures = setup.references
           .filter((r) => r.mediaType === 'image')
