@@ -66,6 +66,11 @@ import { fileURLToPath } from 'node:url';
 import { findSite } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { createCrawler, type Crawler } from '@shark/engine/fetch/crawler.ts';
 import { createFindingService, type FindingService } from './features/findings/finding-service.ts';
+import { createNameSightingRepository } from './features/name-sightings/name-sighting-repository.ts';
+import {
+  createNameSightingService,
+  type NameSightingService,
+} from './features/name-sightings/name-sighting-service.ts';
 import {
   createScanSourceService,
   type ScanSourceService,
@@ -187,6 +192,8 @@ export interface Services {
   scanSources: ScanSourceService;
   /** Findings of scans: record, review list, whitelist, thumbnails. */
   findings: FindingService;
+  /** Pages that share the creator's name without a sign of a leak, by site. */
+  nameSightings: NameSightingService;
   /** Scans: "Scan now", the schedule, the free scan and their progress. */
   scans: ScanService;
   /** The scans' crawler (robots.txt, per-host limits) over the guarded fetcher. */
@@ -390,6 +397,10 @@ export async function createServices(
     index: createReferenceIndex(createReferenceRepository(database.db)),
     fingerprints,
   });
+  const nameSightings = createNameSightingService({
+    repo: createNameSightingRepository(database.db),
+    whitelist,
+  });
   const scanPipeline = createScanPipeline({
     repo: scanRepo,
     send: async (stage, id) => {
@@ -399,6 +410,7 @@ export async function createServices(
     crawler,
     sources: scanSources,
     findings,
+    sightings: nameSightings,
     matcher: scanMatcher,
     readReference: async (userId, referenceFileId) => {
       const stored = await scanRepo.storedReference(userId, referenceFileId);
@@ -662,6 +674,7 @@ export async function createServices(
     uploadedFiles,
     scanSources,
     findings,
+    nameSightings,
     scans,
     crawler,
     takedownReport,

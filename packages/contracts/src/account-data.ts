@@ -48,6 +48,7 @@ export const ACCOUNT_EXPORT_SECTIONS = [
   'referenceFiles',
   'scans',
   'findings',
+  'nameSightings',
   'authorizations',
   'takedowns',
   'takedownEvents',

@@ -24,6 +24,7 @@ import { badgeRoutes } from '../features/badges/badge-routes.ts';
 import { protectedAccountRoutes } from '../features/accounts/protected-account-routes.ts';
 import { usageRoutes } from '../features/entitlements/usage-routes.ts';
 import { whitelistRoutes } from '../features/whitelist/whitelist-routes.ts';
+import { nameSightingRoutes } from '../features/name-sightings/name-sighting-routes.ts';
 import { uploadRoutes } from '../features/uploads/upload-routes.ts';
 import { referenceFileRoutes } from '../features/uploads/reference-file-routes.ts';
 import { searchTermRoutes } from '../features/search-terms/search-term-routes.ts';
@@ -224,6 +225,14 @@ export function createApp(services: Services) {
         auth: services.auth,
         findings: services.findings,
         entitlements: services.entitlements,
+      }),
+    )
+    .route(
+      '/',
+      nameSightingRoutes({
+        auth: services.auth,
+        entitlements: services.entitlements,
+        sightings: services.nameSightings,
       }),
     )
     .route(

@@ -85,6 +85,13 @@ const SOURCES: Record<AccountExportSection, Source> = {
   },
   scans: { table: t.scan, key: t.scan.id, keyName: 'id', owner: t.scan.userId },
   findings: { table: t.finding, key: t.finding.id, keyName: 'id', owner: t.finding.userId },
+  // Pages that share her name, kept for her review (features/name-sightings).
+  nameSightings: {
+    table: t.nameSighting,
+    key: t.nameSighting.id,
+    keyName: 'id',
+    owner: t.nameSighting.userId,
+  },
   authorizations: {
     table: t.agentAuthorization,
     key: t.agentAuthorization.id,

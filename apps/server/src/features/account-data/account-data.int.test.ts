@@ -127,6 +127,16 @@ async function creatorWithData(tag: string) {
       status: 'queued',
       ownershipConfirmedAt: new Date(),
     });
+  await db()
+    .insert(t.nameSighting)
+    .values({
+      id: randomUUID(),
+      userId,
+      site: `${tag}-studio.example`,
+      pageUrl: `https://${tag}-studio.example/about`,
+      normalizedUrl: `${tag}-studio.example/about`,
+      pageTitle: `About ${tag} Studio`,
+    });
   const offer = await server.services.offers.create({
     plan: 'plus',
     interval: 'monthly',
@@ -153,6 +163,7 @@ async function rowsOf(userId: string) {
     whitelist: await count(t.whitelistEntry, t.whitelistEntry.userId),
     referenceFiles: await count(t.referenceFile, t.referenceFile.userId),
     findings: await count(t.finding, t.finding.userId),
+    nameSightings: await count(t.nameSighting, t.nameSighting.userId),
     takedowns: await count(t.takedown, t.takedown.userId),
     notices: await count(t.notice, t.notice.userId),
     reports: await count(t.reportedUrl, t.reportedUrl.userId),
@@ -193,6 +204,9 @@ describe('GET /api/account/export', () => {
     expect(data.findings).toEqual([
       expect.objectContaining({ pageUrl: 'https://tube.example/alice' }),
     ]);
+    expect(data.nameSightings).toEqual([
+      expect.objectContaining({ pageUrl: 'https://alice-studio.example/about' }),
+    ]);
     expect(data.takedowns).toEqual([expect.objectContaining({ id: her.takedownId })]);
     expect(data.takedownEvents!.length).toBeGreaterThan(0);
     expect(data.takedownRecipients).toHaveLength(3);
@@ -221,6 +235,7 @@ describe('GET /api/account/export', () => {
       'term bob',
       'user_bob',
       'bob.example',
+      'bob-studio.example',
       other.takedownId,
       other.offerId,
     ])
@@ -348,6 +363,7 @@ describe('DELETE /api/account', () => {
       whitelist: 0,
       referenceFiles: 0,
       findings: 0,
+      nameSightings: 0,
       takedowns: 0,
       notices: 0,
       reports: 0,

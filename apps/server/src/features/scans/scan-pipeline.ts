@@ -12,6 +12,7 @@ import { createTaskRunner, type StageRegistry } from './scan-task-runner.ts';
 import { createCheckProfileStage } from './stages/check-profile-stage.ts';
 import { createDiscoverStage } from './stages/discover-stage.ts';
 import { createFetchPageStage } from './stages/fetch-page-stage.ts';
+import type { SightingsPort } from './stages/page-mention.ts';
 import { createMatchMediaStage } from './stages/match-media-stage.ts';
 import { createScanPlanner } from './stages/plan-scan.ts';
 
@@ -21,6 +22,8 @@ export interface PipelineDeps {
   crawler: CrawlerPort;
   sources: SourcesPort;
   findings: FindingsPort;
+  /** Pages that only share the creator's name (features/name-sightings). */
+  sightings?: SightingsPort;
   matcher: ScanMatcher;
   readReference: ReadReference;
   /** Whether the creator's whitelist covers a URL (a whitelisted profile is the creator's own). */
@@ -52,7 +55,14 @@ export function createScanPipeline(deps: PipelineDeps) {
       settings,
       isWhitelisted: deps.isWhitelisted,
     }),
-    fetch: createFetchPageStage({ repo, crawler, findings, catalog, settings }),
+    fetch: createFetchPageStage({
+      repo,
+      crawler,
+      findings,
+      catalog,
+      settings,
+      sightings: deps.sightings,
+    }),
     match: createMatchMediaStage({ repo, crawler, matcher, findings, catalog }),
   };
   const runner = createTaskRunner({

@@ -1,10 +1,10 @@
 // scan.fetch: one page a search or a catalog listing led to, fetched; each picture and video it embeds
-// becomes a match task, and a page on a non-social site that names the creator is recorded as a mention.
+// becomes a match task, and a page on a non-social site that names the creator is recorded as a mention
+// or a name sighting (page-mention.ts).
 import { z } from 'zod';
 import type { SiteKindName } from '@shark/contracts/findings.ts';
 import type { SiteCatalog } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { sniffMediaType } from '@shark/engine/matching/media-type.ts';
-import { mentionsCreator } from '@shark/engine/matching/text-match.ts';
 import type { NewTask, ScanRepository } from '../scan-repository.ts';
 import type { CrawlerPort, FindingsPort } from '../scan-ports.ts';
 import type { ScanSettings } from '../scan-settings.ts';
@@ -13,13 +13,10 @@ import { distinctHttpUrls, isHttpUrl, siteById, siteOfUrl, urlTaskKey } from '..
 import { creatorFrom } from './creator-setup.ts';
 import { failedFetchOutcome } from './fetch-failure.ts';
 import { matchMediaTask } from './match-media-stage.ts';
+import { recordPageMention, type PageMentionOutcome, type SightingsPort } from './page-mention.ts';
 
 /** Characters of a page's text kept with its fetch task. */
 const TEXT_KEPT = 1_000;
-/** Below this a mention is not worth the creator's review. */
-const MENTION_MIN_SCORE = 0.5;
-/** A mention never reaches the auto-confirm threshold: a page naming the creator is not proof of a copy. */
-const MENTION_CONFIDENCE_CAP = 0.6;
 
 export const fetchPageInput = z.object({
   url: z.string(),
@@ -61,6 +58,8 @@ export interface FetchPageDeps {
   findings: Pick<FindingsPort, 'record'>;
   catalog: () => SiteCatalog;
   settings: Pick<ScanSettings, 'respectRobots' | 'maxMediaPerPage'>;
+  /** Where pages that only share the creator's name go; without it they are not kept. */
+  sightings?: SightingsPort;
 }
 
 export function createFetchPageStage(deps: FetchPageDeps): RegisteredStage {
@@ -106,30 +105,34 @@ export function createFetchPageStage(deps: FetchPageDeps): RegisteredStage {
           ),
         );
       }
-      // A leak site's page that names the creator is worth the creator's look even without a matched file.
-      let mention = null;
+      // A page naming the creator without a matched file: a mention, a name sighting or nothing (page-mention.ts).
+      let named: PageMentionOutcome | null = null;
       if (input.siteKind !== 'social-network') {
         // The set-up read above, not a second read of the same four queries per page.
-        const creator = creatorFrom(setup);
-        const found = mentionsCreator(`${title ?? ''}\n${page.text ?? ''}`, {
-          usernames: creator.usernames,
-          terms: creator.terms,
-        });
-        if (found.matched && found.score >= MENTION_MIN_SCORE) {
-          const thumbnail = await firstPicture(distinctHttpUrls([...media, ...input.mediaHints]));
-          mention = await deps.findings.record({
-            userId: scanRow.userId,
-            scanId: scanRow.id,
-            kind: 'mention',
-            pageUrl: page.finalUrl,
-            mediaUrl: thumbnail?.url ?? null,
-            pageTitle: title,
-            source: input.source,
-            site: { id: site?.id ?? null, name: site?.name, kind: input.siteKind as SiteKindName },
-            confidence: Math.min(MENTION_CONFIDENCE_CAP, found.score * MENTION_CONFIDENCE_CAP),
-            thumbnail: thumbnail?.bytes ?? null,
-          });
-        }
+        named = await recordPageMention(
+          { recordFinding: (finding) => deps.findings.record(finding), sightings: deps.sightings },
+          { ...page, title },
+          { userId: scanRow.userId, scanId: scanRow.id, creator: creatorFrom(setup) },
+          async (confidence) => {
+            const thumbnail = await firstPicture(distinctHttpUrls([...media, ...input.mediaHints]));
+            return {
+              userId: scanRow.userId,
+              scanId: scanRow.id,
+              kind: 'mention',
+              pageUrl: page.finalUrl,
+              mediaUrl: thumbnail?.url ?? null,
+              pageTitle: title,
+              source: input.source,
+              site: {
+                id: site?.id ?? null,
+                name: site?.name,
+                kind: input.siteKind as SiteKindName,
+              },
+              confidence,
+              thumbnail: thumbnail?.bytes ?? null,
+            };
+          },
+        );
       }
       return {
         status: 'done',
@@ -140,7 +143,8 @@ export function createFetchPageStage(deps: FetchPageDeps): RegisteredStage {
           title,
           text: page.text === null ? null : page.text.slice(0, TEXT_KEPT),
           media: media.length,
-          mention: mention?.id ?? null,
+          mention: named?.recorded === 'mention' ? named.findingId : null,
+          named: named?.context ? { ...named.context, recorded: named.recorded } : null,
         },
       };
     },
