@@ -16,6 +16,11 @@ export interface BraveStandInOptions {
   origin: () => string;
   namesCreator: (query: string) => boolean;
   web: BraveWebItem[];
+  /**
+   * The web results for one query, in rank order, when they depend on more than whether it names the
+   * creator (her display name and her username finding different pages); replaces `web`.
+   */
+  webFor?: (query: string) => BraveWebItem[];
   images: BraveImageItem[];
   /** Whether the stand-in has a thumbnail of image result n (Brave proxies thumbnails on its own host). */
   hasThumbnail: (n: number) => boolean;
@@ -147,7 +152,7 @@ export async function handleBrave(
   const matches = options.namesCreator(query);
 
   if (isWeb) {
-    const all = matches ? options.web : [];
+    const all = options.webFor ? options.webFor(query) : matches ? options.web : [];
     const slice = all.slice(offset * count, offset * count + count);
     const more = all.length > (offset + 1) * count && offset < WEB_MAX_OFFSET;
     const results = slice.map((item) => ({
