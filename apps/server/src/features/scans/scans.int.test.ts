@@ -96,6 +96,12 @@ describe('a scan of the simulated web', () => {
       .from(scanQuery)
       .where(eq(scanQuery.scanId, scan.id));
     expect(queries.some((q) => q.source === 'brave-web' && q.queriesUsed === 1)).toBe(true);
+    // The search API and every site are told who asks, in the same words.
+    const agents = new Set(web.requests().map((r) => r.userAgent));
+    expect(web.requests('brave').length).toBeGreaterThan(0);
+    expect([...agents]).toEqual([
+      expect.stringMatching(/^SharkBot\/[\d.]+ \(content protection[;)]/),
+    ]);
     // Her display name is searched as a phrase too, beside her usernames.
     expect(
       queries.some(
