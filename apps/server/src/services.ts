@@ -82,6 +82,7 @@ import { createScanPipeline } from './features/scans/scan-pipeline.ts';
 import { createScanRepository } from './features/scans/scan-repository.ts';
 import { createScanService, type ScanService } from './features/scans/scan-service.ts';
 import { DEFAULT_SCAN_SETTINGS } from './features/scans/scan-settings.ts';
+import { createScanSiteRepository } from './features/scans/scan-site-repository.ts';
 import {
   recoverScans,
   registerScanJobs,
@@ -392,6 +393,7 @@ export async function createServices(
     maxMediaPerPage: config.scans.maxMediaPerPage,
   });
   const scanRepo = createScanRepository(database.db);
+  const scanSiteRepo = createScanSiteRepository(database.db);
   // One matcher (and one in-memory reference index) for scans and for the pages the creator reports.
   const scanMatcher = createScanMatcher({
     index: createReferenceIndex(createReferenceRepository(database.db)),
@@ -403,6 +405,7 @@ export async function createServices(
   });
   const scanPipeline = createScanPipeline({
     repo: scanRepo,
+    sites: scanSiteRepo,
     send: async (stage, id) => {
       if (stage === 'start') await jobs.send('scan.start', { scanId: id });
       else await jobs.send(STAGE_JOBS[stage], { taskId: id });
@@ -428,6 +431,7 @@ export async function createServices(
       maxSourcePages: config.scans.maxSourcePages,
       maxMediaPerPage: config.scans.maxMediaPerPage,
       variantsPerUsername: config.scans.variantsPerUsername,
+      sitePageBudget: config.scans.sitePageBudget,
     },
     logger,
     onCompleted: pipelineNotices.scanCompleted,
@@ -435,6 +439,8 @@ export async function createServices(
   registerScanJobs(jobs, scanPipeline);
   const scans = createScanService({
     repo: scanRepo,
+    sites: scanSiteRepo,
+    sitePageBudget: config.scans.sitePageBudget,
     entitlements,
     catalog,
     sources: scanSources,

@@ -46,6 +46,34 @@ export const scanErrorSchema = z.object({
 });
 export type ScanError = z.infer<typeof scanErrorSchema>;
 
+/** Why a scan gave a site up: its name did not resolve, it refused connections, or no route led to it. */
+export const SITE_UNREACHABLE_REASONS = ['dns', 'refused', 'unreachable'] as const;
+export const siteUnreachableReasonSchema = z.enum(SITE_UNREACHABLE_REASONS);
+export type SiteUnreachableReason = z.infer<typeof siteUnreachableReasonSchema>;
+
+/** A site the scan gave up after its first failed connection; its later tasks were skipped. */
+export const unreachableSiteSchema = z.object({
+  /** The site key: its registrable domain, or host:port. */
+  site: z.string(),
+  origin: z.string(),
+  reason: siteUnreachableReasonSchema,
+  message: z.string(),
+  skippedTasks: z.number().int(),
+  at: z.string(),
+});
+export type UnreachableSite = z.infer<typeof unreachableSiteSchema>;
+
+/** A site searched further (its sitemap, listings, own search) because copies were found there. */
+export const expandedSiteSchema = z.object({
+  site: z.string(),
+  origin: z.string(),
+  /** Pages the expansion fetched. */
+  pages: z.number().int(),
+  /** Pages it may fetch per site (SCAN_SITE_PAGE_BUDGET). */
+  budget: z.number().int(),
+});
+export type ExpandedSite = z.infer<typeof expandedSiteSchema>;
+
 export const scanSchema = z.object({
   id: z.string(),
   trigger: scanTriggerSchema,
@@ -73,6 +101,11 @@ export const scanSchema = z.object({
   }),
   /** The latest failures (at most 20), newest first. */
   errors: z.array(scanErrorSchema),
+  /** Sites given up as unreachable, and sites searched further, in this scan. */
+  sites: z.object({
+    unreachable: z.array(unreachableSiteSchema),
+    expanded: z.array(expandedSiteSchema),
+  }),
 });
 export type Scan = z.infer<typeof scanSchema>;
 

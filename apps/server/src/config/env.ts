@@ -313,6 +313,7 @@ export const envSchema = z.object({
   SCAN_MAX_SOURCE_PAGES: positiveInt(5),
   SCAN_MAX_MEDIA_PER_PAGE: positiveInt(12),
   SCAN_VARIANTS_PER_USERNAME: positiveInt(16),
+  SCAN_SITE_PAGE_BUDGET: positiveInt(200),
   SCAN_PER_HOST_CONCURRENCY: positiveInt(2),
   SCAN_PER_HOST_INTERVAL_MS: nonNegativeInt(250),
   SCAN_SCHEDULE_CHECK_SECONDS: positiveInt(300),
@@ -489,6 +490,8 @@ export interface Config {
     maxSourcePages: number;
     maxMediaPerPage: number;
     variantsPerUsername: number;
+    /** Pages a scan may fetch on one site it searches further because copies were found there. */
+    sitePageBudget: number;
     perHost: { concurrency: number; minIntervalMs: number };
     scheduleCheckSeconds: number;
     freeScan: { queryBudget: number; seconds: number };
@@ -663,6 +666,7 @@ export function loadConfig(
       maxSourcePages: env.SCAN_MAX_SOURCE_PAGES,
       maxMediaPerPage: env.SCAN_MAX_MEDIA_PER_PAGE,
       variantsPerUsername: env.SCAN_VARIANTS_PER_USERNAME,
+      sitePageBudget: env.SCAN_SITE_PAGE_BUDGET,
       perHost: {
         concurrency: env.SCAN_PER_HOST_CONCURRENCY,
         minIntervalMs: env.SCAN_PER_HOST_INTERVAL_MS,

@@ -8,6 +8,8 @@ import type { ScanRepository } from './scan-repository.ts';
 import type { ScanMatcher } from './scan-matcher.ts';
 import type { CrawlerPort, FindingsPort, ReadReference, SourcesPort } from './scan-ports.ts';
 import type { ScanSettings } from './scan-settings.ts';
+import type { ScanSiteRepository } from './scan-site-repository.ts';
+import { createSiteReachability } from './site-reachability.ts';
 import { createTaskRunner, type StageRegistry } from './scan-task-runner.ts';
 import { createCheckProfileStage } from './stages/check-profile-stage.ts';
 import { createDiscoverStage } from './stages/discover-stage.ts';
@@ -18,6 +20,8 @@ import { createScanPlanner } from './stages/plan-scan.ts';
 
 export interface PipelineDeps {
   repo: ScanRepository;
+  /** Each site's state within a scan (the sites it gave up). */
+  sites: Pick<ScanSiteRepository, 'markUnreachable' | 'unreachableSite' | 'countSkipped'>;
   send: (stage: ScanStage | 'start', id: string) => Promise<void>;
   crawler: CrawlerPort;
   sources: SourcesPort;
@@ -69,6 +73,7 @@ export function createScanPipeline(deps: PipelineDeps) {
     repo,
     send: deps.send,
     stages,
+    reachability: createSiteReachability({ sites: deps.sites }),
     logger: deps.logger,
     onCompleted: deps.onCompleted,
   });

@@ -4,12 +4,13 @@ import { randomUUID } from 'node:crypto';
 import type { FreeScanResult } from '@shark/contracts/findings.ts';
 import type { PlanCatalog } from '@shark/contracts/plans.ts';
 import type { Scan, ScanList } from '@shark/contracts/scans.ts';
-import { SCAN_STAGES } from '@shark/contracts/scans.ts';
+import { SCAN_STAGES, siteUnreachableReasonSchema } from '@shark/contracts/scans.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../http/logger.ts';
 import type { Entitlements } from '../entitlements/entitlements.ts';
 import type { ScanRepository, ScanRow } from './scan-repository.ts';
 import type { FindingsPort, SourcesPort } from './scan-ports.ts';
+import type { ScanSiteRepository, ScanSiteRow } from './scan-site-repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MONTH_MS = 30 * DAY_MS;
@@ -28,8 +29,39 @@ export interface FreeScanSummary {
   ): Promise<Pick<FreeScanResult, 'byKind' | 'total' | 'examples'>>;
 }
 
+/** The scan's sites as the creator sees them: those it gave up, and those it searched further. */
+export function scanSitesView(rows: ScanSiteRow[], pageBudget: number): Scan['sites'] {
+  const unreachable: Scan['sites']['unreachable'] = [];
+  for (const row of rows) {
+    const reason = siteUnreachableReasonSchema.safeParse(row.unreachableReason);
+    if (!reason.success) continue;
+    unreachable.push({
+      site: row.site,
+      origin: row.origin,
+      reason: reason.data,
+      message: row.unreachableMessage ?? '',
+      skippedTasks: row.skippedTasks,
+      at: (row.unreachableAt ?? new Date(0)).toISOString(),
+    });
+  }
+  return {
+    unreachable,
+    expanded: rows
+      .filter((row) => row.expanded)
+      .map((row) => ({
+        site: row.site,
+        origin: row.origin,
+        pages: row.expansionPages,
+        budget: pageBudget,
+      })),
+  };
+}
+
 export function createScanService(deps: {
   repo: ScanRepository;
+  sites: Pick<ScanSiteRepository, 'listForScan'>;
+  /** Pages a scan may fetch on one site it searches further (SCAN_SITE_PAGE_BUDGET). */
+  sitePageBudget: number;
   entitlements: Entitlements;
   catalog: PlanCatalog;
   sources: SourcesPort;
@@ -107,6 +139,7 @@ export function createScanService(deps: {
         message: e.error ?? 'Failed.',
         at: e.updatedAt.toISOString(),
       })),
+      sites: scanSitesView(await deps.sites.listForScan(row.id), deps.sitePageBudget),
     };
   }
 

@@ -12,6 +12,8 @@ export interface ScanSettings {
   variantsPerUsername: number;
   /** Reference pictures sent to each reverse image search per scan. */
   imageSearchReferences: number;
+  /** Pages a scan may fetch on one site it searches further because copies were found there. */
+  sitePageBudget: number;
 }
 
 export const DEFAULT_SCAN_SETTINGS: ScanSettings = {
@@ -21,6 +23,7 @@ export const DEFAULT_SCAN_SETTINGS: ScanSettings = {
   maxMediaPerPage: 12,
   variantsPerUsername: 16,
   imageSearchReferences: 20,
+  sitePageBudget: 200,
 };
 
 /** What the free scan in onboarding may do (time and query budget, no reverse image search). */

@@ -46,7 +46,13 @@ describe('createTaskRunner', () => {
       match: echo('match'),
     };
     expect(() =>
-      createTaskRunner({ repo, send: unused, stages, logger: createLogger('silent') }),
+      createTaskRunner({
+        repo,
+        send: unused,
+        stages,
+        reachability: { guard: unused },
+        logger: createLogger('silent'),
+      }),
     ).toThrow('The scan stage registered as fetch is declared as match.');
   });
 });

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { ScanStage } from '@shark/contracts/scans.ts';
 import { safeErrorMessage, type Logger } from '../../http/logger.ts';
 import type { NewTask, ScanRepository, ScanRow, ScanTaskRow } from './scan-repository.ts';
+import type { SiteReachability } from './site-reachability.ts';
 
 /** A failure worth another try (the job is retried with backoff); anything else settles the task as failed. */
 export class RetryableScanError extends Error {
@@ -32,12 +33,16 @@ export interface StageDefinition<Input> {
   /** Parses the task row's input: a row that does not parse settles as failed. */
   input: z.ZodType<Input>;
   handle: (input: Input, context: StageContext) => Promise<StageOutcome>;
+  /** The URL the task will fetch (its site decides whether the scan gave it up); null: no site's. */
+  subjectUrl?: (input: Input) => string | null;
 }
 
 /** A declared stage as the registry holds it: its input parsed and handled in one call. */
 export interface RegisteredStage {
   readonly name: ScanStage;
   run(rawInput: unknown, context: StageContext): Promise<StageOutcome>;
+  /** The URL a task with this input will fetch; null when none or the input does not parse. */
+  subjectOf(rawInput: unknown): string | null;
 }
 
 export function defineStage<Input>(definition: StageDefinition<Input>): RegisteredStage {
@@ -47,6 +52,10 @@ export function defineStage<Input>(definition: StageDefinition<Input>): Register
     async run(rawInput, context) {
       const input = definition.input.parse(rawInput);
       return await definition.handle(input, context);
+    },
+    subjectOf(rawInput) {
+      const parsed = definition.input.safeParse(rawInput);
+      return parsed.success ? (definition.subjectUrl?.(parsed.data) ?? null) : null;
     },
   };
 }
@@ -58,6 +67,8 @@ export interface TaskRunnerDeps {
   repo: Pick<ScanRepository, 'addTasks' | 'claim' | 'settle' | 'completeIfSettled'>;
   send: (stage: ScanStage, taskId: string) => Promise<void>;
   stages: StageRegistry;
+  /** Skips the tasks of sites the scan gave up, and gives up a site a fetch found gone. */
+  reachability: Pick<SiteReachability, 'guard'>;
   logger: Logger;
   /** Called once a scan completes (by the one call that completed it), e.g. to notify the creator. */
   onCompleted?: (scanId: string) => Promise<void>;
@@ -119,11 +130,9 @@ export function createTaskRunner(deps: TaskRunnerDeps) {
       return;
     }
     try {
-      const outcome = await stage.run(task.input, {
-        task,
-        scan: scanRow,
-        enqueue: (tasks) => enqueue(scanRow, tasks),
-      });
+      const outcome = await deps.reachability.guard(scanRow.id, stage.subjectOf(task.input), () =>
+        stage.run(task.input, { task, scan: scanRow, enqueue: (tasks) => enqueue(scanRow, tasks) }),
+      );
       await settle(task, outcome.status, { result: outcome.result, error: outcome.error ?? null });
     } catch (error) {
       if (error instanceof RetryableScanError && !isLastAttempt) throw error;

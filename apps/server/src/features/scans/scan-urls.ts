@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { SiteKindName } from '@shark/contracts/findings.ts';
 import type { CatalogSite, SiteCatalog } from '@shark/engine/discovery/site-catalog/catalog.ts';
+import { profileUrl } from '@shark/engine/discovery/site-catalog/templates.ts';
 import { parseWebAddress, urlKey } from '@shark/engine/whitelist/web-address.ts';
 
 /** The key of a URL within a scan: its canonical form (no scheme, www, tracking parameters), hashed when long. */
@@ -51,6 +52,19 @@ export function siteOfUrl(
       return { siteId: site.id, siteKind: site.kind, name: site.name };
   }
   return { siteId: null, siteKind: 'other', name: bare };
+}
+
+/**
+ * A catalog site's profile page for a username (its home page when it has none or the name does not fit
+ * one); null for a site the catalog does not have.
+ */
+export function catalogProfileUrl(site: CatalogSite | undefined, username: string): string | null {
+  if (!site) return null;
+  try {
+    return profileUrl(site, username);
+  } catch {
+    return site.baseUrl;
+  }
 }
 
 export function siteById(catalog: SiteCatalog, id: string | null): CatalogSite | undefined {

@@ -14,9 +14,9 @@ import type { ScanMatcher } from '../scan-matcher.ts';
 import type { CrawlerPort, FindingsPort } from '../scan-ports.ts';
 import type { ScanSettings } from '../scan-settings.ts';
 import { defineStage, RetryableScanError, type RegisteredStage } from '../scan-task-runner.ts';
-import { siteById } from '../scan-urls.ts';
+import { catalogProfileUrl, siteById } from '../scan-urls.ts';
 import { creatorFrom } from './creator-setup.ts';
-import { RETRYABLE_FETCH } from './fetch-failure.ts';
+import { throwIfNetworkFailure } from './fetch-failure.ts';
 
 export const checkProfileInput = z.object({
   siteId: z.string(),
@@ -57,6 +57,8 @@ export function createCheckProfileStage(deps: CheckProfileDeps): RegisteredStage
   return defineStage({
     name: 'profile',
     input: checkProfileInput,
+    subjectUrl: (input) =>
+      catalogProfileUrl(siteById(deps.catalog(), input.siteId), input.username),
     async handle(input, { scan: scanRow }) {
       const site = siteById(deps.catalog(), input.siteId);
       if (!site)
@@ -70,7 +72,7 @@ export function createCheckProfileStage(deps: CheckProfileDeps): RegisteredStage
           if (page.ok) return { status: page.status, finalUrl: page.finalUrl, html: page.html };
           if (page.reason === 'http-status')
             return { status: page.status ?? 0, finalUrl: url, html: null };
-          if (RETRYABLE_FETCH.has(page.reason)) throw new RetryableScanError(page.message);
+          throwIfNetworkFailure(page);
           refusal = page.message;
           return { status: 0, finalUrl: url, html: null };
         },

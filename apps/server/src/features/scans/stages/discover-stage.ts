@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { RegisteredStage } from '../scan-task-runner.ts';
 import { defineStage } from '../scan-task-runner.ts';
+import { catalogProfileUrl, siteById } from '../scan-urls.ts';
 import {
   catalogProfileInput,
   catalogSearchInput,
@@ -31,6 +32,13 @@ export function createDiscoverStage(deps: DiscoverDeps): RegisteredStage {
   return defineStage({
     name: 'discover',
     input: discoverInput,
+    // A search API is no site of the catalog's: its failures keep their own retry.
+    subjectUrl: (input) =>
+      input.type === 'catalog-search'
+        ? input.url
+        : input.type === 'catalog-profile'
+          ? catalogProfileUrl(siteById(deps.catalog(), input.siteId), input.username)
+          : null,
     handle: (input, context) =>
       input.type === 'text-source' || input.type === 'image-source'
         ? searchSource(input, context)

@@ -78,6 +78,7 @@ export function createFetchPageStage(deps: FetchPageDeps): RegisteredStage {
   return defineStage({
     name: 'fetch',
     input: fetchPageInput,
+    subjectUrl: (input) => input.url,
     async handle(input, { scan: scanRow, enqueue }) {
       const page = await crawler.fetchPage(input.url, { respectRobots: settings.respectRobots });
       if (!page.ok) return failedFetchOutcome(page);

@@ -43,6 +43,7 @@ export function createMatchMediaStage(deps: MatchMediaDeps): RegisteredStage {
   return defineStage({
     name: 'match',
     input: matchMediaInput,
+    subjectUrl: (input) => input.mediaUrl,
     async handle(input, { scan: scanRow }) {
       const media = await deps.crawler.fetchMedia(input.mediaUrl);
       if (!media.ok) return failedFetchOutcome(media);
