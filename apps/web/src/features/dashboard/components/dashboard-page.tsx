@@ -1,7 +1,8 @@
 // The dashboard: where the account stands, the takedown figures (found, confirmed, notices sent,
 // removed, pending, the removal rate, charts, recent activity, the next scan), then, for creators whose
-// plan includes scanning, the scans (live progress), the sources they use and the review of what they
-// found. Others see why there is nothing to review yet and the way to get there.
+// plan includes scanning, the scans (live progress), the sources they use, the review of what they
+// found and the sites that only share their name. Others see why there is nothing to review yet and
+// the way to get there.
 import type { FrontendStatus, User } from '@shark/contracts/user.ts';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -15,10 +16,12 @@ import { dashboardKeys } from '#app/features/dashboard/api/dashboard-keys.ts';
 import { TakedownOverview } from '#app/features/dashboard/components/takedown-overview.tsx';
 import { findingKeys } from '#app/features/findings/api/finding-keys.ts';
 import { ReviewList } from '#app/features/findings/components/review-list.tsx';
+import { NameSightingsSection } from '#app/features/name-sightings/components/name-sightings-section.tsx';
 import { scanKeys } from '#app/features/scans/api/scan-keys.ts';
 import { ScansCard } from '#app/features/scans/components/scans-card.tsx';
 import { SourcesPanel } from '#app/features/scans/components/sources-panel.tsx';
 import { canUseScans } from '#app/features/scans/lib/access.ts';
+import { whitelistQueryKey } from '#app/features/whitelist/api/get-whitelist.ts';
 
 const STATUS_LABELS = {
   free: { label: 'Free', description: 'You have no subscription yet.' },
@@ -122,6 +125,13 @@ function Scanning({ userId }: { userId: string }) {
         <SourcesPanel userId={userId} />
       </div>
       <ReviewList userId={userId} />
+      <NameSightingsSection
+        userId={userId}
+        onSiteWhitelisted={() => {
+          void queryClient.invalidateQueries({ queryKey: findingKeys.all(userId) });
+          void queryClient.invalidateQueries({ queryKey: whitelistQueryKey(userId) });
+        }}
+      />
     </div>
   );
 }
