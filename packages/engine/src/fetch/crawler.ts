@@ -104,6 +104,10 @@ function isTextual(contentType: string | null): boolean {
   );
 }
 
+function isXml(contentType: string | null): boolean {
+  return /^\s*(text\/xml|application\/xml|[^;]*\+xml)\b/i.test(contentType ?? '');
+}
+
 function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024
     ? `${Number((bytes / 1024 / 1024).toFixed(1))} MB`
@@ -274,9 +278,11 @@ export function createCrawler(options: CrawlerOptions): Crawler {
       }
       if (!isTextual(page.contentType) && page.body.length > maxPageBytes)
         return sizeFailure(page, maxPageBytes);
-      const text = isPlainText(page.contentType)
-        ? decodeBody(page.contentType, page.body).replace(/\s+/g, ' ').trim()
-        : null;
+      // Plain text and XML (sitemaps, OpenSearch descriptions) are read as text, whitespace collapsed.
+      const text =
+        isPlainText(page.contentType) || isXml(page.contentType)
+          ? decodeBody(page.contentType, page.body).replace(/\s+/g, ' ').trim()
+          : null;
       return { ...base, title: null, text, html: null, media: [] };
     },
 
