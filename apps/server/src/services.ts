@@ -364,6 +364,13 @@ export async function createServices(
   );
 
   const scanSources = createScanSourceService({ config, db: database.db });
+  // The scans' crawler; enforcement reads sites' own contact pages through it too.
+  const crawler = createCrawler({
+    fetcher,
+    robots: { enabled: config.scans.respectRobots, userAgent: 'SharkBot' },
+    perHost: config.scans.perHost,
+    maxMediaPerPage: config.scans.maxMediaPerPage,
+  });
   const enforcement = createEnforcement({
     db: database.db,
     config: config.enforcement,
@@ -373,6 +380,7 @@ export async function createServices(
     storage,
     mailer,
     fetcher,
+    crawler,
     ...(overrides.resolveHost ? { resolve: overrides.resolveHost } : {}),
     jobs,
     logger,
@@ -385,12 +393,6 @@ export async function createServices(
     logger,
     siteName: (id) => findSite(scanSources.catalog, id)?.name,
     enforcement: enforcement.findingPort,
-  });
-  const crawler = createCrawler({
-    fetcher,
-    robots: { enabled: config.scans.respectRobots, userAgent: 'SharkBot' },
-    perHost: config.scans.perHost,
-    maxMediaPerPage: config.scans.maxMediaPerPage,
   });
   const scanRepo = createScanRepository(database.db);
   const scanSiteRepo = createScanSiteRepository(database.db);

@@ -89,6 +89,14 @@ export function formatForms(command: FormsCommand, result: unknown): string {
     `Creator:   ${task.creatorEmail}`,
     `URLs:      ${task.urls}`,
   ];
+  if (task.siteFields) {
+    // The site's own form: its fields in its order, named as its page names them.
+    const own = task.siteFields.map(
+      (field) =>
+        `--- ${field.label || field.name} [${field.name}, ${field.role}${field.required ? ', required' : ''}] ---\n${field.value}`,
+    );
+    return [...head, '', "The site's own form, field by field:", '', ...own].join('\n');
+  }
   const fields = task.fields.map((field) => `--- ${field.label} ---\n${field.value}`);
   return [...head, '', ...fields].join('\n');
 }

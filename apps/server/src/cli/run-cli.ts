@@ -40,6 +40,7 @@ import {
   parseCommunityCommand,
 } from './community-command.ts';
 import { executeRegistryCommand, parseRegistryCommand, REGISTRY_HELP } from './registry-command.ts';
+import { formatSites, parseSitesCommand, SITES_HELP, sitesRequest } from './sites-command.ts';
 
 const HELP = `shark — operator commands for Shark
 
@@ -63,6 +64,8 @@ Commands:
                                     announcements and resources on /community
   shark registry pending|show|publish|reject|add
                                     review the Scam Registry's reports; add entries
+  shark sites list|contact|accept|dismiss
+                                    sites outside the catalog: review them, correct their own channel
   shark --help                      this text
 
 ${USERS_HELP}
@@ -80,6 +83,8 @@ ${PAYOUTS_HELP}
 ${COMMUNITY_HELP}
 
 ${REGISTRY_HELP}
+
+${SITES_HELP}
 
 ${HASH_HELP}
 
@@ -189,6 +194,13 @@ const GROUPS: Record<string, CommandGroup | undefined> = {
   registry: {
     help: REGISTRY_HELP,
     run: (argv, config) => executeRegistryCommand(parseRegistryCommand(argv), config()),
+  },
+  sites: {
+    help: SITES_HELP,
+    run: async (argv, config) => {
+      const parsed = parseSitesCommand(argv);
+      return formatSites(parsed, await executeOperator(sitesRequest(parsed), config()));
+    },
   },
 };
 

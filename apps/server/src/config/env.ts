@@ -351,6 +351,7 @@ export const envSchema = z.object({
     .default(0),
   OUTBOX_CLAIM_SECONDS: positiveInt(300),
   ENFORCEMENT_SWEEP_SECONDS: positiveInt(30),
+  SITE_CONTACT_MAX_AGE_DAYS: positiveInt(30),
   // --- Takedown lifecycle (features/takedown-lifecycle) ---
   TAKEDOWN_CHECK_MAX_HOURS: positiveInt(7 * 24),
   // --- Billing (features/billing) ---
@@ -551,6 +552,8 @@ export interface EnforcementConfig {
   outboxClaimSeconds: number;
   /** How often workers look for work a crash left (due sends, lost jobs, the daily delisting files). */
   sweepSeconds: number;
+  /** A site's own contact found on its pages is looked up again once older than this. */
+  siteContactMaxAgeDays: number;
 }
 
 export interface ScanSourcesConfig {
@@ -702,6 +705,7 @@ export function loadConfig(
       delistingBatchHourUtc: env.DELISTING_BATCH_HOUR_UTC,
       outboxClaimSeconds: env.OUTBOX_CLAIM_SECONDS,
       sweepSeconds: env.ENFORCEMENT_SWEEP_SECONDS,
+      siteContactMaxAgeDays: env.SITE_CONTACT_MAX_AGE_DAYS,
     },
     takedownLifecycle: { checkMaxHours: env.TAKEDOWN_CHECK_MAX_HOURS },
     billing: {

@@ -4,6 +4,7 @@
 import type { SiteCatalog } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { createFetchJson } from '@shark/engine/recipients/fetch-json.ts';
 import { createRecipientResolver } from '@shark/engine/recipients/recipient-resolver.ts';
+import type { Crawler } from '@shark/engine/fetch/crawler.ts';
 import type { SafeFetcher } from '@shark/engine/fetch/safe-fetch.ts';
 import type { Database } from '@shark/db/client.ts';
 import type { BrandRegistry } from '../../config/brands.ts';
@@ -25,6 +26,8 @@ import { createOutboxRepository } from './outbox-repository.ts';
 import { createOutboxSender } from './outbox-sender.ts';
 import { createDatabaseRecipientCache } from './recipient-cache.ts';
 import { createRecipientService } from './recipient-service.ts';
+import { createSiteContactRepository } from './site-contact-repository.ts';
+import { createSiteContactService } from './site-contact-service.ts';
 import { createTakedownRepository } from './takedown-repository.ts';
 import { createTakedownService } from './takedown-service.ts';
 
@@ -38,6 +41,8 @@ export interface EnforcementDeps {
   mailer: Mailer;
   /** RDAP and bootstrap files are fetched through it (SSRF guard, SHARK_FETCH_ALLOWLIST). */
   fetcher: SafeFetcher;
+  /** Sites' own contact pages are read through it (robots.txt, per-host limits); none: not read. */
+  crawler?: Pick<Crawler, 'fetchPage'>;
   /** A + AAAA of a host; the system's DNS by default (tests give hosts their own addresses). */
   resolve?: (host: string) => Promise<string[]>;
   jobs: JobQueue<SharkJobCatalog>;
@@ -87,6 +92,13 @@ export function createEnforcement(deps: EnforcementDeps) {
     requestNotice,
     now,
   });
+  const siteContacts = createSiteContactService({
+    repo: createSiteContactRepository(db),
+    ...(deps.crawler ? { crawler: deps.crawler } : {}),
+    maxAgeDays: config.siteContactMaxAgeDays,
+    logger,
+    now,
+  });
   const recipients = createRecipientService({
     db,
     takedowns: takedownRepo,
@@ -100,6 +112,7 @@ export function createEnforcement(deps: EnforcementDeps) {
       now,
     }),
     catalog: deps.catalog,
+    siteContacts,
     requestNotice,
     logger,
     now,
@@ -112,6 +125,7 @@ export function createEnforcement(deps: EnforcementDeps) {
     storage: deps.storage,
     catalog: deps.catalog,
     publicUrl: deps.publicUrl,
+    siteContacts,
     sendOutbox: (outboxId) => sendOutbox(outboxId),
     requestNotice,
     logger,
@@ -174,7 +188,8 @@ export function createEnforcement(deps: EnforcementDeps) {
     delisting,
     sweep,
     /** The operator commands (`shark forms …`, `shark delisting …`), for the CLI and the admin socket. */
-    operator: createOperatorCommands({ forms, delisting }),
+    siteContacts,
+    operator: createOperatorCommands({ forms, delisting, sites: siteContacts }),
 
     /** For the takedown lifecycle: asks for the notice to the takedown's current recipient (after an escalation). */
     async requestNoticeFor(takedownId: string): Promise<void> {

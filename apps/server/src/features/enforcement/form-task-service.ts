@@ -25,6 +25,17 @@ export interface FormTaskDetail extends FormTaskSummary {
   submittedAt: string | null;
   submittedBy: string | null;
   fields: { label: string; value: string }[];
+  /** The site's own form, field by field as its page names them, with what to paste (null: not read). */
+  siteFields: SiteFieldValue[] | null;
+}
+
+export interface SiteFieldValue {
+  name: string;
+  label: string;
+  type: string;
+  role: string;
+  required: boolean;
+  value: string;
 }
 
 export interface FormTaskServiceDeps {
@@ -40,6 +51,25 @@ function parseFields(value: unknown): { label: string; value: string }[] {
     if (typeof field !== 'object' || field === null) return [];
     const { label, value: text } = field as { label?: unknown; value?: unknown };
     return typeof label === 'string' && typeof text === 'string' ? [{ label, value: text }] : [];
+  });
+}
+
+function parseSiteFields(value: unknown): SiteFieldValue[] | null {
+  if (!Array.isArray(value)) return null;
+  return value.flatMap((field: unknown) => {
+    if (typeof field !== 'object' || field === null) return [];
+    const f = field as Partial<Record<keyof SiteFieldValue, unknown>>;
+    if (typeof f.name !== 'string' || typeof f.value !== 'string') return [];
+    return [
+      {
+        name: f.name,
+        label: typeof f.label === 'string' ? f.label : '',
+        type: typeof f.type === 'string' ? f.type : 'text',
+        role: typeof f.role === 'string' ? f.role : 'other',
+        required: f.required === true,
+        value: f.value,
+      },
+    ];
   });
 }
 
@@ -83,6 +113,7 @@ export function createFormTaskService(deps: FormTaskServiceDeps) {
       submittedAt: row.task.submittedAt?.toISOString() ?? null,
       submittedBy: row.task.submittedBy,
       fields: parseFields(row.notice.formFields),
+      siteFields: parseSiteFields(row.task.fields),
     };
   }
 

@@ -46,7 +46,13 @@ export interface NewNoticeWrite {
   takedownIds: string[];
   delivery:
     | { kind: 'email'; outboxId: string; messageId: string }
-    | { kind: 'form'; taskId: string; formUrl: string };
+    | {
+        kind: 'form';
+        taskId: string;
+        formUrl: string;
+        /** The site's own form fields with what to paste in each, when its page was read. */
+        fields?: unknown;
+      };
   /** Leak takedowns that get delisting requests (once per takedown and engine). */
   delist: { takedownId: string; url: string }[];
 }
@@ -167,6 +173,7 @@ function queries(db: Database) {
           noticeId: row.id,
           userId: row.userId,
           formUrl: delivery.formUrl,
+          fields: delivery.fields ?? null,
           status: 'open',
         });
       }

@@ -8,6 +8,8 @@ import { composeDmcaNotice } from '@shark/engine/notices/dmca-notice.ts';
 import { prepareFormSubmission } from '@shark/engine/notices/form-submission.ts';
 import { composeImpersonationReport } from '@shark/engine/notices/impersonation-report.ts';
 import { renderNoticePdf } from '@shark/engine/notices/notice-pdf.ts';
+import { fillSiteForm, type FilledSiteField } from '@shark/engine/notices/site-form-fill.ts';
+import type { SiteFormField } from '@shark/engine/recipients/site-contact.ts';
 import type {
   NoticeBrand,
   NoticeChannel,
@@ -28,6 +30,7 @@ import type {
   NoticeQueries,
   NoticeRepository,
 } from './notice-repository.ts';
+import type { SiteContactService } from './site-contact-service.ts';
 import { noticeWorkOf } from './works.ts';
 
 export interface NoticeServiceDeps {
@@ -38,6 +41,8 @@ export interface NoticeServiceDeps {
   storage: FileStorage;
   catalog: SiteCatalog;
   publicUrl: string;
+  /** The fields of a site's own form as its page gave them, for the form task. */
+  siteContacts?: Pick<SiteContactService, 'formFieldsOf'>;
   /** Sends the outbox job of a new e-mail (after the transaction commits). */
   sendOutbox: (outboxId: string) => Promise<void>;
   /** Asks for the notice job again (more takedowns wait than one notice lists). */
@@ -93,6 +98,26 @@ interface Composed {
   html: string;
   pdf: Buffer;
   formFields: { key: string; label: string; value: string }[] | null;
+}
+
+/** The site's own form filled from the composed notice, when its fields were read from its page. */
+function siteFormFields(
+  fields: SiteFormField[] | null,
+  composed: Composed,
+  brand: NoticeBrand,
+  pageUrls: string[],
+): FilledSiteField[] | null {
+  if (!fields) return null;
+  return fillSiteForm(
+    fields,
+    {
+      subject: composed.subject,
+      text: composed.text,
+      prepared: composed.formFields ?? [],
+      pageUrls,
+    },
+    brand,
+  );
 }
 
 export function createNoticeService(deps: NoticeServiceDeps) {
@@ -218,6 +243,8 @@ export function createNoticeService(deps: NoticeServiceDeps) {
       const domain = messageIdDomain(brandConfig);
       const at = now();
 
+      // Read before the lock: the site's form as its page gave it, when the address is that form.
+      const siteForm = deps.siteContacts ? await deps.siteContacts.formFieldsOf(address) : null;
       // PDFs are stored before their rows commit; a rolled-back transaction takes its files with it.
       const stored: string[] = [];
       let result: { written: { noticeId: string; outboxId: string | null }[]; full: boolean };
@@ -248,6 +275,14 @@ export function createNoticeService(deps: NoticeServiceDeps) {
             await storage.write(pdfKey, composed.pdf);
             stored.push(pdfKey);
             const isEmail = first.recipient.channelKind === 'email';
+            const siteFields = isEmail
+              ? null
+              : siteFormFields(
+                  siteForm,
+                  composed,
+                  brand,
+                  group.map((candidate) => candidate.takedown.pageUrl),
+                );
             const outboxId = isEmail ? `obx_${randomBytes(8).toString('hex')}` : null;
             const entry: NewNoticeWrite = {
               notice: {
@@ -274,6 +309,7 @@ export function createNoticeService(deps: NoticeServiceDeps) {
                     kind: 'form',
                     taskId: `frm_${randomBytes(8).toString('hex')}`,
                     formUrl: address,
+                    ...(siteFields ? { fields: siteFields } : {}),
                   },
               delist: group
                 .filter((candidate) => candidate.takedown.kind === 'leak')

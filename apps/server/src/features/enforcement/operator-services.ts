@@ -8,6 +8,8 @@ import { createFileStorage } from '../storage/file-storage.ts';
 import { createDelistingService } from './delisting-service.ts';
 import { createFormTaskService } from './form-task-service.ts';
 import { createOperatorCommands, type OperatorCommand } from './operator-commands.ts';
+import { createSiteContactRepository } from './site-contact-repository.ts';
+import { createSiteContactService } from './site-contact-service.ts';
 
 export async function openOperatorCommands(
   config: Config,
@@ -31,5 +33,14 @@ export async function openOperatorCommands(
     brands: loadBrands(config.brandsFile),
     logger: createLogger('silent'),
   });
-  return { commands: createOperatorCommands({ forms, delisting }), close: () => database.close() };
+  // No crawler here: the CLI reads and corrects sites' contacts; only the server looks them up.
+  const sites = createSiteContactService({
+    repo: createSiteContactRepository(db),
+    maxAgeDays: config.enforcement.siteContactMaxAgeDays,
+    logger: createLogger('silent'),
+  });
+  return {
+    commands: createOperatorCommands({ forms, delisting, sites }),
+    close: () => database.close(),
+  };
 }

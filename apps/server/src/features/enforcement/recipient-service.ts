@@ -15,6 +15,7 @@ import type { Database } from '@shark/db/client.ts';
 import type { JobContext } from '../../jobs/define-job.ts';
 import type { Logger } from '../../http/logger.ts';
 import { transitionTakedown, type TakedownRow } from '../takedowns/takedown-transitions.ts';
+import type { SiteContactService } from './site-contact-service.ts';
 import type { TakedownRepository } from './takedown-repository.ts';
 
 export interface RecipientServiceDeps {
@@ -22,6 +23,8 @@ export interface RecipientServiceDeps {
   takedowns: TakedownRepository;
   resolver: RecipientResolver;
   catalog: SiteCatalog;
+  /** The own channel of a site the catalog does not know (read from its pages); none: the resolver's alone. */
+  siteContacts?: Pick<SiteContactService, 'recipientFor'>;
   /** Sends the notice job for this creator and recipient address. */
   requestNotice: (userId: string, address: string) => Promise<void>;
   logger: Logger;
@@ -75,7 +78,16 @@ export function createRecipientService(deps: RecipientServiceDeps) {
       if (platform) return { recipients: [platform], problems: [] };
     }
     const found = await resolver.lookup(row.pageUrl);
-    return { recipients: found.recipients, problems: found.problems };
+    if (found.siteId !== null || !deps.siteContacts)
+      return { recipients: found.recipients, problems: found.problems };
+    const own = await deps.siteContacts.recipientFor(row.pageUrl);
+    if (!own) return { recipients: found.recipients, problems: found.problems };
+    // The site's own channel comes first; a registrant the resolver put at the site level gives way.
+    const ownAddress = addressOf(own);
+    const rest = found.recipients.filter(
+      (recipient) => recipient.role !== 'site' && addressOf(recipient) !== ownAddress,
+    );
+    return { recipients: [own, ...rest], problems: found.problems };
   }
 
   async function close(row: TakedownRow, reason: string): Promise<void> {
