@@ -1,10 +1,12 @@
-// What one scan did: work per stage, the sources it asked and how often, what it found, and its
-// latest errors. Shown live for a running scan and on demand for past ones.
+// What one scan did: work per stage, the sources it asked and how often, what it found, the sites it
+// gave up or searched further, and its latest errors. Shown live for a running scan and on demand for
+// past ones.
 import type { Scan } from '@shark/contracts/scans.ts';
 import { SCAN_STAGES } from '@shark/contracts/scans.ts';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { STAGE_LABELS, count, formatDateTime } from '#app/features/scans/lib/labels.ts';
 import { summarizeStage } from '#app/features/scans/lib/progress.ts';
+import { ScanSiteNotes } from '#app/features/scans/components/scan-site-notes.tsx';
 
 export function ScanDetails({ scan, headingLevel = 3 }: { scan: Scan; headingLevel?: 3 | 4 }) {
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
@@ -107,6 +109,8 @@ export function ScanDetails({ scan, headingLevel = 3 }: { scan: Scan; headingLev
           ) : null}
         </section>
       </div>
+
+      <ScanSiteNotes sites={scan.sites} heading={Heading} />
 
       {scan.errors.length > 0 ? (
         <section>

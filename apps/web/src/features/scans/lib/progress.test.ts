@@ -4,6 +4,7 @@ import {
   formatShare,
   isScanActive,
   scanProgress,
+  siteNotes,
   summarizeStage,
   totalFindings,
 } from './progress.ts';
@@ -90,5 +91,52 @@ describe('isScanActive and totalFindings', () => {
 
   it('adds the kinds of finding', () => {
     expect(totalFindings({ leak: 2, mention: 1, impersonation: 3 })).toBe(6);
+  });
+});
+
+describe('siteNotes', () => {
+  const gone = {
+    origin: 'https://gone.example',
+    message: 'The name gone.example could not be found.',
+    at: '2026-01-01T00:00:00.000Z',
+  };
+
+  it('says nothing when the scan gave no site up and searched none further', () => {
+    expect(siteNotes({ unreachable: [], expanded: [] })).toEqual({
+      unreachable: null,
+      expanded: null,
+    });
+  });
+
+  it('names each site given up, why, and the tasks skipped for it', () => {
+    expect(
+      siteNotes({
+        unreachable: [
+          { ...gone, site: 'gone.example', reason: 'dns', skippedTasks: 12 },
+          { ...gone, site: '127.0.0.1:9', reason: 'refused', skippedTasks: 1 },
+        ],
+        expanded: [],
+      }).unreachable,
+    ).toEqual({
+      heading: 'Skipped 2 sites that could not be reached',
+      lines: [
+        'gone.example — did not resolve (12 tasks)',
+        '127.0.0.1:9 — refused connections (1 task)',
+      ],
+    });
+  });
+
+  it('counts the pages of each site searched further against its budget', () => {
+    expect(
+      siteNotes({
+        unreachable: [],
+        expanded: [
+          { site: 'leaks.example', origin: 'https://leaks.example', pages: 1200, budget: 2000 },
+        ],
+      }).expanded,
+    ).toEqual({
+      heading: 'Searched 1 site further from copies found there',
+      lines: ['leaks.example — pages 1,200 of 2,000'],
+    });
   });
 });

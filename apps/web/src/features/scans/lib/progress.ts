@@ -6,7 +6,9 @@ import {
   type ScanStage,
   type ScanStatus,
   type StageProgress,
+  type UnreachableSite,
 } from '@shark/contracts/scans.ts';
+import { count } from '#app/features/scans/lib/labels.ts';
 
 /** Queued or running: poll it. */
 export function isScanActive(status: ScanStatus): boolean {
@@ -69,4 +71,44 @@ export function formatShare(share: number): string {
 
 export function totalFindings(findings: Scan['findings']): number {
   return findings.leak + findings.mention + findings.impersonation;
+}
+
+const UNREACHABLE_WORDS: Record<UnreachableSite['reason'], string> = {
+  dns: 'did not resolve',
+  refused: 'refused connections',
+  unreachable: 'could not be reached',
+};
+
+export interface SiteNotes {
+  /** "Skipped 2 sites that could not be reached", or null when the scan gave none up. */
+  unreachable: { heading: string; lines: string[] } | null;
+  /** "Searched 1 site further from copies found there", or null when it searched none further. */
+  expanded: { heading: string; lines: string[] } | null;
+}
+
+/** What the scan did differently on some sites: those it gave up, those it searched further. */
+export function siteNotes(sites: Scan['sites']): SiteNotes {
+  const siteCount = (n: number) => count(n, 'site', 'sites');
+  return {
+    unreachable:
+      sites.unreachable.length === 0
+        ? null
+        : {
+            heading: `Skipped ${siteCount(sites.unreachable.length)} that could not be reached`,
+            lines: sites.unreachable.map(
+              (s) =>
+                `${s.site} — ${UNREACHABLE_WORDS[s.reason]} (${count(s.skippedTasks, 'task', 'tasks')})`,
+            ),
+          },
+    expanded:
+      sites.expanded.length === 0
+        ? null
+        : {
+            heading: `Searched ${siteCount(sites.expanded.length)} further from copies found there`,
+            lines: sites.expanded.map(
+              (s) =>
+                `${s.site} — pages ${s.pages.toLocaleString('en-US')} of ${s.budget.toLocaleString('en-US')}`,
+            ),
+          },
+  };
 }
