@@ -68,6 +68,10 @@ describe('detectProfilePage', () => {
       handle: 'janedoe_vip',
       displayName: 'Jane Doe',
       avatarUrl: 'http://127.0.0.1:4123/avatars/a.jpg',
+      avatarUrls: [
+        'http://127.0.0.1:4123/avatars/a.jpg',
+        'https://files.social.example/accounts/avatars/1/original/a.jpg',
+      ],
       followerText: expect.stringMatching(/12\.4K Followers/i),
       profileUrlTemplate: 'http://127.0.0.1:4123/@{username}',
     });

@@ -17,6 +17,8 @@ export interface DetectedProfile {
   handle: string;
   displayName: string | null;
   avatarUrl: string | null;
+  /** Every address the page gives its avatar at (the picture itself, og:image, JSON-LD image). */
+  avatarUrls: string[];
   /** The count the page shows ("1,234 followers"), as written. */
   followerText: string | null;
   /** The page's address with the handle as `{username}`; null when the address does not carry it. */
@@ -320,6 +322,17 @@ export function detectProfilePage(input: { url: string; html: string }): Detecte
     handle,
     displayName: cleanName(rawName, handle, url.hostname),
     avatarUrl,
+    avatarUrls: avatarUrl
+      ? [
+          ...new Set(
+            [
+              avatarUrl,
+              absolute(structured.jsonLd?.image, url.href),
+              isDeclared ? absolute(meta($, 'og:image'), url.href) : null,
+            ].filter((u): u is string => u !== null),
+          ),
+        ]
+      : [],
     followerText,
     profileUrlTemplate: template,
     signals,

@@ -65,6 +65,8 @@ export function createScanPipeline(deps: PipelineDeps) {
       findings,
       catalog,
       settings,
+      matcher,
+      isWhitelisted: deps.isWhitelisted,
       sightings: deps.sightings,
     }),
     match: createMatchMediaStage({ repo, crawler, matcher, findings, catalog }),

@@ -8,6 +8,7 @@ import {
 } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { assessProfile } from '@shark/engine/impersonation/assess-profile.ts';
 import { checkProfile } from '@shark/engine/impersonation/profile-check.ts';
+import { profileUrlFromTemplate } from '@shark/engine/impersonation/profile-page.ts';
 import { sniffMediaType } from '@shark/engine/matching/media-type.ts';
 import type { NewTask, ScanRepository } from '../scan-repository.ts';
 import type { ScanMatcher } from '../scan-matcher.ts';
@@ -17,11 +18,15 @@ import { defineStage, RetryableScanError, type RegisteredStage } from '../scan-t
 import { catalogProfileUrl, siteById } from '../scan-urls.ts';
 import { creatorFrom } from './creator-setup.ts';
 import { throwIfNetworkFailure } from './fetch-failure.ts';
+import { checkTemplateProfileTask } from './unknown-profile.ts';
 
 export const checkProfileInput = z.object({
-  siteId: z.string(),
+  /** Null for a network outside the catalog, known by the profile address learnt from its pages. */
+  siteId: z.string().nullable(),
   username: z.string(),
   reason: z.string(),
+  profileUrlTemplate: z.string().optional(),
+  siteName: z.string().optional(),
 });
 export type CheckProfileInput = z.infer<typeof checkProfileInput>;
 
@@ -58,8 +63,11 @@ export function createCheckProfileStage(deps: CheckProfileDeps): RegisteredStage
     name: 'profile',
     input: checkProfileInput,
     subjectUrl: (input) =>
-      catalogProfileUrl(siteById(deps.catalog(), input.siteId), input.username),
+      input.profileUrlTemplate
+        ? profileUrlFromTemplate(input.profileUrlTemplate, input.username)
+        : catalogProfileUrl(siteById(deps.catalog(), input.siteId), input.username),
     async handle(input, { scan: scanRow }) {
+      if (input.siteId === null) return checkTemplateProfileTask(deps, input, scanRow);
       const site = siteById(deps.catalog(), input.siteId);
       if (!site)
         return { status: 'skipped', error: `The site catalog no longer has ${input.siteId}.` };

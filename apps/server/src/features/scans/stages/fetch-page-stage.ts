@@ -14,6 +14,7 @@ import { creatorFrom } from './creator-setup.ts';
 import { failedFetchOutcome } from './fetch-failure.ts';
 import { matchMediaTask } from './match-media-stage.ts';
 import { recordPageMention, type PageMentionOutcome, type SightingsPort } from './page-mention.ts';
+import { profileOnPage, withoutAvatar, type UnknownProfileDeps } from './unknown-profile.ts';
 
 /** Characters of a page's text kept with its fetch task. */
 const TEXT_KEPT = 1_000;
@@ -52,12 +53,12 @@ export function fetchPageTask(
   };
 }
 
-export interface FetchPageDeps {
+export interface FetchPageDeps extends UnknownProfileDeps {
   repo: Pick<ScanRepository, 'setupOf'>;
   crawler: CrawlerPort;
   findings: Pick<FindingsPort, 'record'>;
   catalog: () => SiteCatalog;
-  settings: Pick<ScanSettings, 'respectRobots' | 'maxMediaPerPage'>;
+  settings: Pick<ScanSettings, 'respectRobots' | 'maxMediaPerPage' | 'variantsPerUsername'>;
   /** Where pages that only share the creator's name go; without it they are not kept. */
   sightings?: SightingsPort;
 }
@@ -91,10 +92,18 @@ export function createFetchPageStage(deps: FetchPageDeps): RegisteredStage {
         settings.maxMediaPerPage,
       );
       const setup = await deps.repo.setupOf(scanRow.userId);
+      // A profile on a network outside the catalog is assessed as one; its avatar is no leak.
+      const profile = await profileOnPage(deps, {
+        ...input,
+        page,
+        scan: scanRow,
+        setup,
+        enqueue,
+      });
       const hasReferences = setup.references.length > 0;
       if (hasReferences) {
         await enqueue(
-          media.map((mediaUrl) =>
+          withoutAvatar(media, profile).map((mediaUrl) =>
             matchMediaTask({
               mediaUrl,
               pageUrl: page.finalUrl,
@@ -108,7 +117,7 @@ export function createFetchPageStage(deps: FetchPageDeps): RegisteredStage {
       }
       // A page naming the creator without a matched file: a mention, a name sighting or nothing (page-mention.ts).
       let named: PageMentionOutcome | null = null;
-      if (input.siteKind !== 'social-network') {
+      if (input.siteKind !== 'social-network' && profile === null) {
         // The set-up read above, not a second read of the same four queries per page.
         named = await recordPageMention(
           { recordFinding: (finding) => deps.findings.record(finding), sightings: deps.sightings },
@@ -146,6 +155,7 @@ export function createFetchPageStage(deps: FetchPageDeps): RegisteredStage {
           media: media.length,
           mention: named?.recorded === 'mention' ? named.findingId : null,
           named: named?.context ? { ...named.context, recorded: named.recorded } : null,
+          ...(profile ? { profile: profile.result } : {}),
         },
       };
     },
