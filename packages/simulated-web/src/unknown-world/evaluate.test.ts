@@ -65,6 +65,7 @@ function expected(): UnknownExpected {
     address: `${NETWORK}/contact`,
     channel: 'form',
     publishedAt: `${NETWORK}/contact`,
+    formAction: `${NETWORK}/contact/submit`,
   };
   return e;
 }
@@ -166,23 +167,30 @@ describe('evaluateUnknownWorld', () => {
         { pageUrl: `${FORUM}/t/1`, address: 'mailto:Legal@forum.example' },
         { pageUrl: `${FORUM}/t/1/page-2`, address: 'abuse@hosting.example' },
         { pageUrl: `${NETWORK}/@lunaf0x`, address: `${NETWORK}/contact` },
+        { pageUrl: `${NETWORK}/@lunafox.vip`, address: `${NETWORK}/contact/submit` },
+        { pageUrl: `${NETWORK}/@lunafox_official`, address: `${NETWORK}/report` },
       ],
       scanSeconds: 3,
     });
-    expect(figures.firstRecipientsOwnChannel).toBe(2);
-    expect(figures.firstRecipientsTotal).toBe(3);
+    expect(figures.firstRecipientsOwnChannel).toBe(3);
+    expect(figures.firstRecipientsTotal).toBe(5);
     expect(figures.otherRecipients).toEqual([
       {
         pageUrl: `${FORUM}/t/1/page-2`,
         address: 'abuse@hosting.example',
         expected: 'legal@forum.example',
       },
+      {
+        pageUrl: `${NETWORK}/@lunafox_official`,
+        address: `${NETWORK}/report`,
+        expected: `${NETWORK}/contact`,
+      },
     ]);
     expect(figures.robotsViolations).toBe(2);
     expect(figures.robotsViolationUrls).toEqual([`${FORUM}/private/9`]);
     const lines = figures.describe();
     expect(lines[0]).toBe('recall: 0.0 % (0 of 3 copies; 0 of 2 on pages that never name her)');
-    expect(lines).toContain("first recipients to the site's own channel: 2 / 3");
+    expect(lines).toContain("first recipients to the site's own channel: 3 / 5");
     expect(lines.at(-1)).toBe('scan time: 3.0 s');
   });
 });

@@ -177,7 +177,12 @@ export function evaluateUnknownWorld(
     const contact = expected.siteContacts[origin];
     const same = (a: string, b: string) =>
       a.replace(/^mailto:/i, '').toLowerCase() === b.toLowerCase() || normal(a) === normal(b);
-    if (contact && same(recipient.address, contact.address)) ownChannel++;
+    if (
+      contact &&
+      (same(recipient.address, contact.address) ||
+        (contact.formAction !== undefined && same(recipient.address, contact.formAction)))
+    )
+      ownChannel++;
     else
       otherRecipients.push({
         pageUrl: recipient.pageUrl,

@@ -251,6 +251,7 @@ export function buildBoard(site: SiteBuild, ctx: LayoutContext): void {
     address: site.url('/contact'),
     channel: 'form',
     publishedAt: site.url('/contact'),
+    formAction: site.url('/contact/submit'),
   };
   site.pages.set('/robots.txt', { kind: 'text', type: 'text/plain', body: robotsTxt(site, false) });
   // The board's own search: threads whose subject or posts contain every word asked for.

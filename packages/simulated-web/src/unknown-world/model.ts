@@ -78,7 +78,16 @@ export interface UnknownExpected {
   /** Her own site's pages: whitelisted, never enforced. */
   whitelisted: string[];
   /** Site origin → where its own copyright channel says notices go (an e-mail address or a form's URL). */
-  siteContacts: Record<string, { address: string; channel: 'email' | 'form'; publishedAt: string }>;
+  siteContacts: Record<
+    string,
+    {
+      address: string;
+      channel: 'email' | 'form';
+      publishedAt: string;
+      /** For a form: where it posts to, which names the same channel as the form's page. */
+      formAction?: string;
+    }
+  >;
   /** Hosts of the catalog's sites that never answer: `.invalid` names and loopback ports nobody listens on. */
   unresolvableHosts: string[];
   /** Pages and files robots.txt forbids. */
