@@ -138,6 +138,26 @@ describe('classifyMention: continuation pages', () => {
     expect(kindOf(page('https://forum.example/t/1', 'Luna Fox leaks', 'x', pager))).toBe(
       'possible-leak',
     );
+    const article = `<html><head><link rel="prev" href="/2026/04/another-post/"></head></html>`;
+    expect(
+      kindOf(
+        page('https://blog.example/2026/05/luna-fox-leaked/', 'Luna Fox leaked', 'x', article),
+      ),
+    ).toBe('possible-leak');
+    const sameQuery = `<html><head><link rel="prev" href="/showthread.php?t=55"></head></html>`;
+    expect(
+      kindOf(
+        page('https://forum.example/showthread.php?t=55&s=abc', 'Luna Fox leaks', 'x', sameQuery),
+      ),
+    ).toBe('continuation');
+    const content = `<html><body><div class="page-content"><strong>2</strong> new Luna Fox leaks</div></body></html>`;
+    expect(kindOf(page('https://forum.example/t/1', 'Luna Fox leaks', 'x', content))).toBe(
+      'possible-leak',
+    );
+    const phpbb = `<html><body><div class="pagination"><a href="?start=0">1</a><strong>2</strong></div></body></html>`;
+    expect(kindOf(page('https://forum.example/t/1', 'Luna Fox leaks', 'x', phpbb))).toBe(
+      'continuation',
+    );
     expect(
       kindOf(page('https://lunafoxstudio.example/news?page=2', 'Luna Fox Studio news', 'Studio')),
     ).toBe('continuation');

@@ -328,19 +328,55 @@ function pageNumber(label: string): number | null {
   return /^\d{1,5}$/.test(text) ? Number(text) : null;
 }
 
+/**
+ * Whether a rel=prev link leads to an earlier page of the same thread or listing: the same path with
+ * another query, a path this one continues (/t/x/ → /t/x/page-2), or an address that is itself a
+ * numbered page. A blog's link to the previous article (/2026/04/other-post/) is none of these.
+ */
+function isEarlierPageOf(href: string, pageUrl: string): boolean {
+  let prev: URL;
+  let current: URL;
+  try {
+    current = new URL(pageUrl);
+    prev = new URL(href, current);
+  } catch {
+    return false;
+  }
+  if (prev.origin !== current.origin) return false;
+  const folder = prev.pathname.replace(/\/?$/, '/');
+  return (
+    prev.pathname === current.pathname ||
+    current.pathname.startsWith(folder) ||
+    pageNumberOfUrl(prev.href) !== null
+  );
+}
+
+/** Pagers by their class ("pagination", "pager", "pagenav"), not any class with "page" in it (page-content). */
+const PAGERS = [
+  '[class*="paginat" i]',
+  '[class*="pager" i]',
+  '[class*="pagenav" i]',
+  '[class*="page-nav" i]',
+];
+/** How pagers mark the page shown (phpBB writes it in <strong>). */
+const CURRENT = ['.active', '.current', 'strong'];
+
 /** The signals of a page's HTML that its text loses; `pageUrl` resolves relative links. */
 export function pageSignalsOf(html: string, pageUrl: string): PageSignals {
   const $ = load(html);
-  const hasRelPrev =
-    $('link[rel], a[rel]')
-      .toArray()
-      .some((el) => /(?:^|\s)prev(?:ious)?(?:\s|$)/i.test($(el).attr('rel') ?? '')) ?? false;
+  const hasRelPrev = $('link[rel], a[rel]')
+    .toArray()
+    .some(
+      (el) =>
+        /(?:^|\s)prev(?:ious)?(?:\s|$)/i.test($(el).attr('rel') ?? '') &&
+        isEarlierPageOf($(el).attr('href') ?? '', pageUrl),
+    );
   let currentPage: number | null = null;
   const marked = $('[aria-current="page"]').first().text();
   currentPage = pageNumber(marked);
   if (currentPage === null) {
     const inPager = $(
-      '[class*="pag" i] .active, [class*="pag" i] .current, [class*="pag" i] strong',
+      PAGERS.flatMap((pager) => CURRENT.map((mark) => `${pager} ${mark}`)).join(', '),
     )
       .toArray()
       .map((el) => pageNumber($(el).text()))
