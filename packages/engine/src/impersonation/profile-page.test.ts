@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectProfilePage, profileUrlFromTemplate } from './profile-page.ts';
+import { detectProfilePage, linkedProfileAvatars, profileUrlFromTemplate } from './profile-page.ts';
 
 const mastodonLike = `<!doctype html><html><head>
 <title>Jane Doe (@janedoe_vip@social.example) - Social Example</title>
@@ -162,6 +162,26 @@ describe('detectProfilePage', () => {
     const other = detectProfilePage({ url: 'https://social.example/@someone', html: mastodonLike });
     expect(other?.handle).toBe('janedoe_vip');
     expect(other?.profileUrlTemplate).toBeNull();
+  });
+});
+
+describe('linkedProfileAvatars', () => {
+  it('pairs each avatar in a link to a profile with that profile, on the page’s own site only', () => {
+    const html = `<ul class="people">
+<li><a href="/@lunafox_official"><img class="avatar-small" src="/media/avatars/lunafox_official.jpg"> Luna</a></li>
+<li><a href="https://other.example/@x"><img class="avatar" src="/a/x.jpg"></a></li>
+<li><a href="/members/123"><img class="avatar" src="/a/123.jpg"></a></li>
+<li><a href="/@pete"><img src="/media/posts/pete-1.jpg" alt="beach"></a></li></ul>`;
+    expect(linkedProfileAvatars({ url: 'http://127.0.0.1:4123/search?q=luna', html })).toEqual([
+      {
+        avatarUrl: 'http://127.0.0.1:4123/media/avatars/lunafox_official.jpg',
+        profileUrl: 'http://127.0.0.1:4123/@lunafox_official',
+        handle: 'lunafox_official',
+      },
+    ]);
+    expect(
+      linkedProfileAvatars({ url: 'https://forum.example/threads/x.1/', html: forumThread }),
+    ).toEqual([]);
   });
 });
 

@@ -339,6 +339,44 @@ export function detectProfilePage(input: { url: string; html: string }): Detecte
   };
 }
 
+/** A picture marked as an avatar inside a link to a profile (a people search, a follower list). */
+export interface LinkedProfileAvatar {
+  avatarUrl: string;
+  profileUrl: string;
+  handle: string;
+}
+
+/**
+ * The avatars a page shows of other profiles on its own site, each with the profile it links to: the
+ * picture is that profile's, not a post of the page's. Only links whose address marks a user count
+ * (/@jane, /u/jane, ?user=jane); a forum's poster avatars, linking to /members/…, are left alone.
+ */
+export function linkedProfileAvatars(input: { url: string; html: string }): LinkedProfileAvatar[] {
+  let base: URL;
+  try {
+    base = new URL(input.url);
+  } catch {
+    return [];
+  }
+  const $ = load(input.html);
+  const found = new Map<string, LinkedProfileAvatar>();
+  $('a[href] img').each((_, element) => {
+    const img = $(element);
+    const marks = [img.attr('class'), img.attr('alt'), img.attr('id'), img.parent().attr('class')];
+    if (!marks.some((mark) => mark && AVATAR_MARK.test(mark))) return;
+    const avatarUrl = absolute(img.attr('src') ?? img.attr('data-src'), base.href);
+    const href = absolute(img.closest('a[href]').attr('href'), base.href);
+    if (!avatarUrl || !href) return;
+    const target = new URL(href);
+    if (target.host !== base.host) return;
+    const linked = handleInUrl(target, null);
+    // Forums link every poster to /members/…: their avatars beside posts are not a people list.
+    if (!linked?.isMarked || /\/members?\//i.test(target.pathname)) return;
+    found.set(avatarUrl, { avatarUrl, profileUrl: target.href, handle: linked.handle });
+  });
+  return [...found.values()];
+}
+
 /** The address of a handle's profile on a network whose template we learnt. */
 export function profileUrlFromTemplate(template: string, username: string): string {
   return template.replace('{username}', encodeURIComponent(username.trim().replace(/^@/, '')));

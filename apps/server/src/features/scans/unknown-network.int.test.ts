@@ -98,6 +98,19 @@ function profilePage(profile: NetworkProfile): string {
 <p>${profile.posts.length * 40 + 12} followers · 80 following</p></header>${posts}</body></html>`;
 }
 
+/** The network's people search: every profile, each with its avatar, linking to it. */
+function peopleSearch(): Buffer {
+  const people = [...profiles.values()]
+    .map(
+      (p) =>
+        `<li><a href="/@${p.handle}"><img class="avatar-small" src="/avatars/${p.handle}.jpg" alt=""> ${p.name}</a></li>`,
+    )
+    .join('');
+  return Buffer.from(
+    `<html><head><title>Search · Chatter</title></head><body><ul>${people}</ul></body></html>`,
+  );
+}
+
 /** The uncatalogued network: /@handle profiles, their avatars and posts, a 404 for anyone else. */
 function serveNetwork(req: IncomingMessage, res: ServerResponse): void {
   const url = new URL(req.url ?? '/', networkOrigin);
@@ -107,6 +120,7 @@ function serveNetwork(req: IncomingMessage, res: ServerResponse): void {
     res.end(req.method === 'HEAD' ? undefined : body);
   };
   if (url.pathname === '/robots.txt') return send(200, 'text/plain', 'User-agent: *\nAllow: /\n');
+  if (url.pathname === '/search') return send(200, 'text/html; charset=utf-8', peopleSearch());
   const at = /^\/@([^/]+)$/.exec(url.pathname);
   const profile = at ? profiles.get(decodeURIComponent(at[1]!).toLowerCase()) : undefined;
   if (profile) return send(200, 'text/html; charset=utf-8', Buffer.from(profilePage(profile)));
@@ -140,6 +154,11 @@ beforeAll(async () => {
           url: `${networkOrigin}/@${searched.handle}`,
           title: `${searched.name} (@${searched.handle}) - Chatter`,
           description: 'Backup account. Follow for more.',
+        },
+        {
+          url: `${networkOrigin}/search?q=luna+fox`,
+          title: 'Search · Chatter',
+          description: 'People named Luna Fox',
         },
       ],
       images: [],
@@ -251,7 +270,8 @@ describe('a scan reaching a social network outside the catalog', () => {
     }
   });
 
-  it('records no avatar as a leak, but still the copy a profile posts', () => {
+  it('records no avatar as a leak, on a profile or a people search, but still a posted copy', () => {
+    expect(requested).toContain('/search');
     const avatarLeaks = rows.filter((r) => r.kind === 'leak' && r.mediaUrl?.includes('/avatars/'));
     expect(avatarLeaks.map((r) => r.mediaUrl)).toEqual([]);
     const postLeak = rows.find(

@@ -7,7 +7,10 @@ import {
   assessProfile,
   type ImpersonationReason,
 } from '@shark/engine/impersonation/assess-profile.ts';
-import { detectProfilePage } from '@shark/engine/impersonation/profile-page.ts';
+import {
+  detectProfilePage,
+  linkedProfileAvatars,
+} from '@shark/engine/impersonation/profile-page.ts';
 import { checkTemplateProfile } from '@shark/engine/impersonation/template-profile-check.ts';
 import { usernameVariants } from '@shark/engine/impersonation/username-variants.ts';
 import { sniffMediaType } from '@shark/engine/matching/media-type.ts';
@@ -18,6 +21,7 @@ import { FREE_SCAN_LIMITS, type ScanSettings } from '../scan-settings.ts';
 import { RetryableScanError, type StageOutcome } from '../scan-task-runner.ts';
 import { urlTaskKey } from '../scan-urls.ts';
 import { creatorFrom } from './creator-setup.ts';
+import type { FetchPageInput } from './fetch-page-stage.ts';
 import { throwIfNetworkFailure } from './fetch-failure.ts';
 
 const SOCIAL_NETWORK: SiteKindName = 'social-network';
@@ -180,9 +184,17 @@ export function variantChecksOn(
   return [...tasks.values()];
 }
 
-/** What the fetch stage keeps of a page that turned out to be a profile on an uncatalogued network. */
+/** Profiles whose avatars a page lists (a people search) that are followed, at most, per page. */
+const LINKED_PROFILES_FOLLOWED = 10;
+
+/**
+ * What the fetch stage keeps of a page on an uncatalogued site that is a profile, or that lists
+ * profiles with their avatars (a network's people search).
+ */
 export interface ProfileOnPage {
-  /** Not matched as a leak: a profile's own picture is evidence of impersonation, not a copy. */
+  /** The page is one profile (assessed as such, not read for mentions). */
+  isProfile: boolean;
+  /** Not matched as leaks: a profile's own picture is evidence of impersonation, not a copy. */
   avatarUrls: string[];
   result: Record<string, unknown>;
 }
@@ -206,7 +218,7 @@ export async function profileOnPage(
   const { page } = context;
   if (context.siteId !== null || !page.html) return null;
   const found = detectProfilePage({ url: page.finalUrl, html: page.html });
-  if (!found) return null;
+  if (!found) return await linkedProfilesOnPage(context, page.html);
   const network = networkOfUrl(page.finalUrl);
   const assessed = await assessUnknownProfile(deps, context, {
     network,
@@ -227,6 +239,7 @@ export async function profileOnPage(
     );
   }
   return {
+    isProfile: true,
     avatarUrls: found.avatarUrls,
     result: {
       handle: found.handle,
@@ -236,6 +249,40 @@ export async function profileOnPage(
       findingId: assessed.findingId,
       profileChecksPlanned: planned,
     },
+  };
+}
+
+/**
+ * A page listing profiles with their avatars: the avatars are theirs (not leaks), and the profiles are
+ * fetched in turn, to be assessed there.
+ */
+async function linkedProfilesOnPage(
+  context: {
+    source: string;
+    page: { finalUrl: string };
+    enqueue: (tasks: NewTask[]) => Promise<number>;
+  },
+  html: string,
+): Promise<ProfileOnPage | null> {
+  const linked = linkedProfileAvatars({ url: context.page.finalUrl, html });
+  if (linked.length === 0) return null;
+  const followed = linked.slice(0, LINKED_PROFILES_FOLLOWED).map((profile): NewTask => ({
+    stage: 'fetch',
+    key: urlTaskKey(profile.profileUrl),
+    input: {
+      url: profile.profileUrl,
+      source: context.source,
+      title: null,
+      mediaHints: [],
+      siteId: null,
+      siteKind: 'other',
+    } satisfies FetchPageInput,
+  }));
+  await context.enqueue(followed);
+  return {
+    isProfile: false,
+    avatarUrls: linked.map((profile) => profile.avatarUrl),
+    result: { linkedProfiles: linked.length, followed: followed.length },
   };
 }
 
