@@ -80,6 +80,7 @@ import { createReferenceRepository } from './features/matching/reference-reposit
 import { createScanMatcher } from './features/scans/scan-matcher.ts';
 import { createScanPipeline } from './features/scans/scan-pipeline.ts';
 import { createScanRepository } from './features/scans/scan-repository.ts';
+import { createSiteExpansionRepository } from './features/scans/site-expansion-repository.ts';
 import { createScanService, type ScanService } from './features/scans/scan-service.ts';
 import { DEFAULT_SCAN_SETTINGS } from './features/scans/scan-settings.ts';
 import { createScanSiteRepository } from './features/scans/scan-site-repository.ts';
@@ -415,6 +416,7 @@ export async function createServices(
     crawler,
     sources: scanSources,
     findings,
+    siteExpansion: createSiteExpansionRepository(database.db),
     sightings: nameSightings,
     matcher: scanMatcher,
     readReference: async (userId, referenceFileId) => {

@@ -17,6 +17,8 @@ import { createFetchPageStage } from './stages/fetch-page-stage.ts';
 import type { SightingsPort } from './stages/page-mention.ts';
 import { createMatchMediaStage } from './stages/match-media-stage.ts';
 import { createScanPlanner } from './stages/plan-scan.ts';
+import { createSiteExpansion } from './stages/site-expansion.ts';
+import type { SiteExpansionRepository } from './site-expansion-repository.ts';
 
 export interface PipelineDeps {
   repo: ScanRepository;
@@ -26,6 +28,8 @@ export interface PipelineDeps {
   crawler: CrawlerPort;
   sources: SourcesPort;
   findings: FindingsPort;
+  /** Sites searched further once they yielded copies, and remembered for the next scans. */
+  siteExpansion: SiteExpansionRepository;
   /** Pages that only share the creator's name (features/name-sightings). */
   sightings?: SightingsPort;
   matcher: ScanMatcher;
@@ -41,6 +45,13 @@ export interface PipelineDeps {
 export function createScanPipeline(deps: PipelineDeps) {
   const { repo, crawler, sources, findings, matcher, settings } = deps;
   const catalog = () => sources.catalog;
+  const expansion = createSiteExpansion({
+    sites: deps.siteExpansion,
+    repo,
+    crawler,
+    catalog,
+    settings,
+  });
   const stages: StageRegistry = {
     discover: createDiscoverStage({
       repo,
@@ -49,6 +60,7 @@ export function createScanPipeline(deps: PipelineDeps) {
       readReference: deps.readReference,
       catalog,
       settings,
+      siteExpansion: expansion.discover,
     }),
     profile: createCheckProfileStage({
       repo,
@@ -68,8 +80,16 @@ export function createScanPipeline(deps: PipelineDeps) {
       matcher,
       isWhitelisted: deps.isWhitelisted,
       sightings: deps.sightings,
+      expansion,
     }),
-    match: createMatchMediaStage({ repo, crawler, matcher, findings, catalog }),
+    match: createMatchMediaStage({
+      repo,
+      crawler,
+      matcher,
+      findings,
+      catalog,
+      onLeak: expansion.onLeak,
+    }),
   };
   const runner = createTaskRunner({
     repo,
@@ -86,6 +106,7 @@ export function createScanPipeline(deps: PipelineDeps) {
     settings,
     sendJobs: runner.sendJobs,
     completeIfSettled: runner.completeIfSettled,
+    rememberedSites: expansion.seedRemembered,
   });
 
   return {

@@ -15,16 +15,30 @@ import {
   textSourceInput,
   type SourceSearchDeps,
 } from './discover-source-search.ts';
+import type { SiteExpansion } from './site-expansion.ts';
+import {
+  isSiteExpansionInput,
+  siteExpansionInput,
+  siteExpansionSubject,
+  siteLinksInput,
+  siteOpenSearchInput,
+  siteSitemapInput,
+} from './site-expansion-tasks.ts';
 
 export const discoverInput = z.discriminatedUnion('type', [
   textSourceInput,
   imageSourceInput,
   catalogSearchInput,
   catalogProfileInput,
+  siteExpansionInput,
+  siteSitemapInput,
+  siteOpenSearchInput,
+  siteLinksInput,
 ]);
 export type DiscoverInput = z.infer<typeof discoverInput>;
 
-export type DiscoverDeps = SourceSearchDeps & CatalogPageDeps;
+export type DiscoverDeps = SourceSearchDeps &
+  CatalogPageDeps & { siteExpansion: SiteExpansion['discover'] };
 
 export function createDiscoverStage(deps: DiscoverDeps): RegisteredStage {
   const searchSource = createSourceSearch(deps);
@@ -34,14 +48,18 @@ export function createDiscoverStage(deps: DiscoverDeps): RegisteredStage {
     input: discoverInput,
     // A search API is no site of the catalog's: its failures keep their own retry.
     subjectUrl: (input) =>
-      input.type === 'catalog-search'
-        ? input.url
-        : input.type === 'catalog-profile'
-          ? catalogProfileUrl(siteById(deps.catalog(), input.siteId), input.username)
-          : null,
+      isSiteExpansionInput(input)
+        ? siteExpansionSubject(input)
+        : input.type === 'catalog-search'
+          ? input.url
+          : input.type === 'catalog-profile'
+            ? catalogProfileUrl(siteById(deps.catalog(), input.siteId), input.username)
+            : null,
     handle: (input, context) =>
-      input.type === 'text-source' || input.type === 'image-source'
-        ? searchSource(input, context)
-        : catalogPage(input, context),
+      isSiteExpansionInput(input)
+        ? deps.siteExpansion(input, context)
+        : input.type === 'text-source' || input.type === 'image-source'
+          ? searchSource(input, context)
+          : catalogPage(input, context),
   });
 }

@@ -13,6 +13,8 @@ import { distinctHttpUrls, isHttpUrl, siteById, siteOfUrl, urlTaskKey } from '..
 import { creatorFrom } from './creator-setup.ts';
 import { failedFetchOutcome } from './fetch-failure.ts';
 import { matchMediaTask } from './match-media-stage.ts';
+import type { SiteExpansion } from './site-expansion.ts';
+import { expansionMark } from './site-expansion-mark.ts';
 import { recordPageMention, type PageMentionOutcome, type SightingsPort } from './page-mention.ts';
 import { profileOnPage, withoutAvatar, type UnknownProfileDeps } from './unknown-profile.ts';
 
@@ -26,6 +28,8 @@ export const fetchPageInput = z.object({
   mediaHints: z.array(z.string()),
   siteId: z.string().nullable(),
   siteKind: z.string(),
+  /** Set on a page fetched for a site's expansion (site-expansion.ts). */
+  expansion: expansionMark.optional(),
 });
 export type FetchPageInput = z.infer<typeof fetchPageInput>;
 
@@ -61,6 +65,8 @@ export interface FetchPageDeps extends UnknownProfileDeps {
   settings: Pick<ScanSettings, 'respectRobots' | 'maxMediaPerPage' | 'variantsPerUsername'>;
   /** Where pages that only share the creator's name go; without it they are not kept. */
   sightings?: SightingsPort;
+  /** Spends an expansion page's budget and follows its links; without it expansion pages are plain pages. */
+  expansion?: Pick<SiteExpansion, 'spendPage' | 'followPage'>;
 }
 
 export function createFetchPageStage(deps: FetchPageDeps): RegisteredStage {
@@ -81,6 +87,10 @@ export function createFetchPageStage(deps: FetchPageDeps): RegisteredStage {
     input: fetchPageInput,
     subjectUrl: (input) => input.url,
     async handle(input, { scan: scanRow, enqueue }) {
+      if (input.expansion && deps.expansion) {
+        const refused = await deps.expansion.spendPage(scanRow, input.expansion.site);
+        if (refused) return refused;
+      }
       const page = await crawler.fetchPage(input.url, { respectRobots: settings.respectRobots });
       if (!page.ok) return failedFetchOutcome(page);
       const site = siteById(deps.catalog(), input.siteId) ?? null;
@@ -144,6 +154,10 @@ export function createFetchPageStage(deps: FetchPageDeps): RegisteredStage {
           },
         );
       }
+      const expanded =
+        input.expansion && deps.expansion
+          ? await deps.expansion.followPage(input.expansion, page, { scan: scanRow, enqueue })
+          : null;
       return {
         status: 'done',
         // What the page was, for the record: where it led, what it said (its text cut short).
@@ -153,6 +167,7 @@ export function createFetchPageStage(deps: FetchPageDeps): RegisteredStage {
           title,
           text: page.text === null ? null : page.text.slice(0, TEXT_KEPT),
           media: media.length,
+          ...(expanded ? { expansion: expanded } : {}),
           mention: named?.recorded === 'mention' ? named.findingId : null,
           named: named?.context ? { ...named.context, recorded: named.recorded } : null,
           ...(profile ? { profile: profile.result } : {}),

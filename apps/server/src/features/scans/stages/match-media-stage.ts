@@ -11,6 +11,7 @@ import type { CrawlerPort, FindingsPort } from '../scan-ports.ts';
 import { defineStage, type RegisteredStage } from '../scan-task-runner.ts';
 import { siteById, urlTaskKey } from '../scan-urls.ts';
 import { failedFetchOutcome } from './fetch-failure.ts';
+import type { SiteExpansion } from './site-expansion.ts';
 
 export const matchMediaInput = z.object({
   mediaUrl: z.string(),
@@ -37,6 +38,8 @@ export interface MatchMediaDeps {
   matcher: ScanMatcher;
   findings: Pick<FindingsPort, 'record'>;
   catalog: () => SiteCatalog;
+  /** Called after a leak is recorded (site-expansion.ts searches its site further). */
+  onLeak?: SiteExpansion['onLeak'];
 }
 
 export function createMatchMediaStage(deps: MatchMediaDeps): RegisteredStage {
@@ -44,7 +47,8 @@ export function createMatchMediaStage(deps: MatchMediaDeps): RegisteredStage {
     name: 'match',
     input: matchMediaInput,
     subjectUrl: (input) => input.mediaUrl,
-    async handle(input, { scan: scanRow }) {
+    async handle(input, context) {
+      const { scan: scanRow } = context;
       const media = await deps.crawler.fetchMedia(input.mediaUrl);
       if (!media.ok) return failedFetchOutcome(media);
       const sha256 = createHash('sha256').update(media.body).digest('hex');
@@ -85,7 +89,13 @@ export function createMatchMediaStage(deps: MatchMediaDeps): RegisteredStage {
         mediaSha256: sha256,
         thumbnail: type.kind === 'image' ? media.body : (matched.thumbnail ?? null),
       });
-      return { status: 'done', result: { ...result, findingId: recorded.id } };
+      const expansion = deps.onLeak
+        ? await deps.onLeak({ ...input, finding: recorded }, context)
+        : null;
+      return {
+        status: 'done',
+        result: { ...result, findingId: recorded.id, ...(expansion ? { expansion } : {}) },
+      };
     },
   });
 }

@@ -7,7 +7,7 @@ import {
 } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { searchUrl } from '@shark/engine/discovery/site-catalog/templates.ts';
 import { usernameVariants } from '@shark/engine/impersonation/username-variants.ts';
-import type { NewTask, ScanRepository, ScanTaskRow } from '../scan-repository.ts';
+import type { NewTask, ScanRepository, ScanRow, ScanTaskRow } from '../scan-repository.ts';
 import type { SourcesPort } from '../scan-ports.ts';
 import { FREE_SCAN_LIMITS, type ScanSettings } from '../scan-settings.ts';
 import { checkProfileTask } from './check-profile-stage.ts';
@@ -27,6 +27,8 @@ export interface PlanScanDeps {
   sendJobs: (tasks: Pick<ScanTaskRow, 'id' | 'stage'>[]) => Promise<void>;
   /** Completes the scan if none of its task rows is left to settle. */
   completeIfSettled: (scanId: string) => Promise<void>;
+  /** The tasks that search the sites where her copies were found before (site-expansion.ts). */
+  rememberedSites?: (scanRow: ScanRow) => Promise<NewTask[]>;
 }
 
 export function createScanPlanner(deps: PlanScanDeps) {
@@ -101,6 +103,7 @@ export function createScanPlanner(deps: PlanScanDeps) {
         }
       }
     }
+    if (deps.rememberedSites) tasks.push(...(await deps.rememberedSites(scanRow)));
     // The plan's rows are written before the scan is marked running, and their jobs sent after: a start
     // killed half-way leaves a queued scan that recovery starts again, never a running scan missing
     // part of its plan (which would complete once the rows it has settled).
