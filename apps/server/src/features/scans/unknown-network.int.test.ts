@@ -278,6 +278,9 @@ describe('a scan reaching a social network outside the catalog', () => {
       (r) => r.kind === 'leak' && r.mediaUrl === `${networkOrigin}/media/${searched.handle}-0.jpg`,
     );
     expect(postLeak).toBeDefined();
+    // The people search names her only through the profiles it lists, which are assessed themselves.
+    const onSearch = rows.filter((r) => r.pageUrl.includes('/search'));
+    expect(onSearch.map((r) => `${r.kind} ${r.pageUrl}`)).toEqual([]);
   });
 
   it('does not report the look-alike handle of somebody else', () => {

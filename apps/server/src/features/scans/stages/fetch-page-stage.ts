@@ -127,7 +127,7 @@ export function createFetchPageStage(deps: FetchPageDeps): RegisteredStage {
       }
       // A page naming the creator without a matched file: a mention, a name sighting or nothing (page-mention.ts).
       let named: PageMentionOutcome | null = null;
-      if (input.siteKind !== 'social-network' && !profile?.isProfile) {
+      if (input.siteKind !== 'social-network' && !profile?.isAboutProfiles) {
         // The set-up read above, not a second read of the same four queries per page.
         named = await recordPageMention(
           { recordFinding: (finding) => deps.findings.record(finding), sightings: deps.sightings },

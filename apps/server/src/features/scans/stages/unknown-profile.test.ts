@@ -83,7 +83,7 @@ describe('variantChecksOn', () => {
 describe('withoutAvatar', () => {
   it('leaves out every address of the profile’s avatar, and only those', () => {
     const profile: ProfileOnPage = {
-      isProfile: true,
+      isAboutProfiles: true,
       avatarUrls: ['http://127.0.0.1:4123/avatars/a.jpg', 'https://cdn.example/og/a.jpg'],
       result: {},
     };

@@ -192,8 +192,11 @@ const LINKED_PROFILES_FOLLOWED = 10;
  * profiles with their avatars (a network's people search).
  */
 export interface ProfileOnPage {
-  /** The page is one profile (assessed as such, not read for mentions). */
-  isProfile: boolean;
+  /**
+   * The page is a profile or a list of profiles: what names her there is assessed on the profiles,
+   * so the page is not read for mentions.
+   */
+  isAboutProfiles: boolean;
   /** Not matched as leaks: a profile's own picture is evidence of impersonation, not a copy. */
   avatarUrls: string[];
   result: Record<string, unknown>;
@@ -239,7 +242,7 @@ export async function profileOnPage(
     );
   }
   return {
-    isProfile: true,
+    isAboutProfiles: true,
     avatarUrls: found.avatarUrls,
     result: {
       handle: found.handle,
@@ -280,7 +283,7 @@ async function linkedProfilesOnPage(
   }));
   await context.enqueue(followed);
   return {
-    isProfile: false,
+    isAboutProfiles: true,
     avatarUrls: linked.map((profile) => profile.avatarUrl),
     result: { linkedProfiles: linked.length, followed: followed.length },
   };
