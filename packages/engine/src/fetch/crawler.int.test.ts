@@ -278,6 +278,16 @@ describe('robots.txt', () => {
     expect(main.requests.filter((p) => p === '/robots.txt')).toEqual(['/robots.txt']);
   });
 
+  it('does not fetch a picture in a disallowed folder either, unless told not to respect it', async () => {
+    expect(failure(await crawler.fetchMedia(`${main.origin}/private/photo.jpg`))).toMatchObject({
+      reason: 'robots',
+      url: `${main.origin}/private/photo.jpg`,
+    });
+    expect(main.requests.filter((p) => p === '/private/photo.jpg')).toEqual([]);
+    await crawler.fetchMedia(`${main.origin}/private/photo.jpg`, { respectRobots: false });
+    expect(main.requests.filter((p) => p === '/private/photo.jpg')).toEqual(['/private/photo.jpg']);
+  });
+
   it('applies the rules of the origin a redirect leads to', async () => {
     expect(failure(await crawler.fetchPage(`${main.origin}/to-other`))).toMatchObject({
       reason: 'robots',

@@ -57,8 +57,14 @@ export interface Crawler {
     url: string,
     options?: { respectRobots?: boolean; signal?: AbortSignal },
   ): Promise<CrawledPage | CrawlFailure>;
-  /** Media bytes (size limit per kind); a page that turns out to be media is fine too. robots.txt is not asked. */
-  fetchMedia(url: string, options?: { signal?: AbortSignal }): Promise<FetchedMedia | CrawlFailure>;
+  /**
+   * Media bytes (size limit per kind); a page that turns out to be media is fine too. robots.txt is
+   * asked as for pages (a picture in a disallowed folder is not fetched, as image crawlers do).
+   */
+  fetchMedia(
+    url: string,
+    options?: { signal?: AbortSignal; respectRobots?: boolean },
+  ): Promise<FetchedMedia | CrawlFailure>;
   readonly limiter: HostLimiter;
   readonly robots: RobotsPolicy;
   /** Refuses what still waits for a host; the fetcher is the caller's and stays open. */
@@ -288,7 +294,7 @@ export function createCrawler(options: CrawlerOptions): Crawler {
 
     async fetchMedia(url, mediaOptions = {}) {
       const fetched = await fetchHops(url, {
-        respectRobots: false,
+        respectRobots: robots.isEnabled && (mediaOptions.respectRobots ?? true),
         accept: MEDIA_ACCEPT,
         signal: mediaOptions.signal,
       });
