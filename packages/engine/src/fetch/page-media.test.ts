@@ -63,6 +63,14 @@ describe('fixture pages', () => {
     ]);
   });
 
+  it('players that name their files in their own way: mediaDefinitions[].videoUrl, image_url, escaped slashes', () => {
+    const html = `<div id="player-box"></div><script>var flashvars_1 = {"video_title":"set 2","image_url":"https:\\/\\/cdn.tube.example\\/stills\\/1.jpg","mediaDefinitions":[{"format":"mp4","quality":"480","videoUrl":"/media/v/1.mp4"},{"format":"hls","videoUrl":"/media/v/1.m3u8"}],"link":"/video/2"}</script>`;
+    expect(extractPageMedia(html, 'https://tube.example/video/1')).toEqual([
+      { url: 'https://cdn.tube.example/stills/1.jpg', kind: 'image', via: 'player' },
+      { url: 'https://tube.example/media/v/1.mp4', kind: 'video', via: 'player' },
+    ]);
+  });
+
   it('players: JW Player setup (file without extension, sources, no HLS manifest), video.js data-setup, JSON-LD objects', () => {
     expect(extractPageMedia(fixture('player-page.html'), 'https://watch.example/v/4411')).toEqual([
       { url: 'https://media.example/photos/ld.png', kind: 'image', via: 'json-ld' },

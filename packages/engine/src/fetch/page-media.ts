@@ -133,6 +133,9 @@ function fromJsonLd($: CheerioAPI, media: Collector): void {
 const SCRIPT_PAIRS =
   /["']?\b(file|src|source|image|poster|video_url|video_alt_url|preview_url|contentUrl|url)\b["']?\s*[:=]\s*(["'])((?:(?!\2)[^\\\r\n]|\\.){1,2048})\2/g;
 
+/** A quoted string in a script that is an absolute or root-relative address. */
+const SCRIPT_STRINGS = /(["'])((?:https?:\\?\/\\?\/|\\?\/)[^"'\s<>]{1,2048}?)\1/g;
+
 function fromPlayers($: CheerioAPI, media: Collector): void {
   // video.js reads its configuration from data-setup.
   $('[data-setup]').each((_, element) => {
@@ -172,6 +175,13 @@ function fromPlayers($: CheerioAPI, media: Collector): void {
       if (byExtension) media.add(value, byExtension, 'player');
       else if (isJwPlayer && key === 'file') media.add(value, 'video', 'player');
       else if (isJwPlayer && key === 'image') media.add(value, 'image', 'player');
+    }
+    // Any other string that is an address of a media file, whatever the player calls its key
+    // (mediaDefinitions[].videoUrl, image_url, sources[].hls…): players name them in many ways.
+    for (const match of code.matchAll(SCRIPT_STRINGS)) {
+      const value = match[2]!.replace(/\\\//g, '/');
+      const byExtension = kindByExtension(value);
+      if (byExtension) media.add(value, byExtension, 'player');
     }
   });
 }
