@@ -215,6 +215,8 @@ try {
     console.log(
       `  missed by embedding: ${[...missedByWay].map(([way, n]) => `${way} ${n}`).join(', ') || 'none'}`,
     );
+    for (const leak of figures.missed)
+      console.log(`    missed: ${leak.pageUrl} (${leak.reference}, ${leak.embedding})`);
     for (const other of figures.otherRecipients.slice(0, 5))
       console.log(
         `  first recipient of ${other.pageUrl}: ${other.address} (the site's own: ${other.expected ?? 'unknown'})`,

@@ -13,7 +13,7 @@ import { createSiteReachability } from './site-reachability.ts';
 import { createTaskRunner, type StageRegistry } from './scan-task-runner.ts';
 import { createCheckProfileStage } from './stages/check-profile-stage.ts';
 import { createDiscoverStage } from './stages/discover-stage.ts';
-import { createFetchPageStage } from './stages/fetch-page-stage.ts';
+import { createFetchPageStage, fetchPageTask } from './stages/fetch-page-stage.ts';
 import type { SightingsPort } from './stages/page-mention.ts';
 import { createMatchMediaStage } from './stages/match-media-stage.ts';
 import { createScanPlanner } from './stages/plan-scan.ts';
@@ -89,6 +89,11 @@ export function createScanPipeline(deps: PipelineDeps) {
       findings,
       catalog,
       onLeak: expansion.onLeak,
+      pageTask: (url, source) =>
+        fetchPageTask(
+          { url, source, title: null, mediaHints: [] },
+          { catalog: catalog(), maxMediaPerPage: settings.maxMediaPerPage },
+        ),
     }),
   };
   const runner = createTaskRunner({

@@ -40,6 +40,15 @@ export interface MatchMediaDeps {
   catalog: () => SiteCatalog;
   /** Called after a leak is recorded (site-expansion.ts searches its site further). */
   onLeak?: SiteExpansion['onLeak'];
+  /**
+   * The fetch task of an address taken for a file that answered with a web page (file hosts name
+   * their file pages after the file: /f/Ab12/IMG_4410.jpg); the page is then fetched as a page.
+   */
+  pageTask?: (url: string, source: string) => NewTask | null;
+}
+
+function isHtml(contentType: string | null): boolean {
+  return /^\s*(text\/html|application\/xhtml\+xml)\b/i.test(contentType ?? '');
 }
 
 export function createMatchMediaStage(deps: MatchMediaDeps): RegisteredStage {
@@ -53,8 +62,20 @@ export function createMatchMediaStage(deps: MatchMediaDeps): RegisteredStage {
       if (!media.ok) return failedFetchOutcome(media);
       const sha256 = createHash('sha256').update(media.body).digest('hex');
       const type = sniffMediaType(media.body.subarray(0, 512));
-      if (!type)
+      if (!type) {
+        const page = isHtml(media.contentType)
+          ? deps.pageTask?.(media.finalUrl, input.source)
+          : null;
+        if (page) {
+          await context.enqueue([page]);
+          return {
+            status: 'skipped',
+            result: { sha256, page: media.finalUrl },
+            error: 'A web page, not a file: fetched as a page.',
+          };
+        }
         return { status: 'skipped', result: { sha256 }, error: 'Neither a picture nor a video.' };
+      }
       // The same bytes met again in this scan (a CDN mirror, a thumbnail reused) are not matched twice.
       const earlier = await deps.repo.matchedBytes(scanRow.id, sha256);
       const matched: MediaMatch | null = earlier
