@@ -1,4 +1,4 @@
-// Enforcement (issue 7): the creator's agent authorisation, and one takedown as the creator sees it —
+// Enforcement: the creator's agent authorisation, and one takedown as the creator sees it —
 // its history, who is asked to remove it, the notices sent and the search engines' delisting. The
 // rules behind them: docs/decisions/0012-enforcement.md.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Findings (issue 6): what scans found, with evidence, and the creator's review of them.
+// Findings: what scans found, with evidence, and the creator's review of them.
 import { z } from 'zod';
 
 export const FINDING_KINDS = ['leak', 'mention', 'impersonation'] as const;

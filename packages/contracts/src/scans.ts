@@ -1,4 +1,4 @@
-// Scans (issue 6): what the creator starts ("Scan now", the schedule, the free scan in onboarding) and
+// Scans: what the creator starts ("Scan now", the schedule, the free scan in onboarding) and
 // the live progress of each. The pipeline behind them: docs/decisions/0011-scan-pipeline.md.
 import { z } from 'zod';
 

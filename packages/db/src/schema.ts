@@ -370,7 +370,7 @@ export const contentItemFile = pgTable(
   ],
 );
 
-// --- Scanning (issue 6, decision 0011): scans, their task rows, queries, findings. ---
+// --- Scanning (decision 0011): scans, their task rows, queries, findings. ---
 
 export const SCAN_TRIGGERS = ['manual', 'schedule', 'onboarding'] as const;
 export const SCAN_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
@@ -665,7 +665,7 @@ export const finding = pgTable(
   ],
 );
 
-// --- Enforcement (issue 7): authorisation, takedowns, recipients, notices, outbox, delisting, reports. ---
+// --- Enforcement: authorisation, takedowns, recipients, notices, outbox, delisting, reports. ---
 
 /**
  * The creator's signed authorisation for the service to act as her agent. Notices cite it; none goes out
@@ -1050,7 +1050,7 @@ export const impersonationReport = pgTable(
   (t) => [uniqueIndex('impersonation_report_user_url_idx').on(t.userId, t.normalizedUrl)],
 );
 
-// --- Billing (issue 8): Stripe customers and subscriptions, webhook events, payments, custom offers. ---
+// --- Billing: Stripe customers and subscriptions, webhook events, payments, custom offers. ---
 
 /** The creator's customer record at the payment provider (one per user, made at her first checkout). */
 export const billingCustomer = pgTable('billing_customer', {
@@ -1178,7 +1178,7 @@ export const customOfferClaim = pgTable(
   ],
 );
 
-// --- Affiliates, notifications, community, scam registry (issue 9). ---
+// --- Affiliates, notifications, community, scam registry. ---
 
 /** Every user's own referral code: the link /sign-up?rFromSearch={code} and the code typed at sign-up. */
 export const affiliateCode = pgTable('affiliate_code', {
