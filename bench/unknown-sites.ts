@@ -13,7 +13,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import {
+  premiumGrantArgs,
   seedCreator,
+  signAuthorization,
   startScan,
   type SharkClient,
 } from '@shark/simulated-web/demo/seed-creator.ts';
@@ -109,40 +111,19 @@ try {
       references: world.creator.references,
       whitelist: world.creator.whitelist,
       grant: async (address) => {
-        await promisify(execFile)(
-          'npx',
-          [
-            '--no',
-            'shark',
-            'users',
-            'grant',
-            address,
-            '--status',
-            'subscribed',
-            '--plan',
-            'premium',
-          ],
-          { cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir } },
-        );
+        await promisify(execFile)('npx', ['--no', 'shark', ...premiumGrantArgs(address)], {
+          cwd: ROOT,
+          env: { ...process.env, DATA_DIR: server.dataDir },
+        });
       },
       readyTimeoutMs: 300_000,
       log: (line) => console.log(`  ${line}`),
     });
     const client = seeded.client;
     // Notices go out only once she has signed the agent authorisation.
-    const signed = await client.post('/api/authorization', {
-      legalName: 'Luna Example Fox',
-      addressLine1: '1 Example Street',
-      city: 'London',
-      postalCode: 'N1 1AA',
-      country: 'GB',
-      signature: 'Luna Example Fox',
-      agree: true,
-    });
-    if (signed.status !== 200 && signed.status !== 201)
-      console.log(
-        `  signing the authorisation answered ${signed.status}: ${JSON.stringify(signed.body)}`,
-      );
+    const signedStatus = await signAuthorization(client);
+    if (signedStatus !== 200 && signedStatus !== 201)
+      console.log(`  signing the authorisation answered ${signedStatus}`);
 
     const outcome = await startScan(client);
     if (!outcome.started) throw new Error(`no scan started: ${outcome.message}`);

@@ -8,6 +8,9 @@
 //   npm run demo -- --reset           start from an empty DATA_DIR
 //   npm run demo -- --web-port 4400   first of the 9 ports of the simulated web (kept across runs)
 //   npm run demo -- --bulk 500        500 more pages on the simulated sites (a longer scan)
+//   npm run demo -- --world unknown   the unknown world instead: sites no catalog lists (data in
+//                                     ./data-demo-unknown); prints recall, false findings,
+//                                     impersonators, first recipients and scan time
 import { spawn } from 'node:child_process';
 import { SERVER_NODE_ARGS, serverEnv } from './runtime-settings.mjs';
 import { existsSync, rmSync } from 'node:fs';
@@ -15,7 +18,16 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startSimulatedWeb } from '@shark/simulated-web/index.ts';
-import { seedCreator, startScan } from '@shark/simulated-web/demo/seed-creator.ts';
+import {
+  evaluateUnknownWorld,
+  startUnknownWorld,
+} from '@shark/simulated-web/unknown-world/index.ts';
+import {
+  premiumGrantArgs,
+  seedCreator,
+  signAuthorization,
+  startScan,
+} from '@shark/simulated-web/demo/seed-creator.ts';
 import { compareFindings, describeComparison } from '@shark/simulated-web/compare.ts';
 import { hasFfmpeg } from '@shark/simulated-web/video.ts';
 
@@ -27,6 +39,7 @@ const { values: args } = parseArgs({
     bulk: { type: 'string', default: '0' },
     'no-scan': { type: 'boolean', default: false },
     'no-video': { type: 'boolean', default: false },
+    world: { type: 'string', default: 'catalog' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -41,9 +54,13 @@ const bulkPages = Number(args.bulk);
 if (!Number.isInteger(webPort) || webPort < 1024 || webPort > 65000)
   fail('--web-port must be a port number from 1024 to 65000');
 if (!Number.isInteger(bulkPages) || bulkPages < 0) fail('--bulk must be a whole number');
+if (args.world !== 'catalog' && args.world !== 'unknown') fail('--world is catalog or unknown');
+const unknownWorld = args.world === 'unknown';
 
 const port = Number(process.env.PORT ?? 3000);
-const dataDir = resolve(process.env.DATA_DIR ?? join(root, 'data-demo'));
+const dataDir = resolve(
+  process.env.DATA_DIR ?? join(root, unknownWorld ? 'data-demo-unknown' : 'data-demo'),
+);
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
 const localUrl = `http://127.0.0.1:${port}`;
 const email = 'luna@example.com';
@@ -79,9 +96,11 @@ if (args.reset && existsSync(dataDir)) {
 console.log('demo: starting the simulated web…');
 // With ffmpeg the creator also has a reference clip, and a tube page plays a leaked copy of it.
 const video = !args['no-video'] && (await hasFfmpeg());
-const web = await startSimulatedWeb({ port: webPort, bulkPages, video }).catch((error) =>
-  fail(`${error.message} (choose others with --web-port)`),
-);
+const web = await (
+  unknownWorld
+    ? startUnknownWorld({ port: webPort, photos: 24, videos: video ? 2 : 0 })
+    : startSimulatedWeb({ port: webPort, bulkPages, video })
+).catch((error) => fail(`${error.message} (choose others with --web-port)`));
 
 console.log('demo: building the web app if needed…');
 try {
@@ -94,7 +113,7 @@ try {
 // Her X and Instagram profiles are on the simulated Chirper and PicGram (merged with any templates set).
 const profileUrlTemplates = {
   ...JSON.parse(process.env.PROFILE_URL_TEMPLATES || '{}'),
-  ...web.profileUrlTemplates,
+  ...(web.profileUrlTemplates ?? {}),
 };
 const env = {
   ...process.env,
@@ -179,37 +198,8 @@ function progressLine(scan) {
   return `scan ${scan.status}: ${stages} · found ${summary(scan.findings ?? {})}`;
 }
 
-try {
-  await waitForHealth();
-  const seeded = await seedCreator({
-    baseUrl: localUrl,
-    publicUrl,
-    mailDir: join(dataDir, 'mail'),
-    email,
-    password,
-    displayName: web.creator.displayName,
-    accounts: web.creator.accounts,
-    references: web.creator.references,
-    whitelist: web.creator.whitelist,
-    // `shark users grant` reaches the running server through its admin socket in DATA_DIR.
-    grant: (address) =>
-      run(
-        process.execPath,
-        [
-          'apps/server/bin/shark.js',
-          'users',
-          'grant',
-          address,
-          '--status',
-          'subscribed',
-          '--plan',
-          'premium',
-        ],
-        env,
-      ),
-    log: (line) => console.log(`demo: ${line}`),
-  });
-
+/** The catalog world: the banner, a scan, and what it found beside what was planted. */
+async function demoCatalogWorld(seeded) {
   const e = web.expected;
   const leakPages = new Set(e.leaks.map((leak) => leak.pageUrl)).size;
   console.log(`
@@ -277,6 +267,79 @@ try {
       }
     }
   }
+}
+
+/** The unknown world: a scan, the takedowns' first recipients, and the figures of the evaluation. */
+async function demoUnknownWorld(client) {
+  console.log(`
+────────────────────────────────────────────────────────────────────────────
+ Shark demo (the unknown world): ${publicUrl}
+   sign in as  ${email}
+   password    ${password}
+
+ The web       ${web.sites.map((site) => `${site.name} ${site.origin}`).join('\n               ')}
+               none of them in the site catalog; the catalog's own sites do not resolve.
+ Ctrl-C stops it all. Data stays in ${dataDir} (--reset starts afresh).
+────────────────────────────────────────────────────────────────────────────
+`);
+  // Notices go out, and their recipients are looked up, once she has signed her authorisation.
+  await signAuthorization(client);
+  if (args['no-scan']) return;
+  const outcome = await startScan(client);
+  if (!outcome.started) {
+    console.log(`demo: no scan started: ${outcome.message}`);
+    return;
+  }
+  const startedAt = Date.now();
+  let last = '';
+  for (;;) {
+    await sleep(2000);
+    if (stopping) return;
+    const scan = (await client.get(`/api/scans/${outcome.scanId}`)).body;
+    const line = progressLine(scan);
+    if (line !== last) console.log(`demo: ${line}`);
+    last = line;
+    if (scan.status === 'completed' || scan.status === 'failed') break;
+  }
+  const scanSeconds = (Date.now() - startedAt) / 1000;
+  let takedowns = [];
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline && !stopping;) {
+    const rows = (await client.get('/api/takedowns?limit=100')).body.takedowns ?? [];
+    takedowns = [];
+    for (const row of rows) takedowns.push((await client.get(`/api/takedowns/${row.id}`)).body);
+    if (takedowns.every((takedown) => !takedown.isResolvingRecipients)) break;
+    await sleep(1000);
+  }
+  const firstRecipients = takedowns.flatMap((takedown) => {
+    const first = (takedown.recipients ?? []).find((recipient) => recipient.level === 0);
+    return first ? [{ pageUrl: takedown.pageUrl, address: first.address }] : [];
+  });
+  const findings = await findingsOf(client, outcome.scanId);
+  const figures = evaluateUnknownWorld(web, { findings, firstRecipients, scanSeconds });
+  for (const line of figures.describe()) console.log(`demo: ${line}`);
+  console.log(`demo: review the findings at ${publicUrl} — Shark keeps running until Ctrl-C.`);
+}
+
+try {
+  await waitForHealth();
+  const seeded = await seedCreator({
+    baseUrl: localUrl,
+    publicUrl,
+    mailDir: join(dataDir, 'mail'),
+    email,
+    password,
+    displayName: web.creator.displayName,
+    accounts: web.creator.accounts,
+    references: web.creator.references,
+    whitelist: web.creator.whitelist,
+    // `shark users grant` reaches the running server through its admin socket in DATA_DIR.
+    grant: (address) =>
+      run(process.execPath, ['apps/server/bin/shark.js', ...premiumGrantArgs(address)], env),
+    log: (line) => console.log(`demo: ${line}`),
+  });
+
+  if (unknownWorld) await demoUnknownWorld(seeded.client);
+  else await demoCatalogWorld(seeded);
 } catch (error) {
   console.error(`demo: ${error instanceof Error ? error.message : String(error)}`);
   await stop(1);

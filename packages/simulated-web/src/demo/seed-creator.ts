@@ -294,3 +294,25 @@ export async function startScan(client: SharkClient): Promise<StartScanOutcome> 
     };
   fail('Starting a scan', response);
 }
+
+/**
+ * Signs the creator's agent authorisation (notices go out, and their recipients are looked up, only
+ * once she has); returns the answer's status.
+ */
+export async function signAuthorization(client: SharkClient): Promise<number> {
+  const signed = await client.post('/api/authorization', {
+    legalName: 'Luna Example Fox',
+    addressLine1: '1 Example Street',
+    city: 'London',
+    postalCode: 'N1 1AA',
+    country: 'GB',
+    signature: 'Luna Example Fox',
+    agree: true,
+  });
+  return signed.status;
+}
+
+/** The `shark` CLI's arguments that give an account a Premium subscription. */
+export function premiumGrantArgs(email: string): string[] {
+  return ['users', 'grant', email, '--status', 'subscribed', '--plan', 'premium'];
+}

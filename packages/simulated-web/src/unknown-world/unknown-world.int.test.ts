@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '@shark/server/testing/test-server.ts';
 import { waitFor } from '@shark/server/testing/wait-for.ts';
 import type { SharkClient } from '../demo/seed-creator.ts';
-import { seedCreator, startScan } from '../demo/seed-creator.ts';
+import { seedCreator, signAuthorization, startScan } from '../demo/seed-creator.ts';
 import { evaluateUnknownWorld, type UnknownWorldFigures } from './evaluate.ts';
 import { startUnknownWorld, type UnknownWorld } from './index.ts';
 
@@ -59,16 +59,8 @@ beforeAll(async () => {
     },
   });
   client = seeded.client;
-  const signed = await client.post('/api/authorization', {
-    legalName: 'Luna Example Fox',
-    addressLine1: '1 Example Street',
-    city: 'London',
-    postalCode: 'N1 1AA',
-    country: 'GB',
-    signature: 'Luna Example Fox',
-    agree: true,
-  });
-  expect([200, 201]).toContain(signed.status);
+  const signed = await signAuthorization(client);
+  expect([200, 201]).toContain(signed);
 
   const started = await startScan(client);
   if (!started.started) throw new Error(started.message);
