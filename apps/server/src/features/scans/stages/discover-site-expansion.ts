@@ -74,16 +74,25 @@ export function createSiteExpansionDiscover(deps: SiteExpansionDiscoverDeps) {
     return { status: 'done', result: { sitemaps, added } };
   }
 
-  async function sitemap(
-    input: Extract<SiteExpansionDiscoverInput, { type: 'site-sitemap' }>,
-    context: StageContext,
-  ): Promise<StageOutcome> {
-    const page = await fetchPage(input.url);
+  /** A sitemap or description's text, or the outcome of a task whose document is absent or failed. */
+  async function fetchDocument(
+    url: string,
+  ): Promise<{ text: string; finalUrl: string } | StageOutcome> {
+    const page = await fetchPage(url);
     if (!page.ok)
       return isAbsent(page)
         ? { status: 'done', result: { exists: false } }
         : failedFetchOutcome(page);
-    const read = readSitemap(page.text ?? page.html ?? '', page.finalUrl);
+    return { text: page.text ?? page.html ?? '', finalUrl: page.finalUrl };
+  }
+
+  async function sitemap(
+    input: Extract<SiteExpansionDiscoverInput, { type: 'site-sitemap' }>,
+    context: StageContext,
+  ): Promise<StageOutcome> {
+    const page = await fetchDocument(input.url);
+    if (!('text' in page)) return page;
+    const read = readSitemap(page.text, page.finalUrl);
     const children =
       input.depth < MAX_SITEMAP_DEPTH
         ? read.sitemaps
@@ -108,12 +117,9 @@ export function createSiteExpansionDiscover(deps: SiteExpansionDiscoverDeps) {
     input: Extract<SiteExpansionDiscoverInput, { type: 'site-opensearch' }>,
     context: StageContext,
   ): Promise<StageOutcome> {
-    const page = await fetchPage(input.url);
-    if (!page.ok)
-      return isAbsent(page)
-        ? { status: 'done', result: { exists: false } }
-        : failedFetchOutcome(page);
-    const template = openSearchTemplate(page.text ?? page.html ?? '', page.finalUrl);
+    const page = await fetchDocument(input.url);
+    if (!('text' in page)) return page;
+    const template = openSearchTemplate(page.text, page.finalUrl);
     if (!template) return { status: 'done', result: { template: null } };
     const queries = await deps.queriesOf(context.scan.userId);
     const searches = await deps.enqueuePages(
