@@ -138,23 +138,10 @@ export async function checkProfile(input: {
   const username = input.username.trim().replace(/^@/, '');
   const url = profileUrl(site, username);
   const page = await fetchPage(url);
-  const result = (
-    outcome: ProfileCheckOutcome,
-    identity: { displayName: string | null; avatarUrl: string | null } = {
-      displayName: null,
-      avatarUrl: null,
-    },
-  ): ProfileCheck => ({
-    exists: outcome === 'found',
-    outcome,
-    url,
-    finalUrl: page.finalUrl,
-    status: page.status,
-    ...identity,
-  });
+  const result = profileCheckResult(url, page);
 
-  if (page.status === 404 || page.status === 410) return result('not-found');
-  if (page.status < 200 || page.status >= 300) return result('unavailable');
+  const byStatus = outcomeOfStatus(page.status);
+  if (byStatus) return result(byStatus);
   let final: URL;
   try {
     final = new URL(page.finalUrl);
@@ -173,4 +160,29 @@ export async function checkProfile(input: {
   const hasIdentity = identitySelectors.displayName ? displayName !== null : avatarUrl !== null;
   if (!hasIdentity) return result('no-identity');
   return result('found', { displayName, avatarUrl });
+}
+
+/** The check's answer for a profile address and the page fetched for it, from its outcome. */
+export function profileCheckResult(
+  url: string,
+  page: { finalUrl: string; status: number },
+): (
+  outcome: ProfileCheckOutcome,
+  identity?: { displayName: string | null; avatarUrl: string | null },
+) => ProfileCheck {
+  return (outcome, identity = { displayName: null, avatarUrl: null }) => ({
+    exists: outcome === 'found',
+    outcome,
+    url,
+    finalUrl: page.finalUrl,
+    status: page.status,
+    ...identity,
+  });
+}
+
+/** What a profile page's HTTP status alone says: gone, not answering, or nothing yet (2xx). */
+export function outcomeOfStatus(status: number): 'not-found' | 'unavailable' | null {
+  if (status === 404 || status === 410) return 'not-found';
+  if (status < 200 || status >= 300) return 'unavailable';
+  return null;
 }

@@ -1,7 +1,12 @@
 // Whether a handle exists on a social network the catalog does not list, known only by the profile
 // address learnt from one of its pages: the page at that address, read by the profile-page detector.
 // The page is fetched by the caller, so this file does no I/O.
-import type { ProfileCheck, ProfileCheckOutcome, ProfilePageFetcher } from './profile-check.ts';
+import {
+  outcomeOfStatus,
+  profileCheckResult,
+  type ProfileCheck,
+  type ProfilePageFetcher,
+} from './profile-check.ts';
 import { detectProfilePage, profileUrlFromTemplate } from './profile-page.ts';
 
 /**
@@ -17,22 +22,9 @@ export async function checkTemplateProfile(input: {
   const username = input.username.trim().replace(/^@/, '');
   const url = profileUrlFromTemplate(input.profileUrlTemplate, username);
   const page = await input.fetchPage(url);
-  const result = (
-    outcome: ProfileCheckOutcome,
-    identity: { displayName: string | null; avatarUrl: string | null } = {
-      displayName: null,
-      avatarUrl: null,
-    },
-  ): ProfileCheck => ({
-    exists: outcome === 'found',
-    outcome,
-    url,
-    finalUrl: page.finalUrl,
-    status: page.status,
-    ...identity,
-  });
-  if (page.status === 404 || page.status === 410) return result('not-found');
-  if (page.status < 200 || page.status >= 300) return result('unavailable');
+  const result = profileCheckResult(url, page);
+  const byStatus = outcomeOfStatus(page.status);
+  if (byStatus) return result(byStatus);
   if (page.html === null || page.html.trim() === '') return result('no-identity');
   const profile = detectProfilePage({ url: page.finalUrl, html: page.html });
   if (profile === null) return result('not-found');
