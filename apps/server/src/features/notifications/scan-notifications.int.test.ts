@@ -15,6 +15,18 @@ let browser: TestClient;
 const email = 'nova.notify@example.com';
 const password = 'notify test password 1';
 
+// The notifications are written by the call that completed the scan, just after the scan's status
+// turns; wait until that many are there.
+async function notificationsOnceThere(count: number): Promise<NotificationPage> {
+  return waitFor(
+    async () => {
+      const page = (await browser.get<NotificationPage>('/api/notifications')).body;
+      return page.notifications.length >= count && page;
+    },
+    { what: `${count} notifications`, timeoutMs: 30_000, intervalMs: 100 },
+  );
+}
+
 async function scanToEnd(): Promise<Scan> {
   const started = await browser.post<Scan>('/api/scans', {});
   expect(started.status, JSON.stringify(started.body)).toBe(201);
@@ -57,7 +69,7 @@ describe('a scan that completes', () => {
   it('notifies its new findings and that it finished, once; a scan with nothing new says so', async () => {
     const first = await scanToEnd();
     expect(first.status).toBe('completed');
-    const page = (await browser.get<NotificationPage>('/api/notifications')).body;
+    const page = await notificationsOnceThere(2);
     const byCategory = Object.fromEntries(page.notifications.map((n) => [n.category, n]));
     expect(byCategory.findings).toMatchObject({
       title: expect.stringMatching(/^\d+ new findings? of your content$/),
@@ -72,7 +84,7 @@ describe('a scan that completes', () => {
 
     const second = await scanToEnd();
     expect(second.status).toBe('completed');
-    const after = (await browser.get<NotificationPage>('/api/notifications')).body;
+    const after = await notificationsOnceThere(3);
     expect(after.notifications).toHaveLength(3);
     expect(after.notifications[0]).toMatchObject({
       category: 'scans',
