@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/env.ts';
-import { createServices } from '../services.ts';
-import { createLogger } from '../http/logger.ts';
-import { createTestPostgresDatabase, TEST_DB } from '../testing/test-server.ts';
-import { startAdminSocket } from '../features/admin/admin-socket.ts';
+import { loadConfig } from '#server/config/env.ts';
+import { createServices } from '#server/services.ts';
+import { createLogger } from '#server/http/logger.ts';
+import { createTestPostgresDatabase, TEST_DB } from '#server/testing/test-server.ts';
+import { startAdminSocket } from '#server/features/admin/admin-socket.ts';
 import { sharkInProcess, sharkProcess } from './testing/run-shark.ts';
 import { PDQ_IMAGES_DIR, PDQ_TESTDATA_DIR } from '@shark/engine/testdata.ts';
 

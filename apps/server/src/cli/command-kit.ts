@@ -2,7 +2,7 @@
 // database-or-admin-socket runner for named operator commands.
 import { existsSync } from 'node:fs';
 import type { z } from 'zod';
-import type { Config } from '../config/env.ts';
+import type { Config } from '#server/config/env.ts';
 import { UsageError } from './args.ts';
 
 /** A named operator command's request: the admin socket's name and the body it takes. */
@@ -82,7 +82,7 @@ export async function onDatabaseOrServer<Opened extends { close: () => Promise<v
   // Loaded only once the arguments are known to be good: opening the database takes a moment.
   const [{ DataDirLockedError }, { adminSocketPath, callAdminSocket }] = await Promise.all([
     import('@shark/db/client.ts'),
-    import('../features/admin/admin-socket.ts'),
+    import('#server/features/admin/admin-socket.ts'),
   ]);
   let opened: Opened;
   try {

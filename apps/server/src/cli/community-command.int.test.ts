@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OperatorCommunityPost } from '@shark/contracts/community.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/env.ts';
-import { startAdminSocket } from '../features/admin/admin-socket.ts';
-import { communityCommands } from '../features/community/community-commands.ts';
-import { createLogger } from '../http/logger.ts';
-import { createServices } from '../services.ts';
-import { createTestPostgresDatabase, TEST_DB } from '../testing/test-server.ts';
+import { loadConfig } from '#server/config/env.ts';
+import { startAdminSocket } from '#server/features/admin/admin-socket.ts';
+import { communityCommands } from '#server/features/community/community-commands.ts';
+import { createLogger } from '#server/http/logger.ts';
+import { createServices } from '#server/services.ts';
+import { createTestPostgresDatabase, TEST_DB } from '#server/testing/test-server.ts';
 import { sharkInProcess, sharkProcess } from './testing/run-shark.ts';
 
 let env: Record<string, string>;

@@ -2,7 +2,7 @@
 // (features/community), on the database or, while a server holds the embedded database, through its
 // admin socket.
 import type { z } from 'zod';
-import type { Config } from '../config/env.ts';
+import type { Config } from '#server/config/env.ts';
 import {
   COMMUNITY_POST_KINDS,
   publishCommunityPostSchema,
@@ -128,7 +128,8 @@ export async function executeCommunityCommand(
   command: CommunityCommand,
   config: Config,
 ): Promise<string> {
-  const { openCommunityCommands } = await import('../features/community/community-commands.ts');
+  const { openCommunityCommands } =
+    await import('#server/features/community/community-commands.ts');
   const result = await executeNamed(openCommunityCommands, request(command), config);
   if (command.kind === 'list' && !command.isJson)
     return formatCommunityList(result as OperatorCommunityPost[]);

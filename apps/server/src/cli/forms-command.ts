@@ -1,6 +1,9 @@
 // `shark forms list|show|done`: notices for recipients that take only a web form, prepared for an
 // operator to paste field by field, then marked submitted.
-import type { FormTaskDetail, FormTaskSummary } from '../features/enforcement/form-task-service.ts';
+import type {
+  FormTaskDetail,
+  FormTaskSummary,
+} from '#server/features/enforcement/form-task-service.ts';
 import { parseArgs, UsageError } from './args.ts';
 import { unknownSubcommand } from './command-kit.ts';
 

@@ -1,6 +1,6 @@
 // `shark offers create|list|show|revoke`: the operator's custom offers (features/offers), on the database
 // or, while a server holds the embedded database, through its admin socket.
-import type { Config } from '../config/env.ts';
+import type { Config } from '#server/config/env.ts';
 import { OFFER_INTERVALS, type CreateOffer, type OperatorOffer } from '@shark/contracts/offers.ts';
 import { PLANS, SPECIAL_FEATURES, type Plan, type SpecialFeature } from '@shark/contracts/user.ts';
 import { parseArgs, UsageError } from './args.ts';
@@ -186,7 +186,7 @@ export async function executeOffersCommand(
   command: OffersCommand,
   config: Config,
 ): Promise<string> {
-  const { openOfferCommands } = await import('../features/offers/offer-commands.ts');
+  const { openOfferCommands } = await import('#server/features/offers/offer-commands.ts');
   const result = await executeNamed(openOfferCommands, request(command), config);
   if (command.kind === 'list' && !command.isJson) return formatOfferList(result as OperatorOffer[]);
   return toJson(result);

@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@shark/db/client.ts';
 import { billingPayment } from '@shark/db/schema.ts';
 import type { OperatorPayout } from '@shark/contracts/affiliates.ts';
-import { loadConfig } from '../config/env.ts';
-import { createAffiliateRepository } from '../features/affiliates/affiliate-repository.ts';
-import { createAffiliateService } from '../features/affiliates/affiliate-service.ts';
-import { insertCreator } from '../features/takedowns/takedown-test-fixtures.ts';
-import { createLogger } from '../http/logger.ts';
-import { createTestPostgresDatabase, TEST_DB } from '../testing/test-server.ts';
+import { loadConfig } from '#server/config/env.ts';
+import { createAffiliateRepository } from '#server/features/affiliates/affiliate-repository.ts';
+import { createAffiliateService } from '#server/features/affiliates/affiliate-service.ts';
+import { insertCreator } from '#server/features/takedowns/takedown-test-fixtures.ts';
+import { createLogger } from '#server/http/logger.ts';
+import { createTestPostgresDatabase, TEST_DB } from '#server/testing/test-server.ts';
 import { sharkInProcess } from './testing/run-shark.ts';
 
 let env: Record<string, string>;

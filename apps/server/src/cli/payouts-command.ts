@@ -1,6 +1,6 @@
 // `shark payouts list|paid|reject`: affiliates' payout requests (features/affiliates), on the database or,
 // while a server holds the embedded database, through its admin socket.
-import type { Config } from '../config/env.ts';
+import type { Config } from '#server/config/env.ts';
 import {
   PAYOUT_STATUSES,
   type OperatorPayout,
@@ -111,7 +111,8 @@ export async function executePayoutsCommand(
   command: PayoutsCommand,
   config: Config,
 ): Promise<string> {
-  const { openAffiliateCommands } = await import('../features/affiliates/affiliate-commands.ts');
+  const { openAffiliateCommands } =
+    await import('#server/features/affiliates/affiliate-commands.ts');
   const result = await executeNamed(openAffiliateCommands, request(command), config);
   if (command.kind === 'list' && !command.isJson)
     return formatPayoutList(result as OperatorPayout[]);

@@ -10,15 +10,15 @@ import {
   type ReportRiskEntry,
 } from '@shark/contracts/risk-registry.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/env.ts';
-import { startAdminSocket } from '../features/admin/admin-socket.ts';
-import { registryCommands } from '../features/risk-registry/risk-registry-commands.ts';
-import { createRiskRegistryRepository } from '../features/risk-registry/risk-registry-repository.ts';
-import { createRiskRegistryService } from '../features/risk-registry/risk-registry-service.ts';
-import { insertCreator } from '../features/takedowns/takedown-test-fixtures.ts';
-import { createLogger } from '../http/logger.ts';
-import { createServices } from '../services.ts';
-import { createTestPostgresDatabase, TEST_DB } from '../testing/test-server.ts';
+import { loadConfig } from '#server/config/env.ts';
+import { startAdminSocket } from '#server/features/admin/admin-socket.ts';
+import { registryCommands } from '#server/features/risk-registry/risk-registry-commands.ts';
+import { createRiskRegistryRepository } from '#server/features/risk-registry/risk-registry-repository.ts';
+import { createRiskRegistryService } from '#server/features/risk-registry/risk-registry-service.ts';
+import { insertCreator } from '#server/features/takedowns/takedown-test-fixtures.ts';
+import { createLogger } from '#server/http/logger.ts';
+import { createServices } from '#server/services.ts';
+import { createTestPostgresDatabase, TEST_DB } from '#server/testing/test-server.ts';
 import { sharkInProcess, sharkProcess } from './testing/run-shark.ts';
 
 let env: Record<string, string>;

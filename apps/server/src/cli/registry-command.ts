@@ -1,7 +1,7 @@
 // `shark registry pending|show|publish|reject|add`: the operator's review of the Scam Registry
 // (features/risk-registry), on the database or through a running server's admin socket.
 import type { z } from 'zod';
-import type { Config } from '../config/env.ts';
+import type { Config } from '#server/config/env.ts';
 import {
   RISK_KIND_LABELS,
   RISK_REGISTRY_KINDS,
@@ -173,7 +173,7 @@ export async function executeRegistryCommand(
   config: Config,
 ): Promise<string> {
   const { openRegistryCommands } =
-    await import('../features/risk-registry/risk-registry-commands.ts');
+    await import('#server/features/risk-registry/risk-registry-commands.ts');
   const result = await executeNamed(openRegistryCommands, request(command), config);
   if (command.kind === 'pending' && !command.isJson)
     return formatPending(result as OperatorRiskEntry[]);

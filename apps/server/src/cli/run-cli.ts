@@ -1,8 +1,8 @@
 // `shark`'s commands, run with the process's arguments, environment and output given, so tests can run
 // them in-process as well as in a child process (main.ts is the process's entry).
 import { DataDirLockedError } from '@shark/db/client.ts';
-import { ConfigError, loadConfig, type Config } from '../config/env.ts';
-import { AppError } from '../http/app-error.ts';
+import { ConfigError, loadConfig, type Config } from '#server/config/env.ts';
+import { AppError } from '#server/http/app-error.ts';
 import { UsageError } from './args.ts';
 import {
   executeNamed,
@@ -211,7 +211,7 @@ function execute(command: UsersCommand, config: Config): Promise<unknown> {
       : { email: command.email, changes: command.changes };
   return onDatabaseOrServer(
     config,
-    async () => (await import('../services.ts')).openAccountServices(config),
+    async () => (await import('#server/services.ts')).openAccountServices(config),
     (opened) => runUsersCommand(command, opened.accounts),
     { name: `users/${command.kind}`, body },
   );
@@ -219,6 +219,7 @@ function execute(command: UsersCommand, config: Config): Promise<unknown> {
 
 /** An enforcement operator command (features/enforcement/operator-commands.ts), here or in the running server. */
 async function executeOperator(request: NamedRequest, config: Config): Promise<unknown> {
-  const { openOperatorCommands } = await import('../features/enforcement/operator-services.ts');
+  const { openOperatorCommands } =
+    await import('#server/features/enforcement/operator-services.ts');
   return executeNamed(openOperatorCommands, request, config);
 }

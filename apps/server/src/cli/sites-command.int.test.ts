@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@shark/db/client.ts';
 import { discoveredSite, siteContact } from '@shark/db/schema.ts';
-import { loadConfig } from '../config/env.ts';
-import { createTestPostgresDatabase, TEST_DB } from '../testing/test-server.ts';
+import { loadConfig } from '#server/config/env.ts';
+import { createTestPostgresDatabase, TEST_DB } from '#server/testing/test-server.ts';
 import { sharkInProcess } from './testing/run-shark.ts';
 
 let env: Record<string, string>;

@@ -3,7 +3,7 @@
 import type {
   DiscoveredSiteView,
   SiteContactView,
-} from '../features/enforcement/site-contact-service.ts';
+} from '#server/features/enforcement/site-contact-service.ts';
 import { parseArgs, UsageError, type FlagSpec } from './args.ts';
 import { requirePositionalId, unknownSubcommand, type NamedRequest } from './command-kit.ts';
 

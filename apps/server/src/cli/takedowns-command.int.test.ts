@@ -7,16 +7,16 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/env.ts';
-import { startAdminSocket } from '../features/admin/admin-socket.ts';
+import { loadConfig } from '#server/config/env.ts';
+import { startAdminSocket } from '#server/features/admin/admin-socket.ts';
 import {
   insertCreator,
   insertTakedown,
   markNoticeSent,
-} from '../features/takedowns/takedown-test-fixtures.ts';
-import { createLogger } from '../http/logger.ts';
-import { createServices } from '../services.ts';
-import { createTestPostgresDatabase, TEST_DB } from '../testing/test-server.ts';
+} from '#server/features/takedowns/takedown-test-fixtures.ts';
+import { createLogger } from '#server/http/logger.ts';
+import { createServices } from '#server/services.ts';
+import { createTestPostgresDatabase, TEST_DB } from '#server/testing/test-server.ts';
 import { sharkInProcess, sharkProcess } from './testing/run-shark.ts';
 
 let env: Record<string, string>;

@@ -1,11 +1,11 @@
 // `shark takedowns show|respond`: the operator's view of one takedown, and the answers recipients give by
 // mail or form (a refusal, a confirmed removal), recorded as lifecycle transitions.
-import type { Config } from '../config/env.ts';
+import type { Config } from '#server/config/env.ts';
 import type { DatabaseHandle } from '@shark/db/client.ts';
 import type {
   RecipientResponse,
   TakedownResponses,
-} from '../features/takedown-lifecycle/takedown-lifecycle-service.ts';
+} from '#server/features/takedown-lifecycle/takedown-lifecycle-service.ts';
 import { parseArgs, UsageError } from './args.ts';
 import { onDatabaseOrServer, unknownSubcommand } from './command-kit.ts';
 
@@ -96,7 +96,7 @@ export function executeTakedownsCommand(
     async (database) => {
       await database.migrate();
       const { createTakedownResponses } =
-        await import('../features/takedown-lifecycle/takedown-lifecycle-service.ts');
+        await import('#server/features/takedown-lifecycle/takedown-lifecycle-service.ts');
       const responses = createTakedownResponses(database.db);
       switch (command.kind) {
         case 'show':
@@ -133,11 +133,11 @@ async function checkHere(
     import('@shark/engine/fetch/crawler.ts'),
     import('@shark/engine/matching/fingerprint-pool.ts'),
     import('@shark/engine/discovery/site-catalog/catalog.ts'),
-    import('../features/matching/reference-index.ts'),
-    import('../features/matching/reference-repository.ts'),
-    import('../features/scans/scan-matcher.ts'),
-    import('../features/takedown-lifecycle/takedown-lifecycle-service.ts'),
-    import('../http/logger.ts'),
+    import('#server/features/matching/reference-index.ts'),
+    import('#server/features/matching/reference-repository.ts'),
+    import('#server/features/scans/scan-matcher.ts'),
+    import('#server/features/takedown-lifecycle/takedown-lifecycle-service.ts'),
+    import('#server/http/logger.ts'),
   ]);
   const existing = await responses.describe(id); // an unknown id is refused before anything starts
   const fetcher = createSafeFetcher({ ...config.fetch, userAgent: config.userAgent });

@@ -2,7 +2,7 @@
 // server's user may enter it. Folders made below it are 0700 and files 0600 as well; this narrows a
 // DATA_DIR made wider earlier (by hand, or by an older version).
 import { chmod, stat } from 'node:fs/promises';
-import type { Logger } from '../http/logger.ts';
+import type { Logger } from '#server/http/logger.ts';
 
 export const DATA_DIR_MODE = 0o700;
 

@@ -16,7 +16,7 @@ import {
 import { PROVIDER_HEADER } from '@shark/contracts/http.ts';
 import { DISCOVERY_SOURCES } from '@shark/contracts/search-terms.ts';
 import { UPLOAD_METADATA, UPLOADS_ENDPOINT } from '@shark/contracts/reference-files.ts';
-import { entitledCreator, type EntitledCreator } from '../testing/entitled-creator.ts';
+import { entitledCreator, type EntitledCreator } from '#server/testing/entitled-creator.ts';
 import {
   FUZZ_CASES,
   fieldsOf,
@@ -28,8 +28,8 @@ import {
   type FuzzCase,
   type JsonSchema,
   type Operation,
-} from '../testing/openapi-fuzz.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+} from '#server/testing/openapi-fuzz.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
 
 let server: TestServer;
 let creator: EntitledCreator;

@@ -1,5 +1,5 @@
 // Variables that middleware puts on the request context.
-import type { BrandConfig } from '../config/brands.ts';
+import type { BrandConfig } from '#server/config/brands.ts';
 
 export interface AppEnv {
   Variables: {

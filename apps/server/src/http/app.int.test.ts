@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError } from '@shark/db/client.ts';
-import { loadConfig } from '../config/env.ts';
-import { createServices } from '../services.ts';
+import { loadConfig } from '#server/config/env.ts';
+import { createServices } from '#server/services.ts';
 import { createLogger } from './logger.ts';
 import { createApp } from './app.ts';
-import { startTestServer } from '../testing/test-server.ts';
-import { TestClient } from '../testing/http-client.ts';
+import { startTestServer } from '#server/testing/test-server.ts';
+import { TestClient } from '#server/testing/http-client.ts';
 
 const dirs: string[] = [];
 afterAll(() => {

@@ -4,9 +4,9 @@
 // `BENCH_ONLY=body-limit-memory npm run bench` measures the server alone, as a process of its own.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PROVIDER_HEADER } from '@shark/contracts/http.ts';
-import { floodRequest, sampleRss } from '../testing/body-flood.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
-import { signedInUser } from '../testing/users.ts';
+import { floodRequest, sampleRss } from '#server/testing/body-flood.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { signedInUser } from '#server/testing/users.ts';
 
 const MB = 1024 * 1024;
 const BOUND = 50 * MB;

@@ -4,10 +4,10 @@
 import { Agent } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_HEADER } from '@shark/contracts/http.ts';
-import { floodRequest } from '../testing/body-flood.ts';
-import { TestClient } from '../testing/http-client.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
-import { signedInUser } from '../testing/users.ts';
+import { floodRequest } from '#server/testing/body-flood.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { signedInUser } from '#server/testing/users.ts';
 import { AUTH_BODY_LIMIT, DEFAULT_BODY_LIMIT, bodyLimitFor } from './body-limits.ts';
 
 const MB = 1024 * 1024;

@@ -2,9 +2,9 @@
 // with a 400 naming the field (a 404 for an id), never a 500; and the log never carries a failed query's
 // parameters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entitledCreator, type EntitledCreator } from '../testing/entitled-creator.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
-import { TusTestClient } from '../testing/tus-client.ts';
+import { entitledCreator, type EntitledCreator } from '#server/testing/entitled-creator.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { TusTestClient } from '#server/testing/tus-client.ts';
 import type { Logger } from './logger.ts';
 
 const logged: string[] = [];

@@ -1,6 +1,6 @@
 // Per-request facts that code deep inside the auth library's callbacks needs (the brand).
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { BrandConfig } from '../config/brands.ts';
+import type { BrandConfig } from '#server/config/brands.ts';
 
 interface RequestContext {
   brand: BrandConfig;

@@ -4,10 +4,10 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_HEADER } from '@shark/contracts/http.ts';
-import { createSubscriptionTokens } from '../features/notifications/subscription-token.ts';
-import { TestClient } from '../testing/http-client.ts';
-import { seedCreator } from '../testing/seed-creator.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { createSubscriptionTokens } from '#server/features/notifications/subscription-token.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { seedCreator } from '#server/testing/seed-creator.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
 
 const EVIL = 'https://evil.example';
 

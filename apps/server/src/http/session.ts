@@ -1,6 +1,6 @@
 // The signed-in user of a request, for routes that need one.
 import type { Context } from 'hono';
-import type { Auth } from '../features/auth/auth.ts';
+import type { Auth } from '#server/features/auth/auth.ts';
 import { AppError } from './app-error.ts';
 
 export interface SessionUser {

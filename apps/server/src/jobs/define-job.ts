@@ -1,6 +1,6 @@
 // What a kind of job is: its name, the zod schema of its payload, and how it is retried.
 import type { z } from 'zod';
-import type { Logger } from '../http/logger.ts';
+import type { Logger } from '#server/http/logger.ts';
 
 export interface RetryPolicy {
   /** Runs after the first one fails (0: never retried). */

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { openDatabase, type DatabaseHandle } from '@shark/db/client.ts';
-import { createLogger } from '../http/logger.ts';
-import { createTestPostgresDatabase, TEST_DB } from '../testing/test-server.ts';
-import { waitFor } from '../testing/wait-for.ts';
+import { createLogger } from '#server/http/logger.ts';
+import { createTestPostgresDatabase, TEST_DB } from '#server/testing/test-server.ts';
+import { waitFor } from '#server/testing/wait-for.ts';
 import { defineJob, InvalidJobPayloadError, type JobContext } from './define-job.ts';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './job-queue.ts';
 

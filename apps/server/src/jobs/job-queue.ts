@@ -7,7 +7,7 @@
 // their timeout, so any number of worker processes can share one Postgres.
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '@shark/db/client.ts';
-import { describeError, safeErrorMessage, type Logger } from '../http/logger.ts';
+import { describeError, safeErrorMessage, type Logger } from '#server/http/logger.ts';
 import {
   InvalidJobPayloadError,
   type JobCatalog,

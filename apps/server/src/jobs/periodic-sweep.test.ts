@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../http/logger.ts';
+import { createLogger } from '#server/http/logger.ts';
 import { startPeriodicSweep } from './periodic-sweep.ts';
 
 describe('startPeriodicSweep', () => {

@@ -1,7 +1,7 @@
 // A sweep run at start and then every few seconds in worker processes (due checks, escalations, lost
 // jobs, lapsed subscriptions). A slow sweep is never started twice over, and a failed one is logged
 // and tried again at the next tick rather than stopping the timer.
-import { safeErrorMessage, type Logger } from '../http/logger.ts';
+import { safeErrorMessage, type Logger } from '#server/http/logger.ts';
 
 export interface PeriodicSweep {
   stop(): void;

@@ -10,11 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { referenceFile } from '@shark/db/schema.ts';
-import { loadConfig } from '../config/env.ts';
-import { createLogger } from '../http/logger.ts';
-import { createServices, type Services } from '../services.ts';
-import { createTestPostgresDatabase, TEST_DB } from '../testing/test-server.ts';
-import { waitFor } from '../testing/wait-for.ts';
+import { loadConfig } from '#server/config/env.ts';
+import { createLogger } from '#server/http/logger.ts';
+import { createServices, type Services } from '#server/services.ts';
+import { createTestPostgresDatabase, TEST_DB } from '#server/testing/test-server.ts';
+import { waitFor } from '#server/testing/wait-for.ts';
 import { PDQ_IMAGES_DIR } from '@shark/engine/testdata.ts';
 
 const mainScript = fileURLToPath(new URL('../main.ts', import.meta.url));

@@ -8,10 +8,10 @@ import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import pg from 'pg';
 import { migratedPgliteDump } from '@shark/db/client.ts';
-import { loadConfig, type Config } from '../config/env.ts';
-import { createApp } from '../http/app.ts';
-import { createServices, type Services } from '../services.ts';
-import { createLogger, type Logger } from '../http/logger.ts';
+import { loadConfig, type Config } from '#server/config/env.ts';
+import { createApp } from '#server/http/app.ts';
+import { createServices, type Services } from '#server/services.ts';
+import { createLogger, type Logger } from '#server/http/logger.ts';
 
 export const TEST_DB = (process.env.SHARK_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

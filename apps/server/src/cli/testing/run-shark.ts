@@ -2,7 +2,7 @@
 // new Node and a new module graph per case), or as operators run it, a child process of bin/shark.js.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { runCli } from '../run-cli.ts';
+import { runCli } from '#server/cli/run-cli.ts';
 
 export interface SharkResult {
   code: number | null;

@@ -6,17 +6,17 @@ import {
   deleteAccountRequestSchema,
   deleteAccountResultSchema,
 } from '@shark/contracts/account-data.ts';
-import type { AppEnv } from '../../http/app-env.ts';
-import { safeErrorMessage, type Logger } from '../../http/logger.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { safeErrorMessage, type Logger } from '#server/http/logger.ts';
 import {
   jsonBody as body,
   errorResponse as error,
   jsonResponse as json,
-} from '../../http/openapi.ts';
-import { requireSessionUser, type SessionUser } from '../../http/session.ts';
-import { throwOnInvalid } from '../../http/validation.ts';
-import type { Auth } from '../auth/auth.ts';
-import { indicatorCookie } from '../auth/session-cookies.ts';
+} from '#server/http/openapi.ts';
+import { requireSessionUser, type SessionUser } from '#server/http/session.ts';
+import { throwOnInvalid } from '#server/http/validation.ts';
+import type { Auth } from '#server/features/auth/auth.ts';
+import { indicatorCookie } from '#server/features/auth/session-cookies.ts';
 import type { AccountDataService } from './account-data-service.ts';
 
 const tags = ['Account data'];

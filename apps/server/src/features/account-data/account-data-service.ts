@@ -9,10 +9,13 @@ import {
   type AccountDataInfo,
   type DeleteAccountResult,
 } from '@shark/contracts/account-data.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Logger } from '../../http/logger.ts';
-import { validationError } from '../../http/validation.ts';
-import { StoredFileNotFoundError, type FileStorage } from '../storage/file-storage.ts';
+import { AppError } from '#server/http/app-error.ts';
+import type { Logger } from '#server/http/logger.ts';
+import { validationError } from '#server/http/validation.ts';
+import {
+  StoredFileNotFoundError,
+  type FileStorage,
+} from '#server/features/storage/file-storage.ts';
 import { safeFileName, zipStream, type ZipEntry } from './zip-stream.ts';
 import type { AccountDataRepository } from './account-data-repository.ts';
 

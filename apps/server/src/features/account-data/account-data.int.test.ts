@@ -14,15 +14,15 @@ import {
 import type { ApiError } from '@shark/contracts/http.ts';
 import type { User } from '@shark/contracts/user.ts';
 import * as t from '@shark/db/schema.ts';
-import type { TestServer } from '../../testing/test-server.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import { signedInUser } from '../../testing/users.ts';
-import { insertTakedown } from '../takedowns/takedown-test-fixtures.ts';
-import { type StripeStandIn } from '../billing/testing/stripe-stand-in.ts';
+import type { TestServer } from '#server/testing/test-server.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { signedInUser } from '#server/testing/users.ts';
+import { insertTakedown } from '#server/features/takedowns/takedown-test-fixtures.ts';
+import { type StripeStandIn } from '#server/features/billing/testing/stripe-stand-in.ts';
 import {
   startBillingTestServer,
   type BillingTestServer,
-} from '../billing/testing/billing-test-server.ts';
+} from '#server/features/billing/testing/billing-test-server.ts';
 
 let stripe: StripeStandIn;
 let server: TestServer;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ACCOUNT_STATE } from './account-state-repository.ts';
 import { toApiUser as toApiUserWith } from './account-service.ts';
-import { loadPlanCatalog } from '../../config/plans.ts';
-import { loadConfig } from '../../config/env.ts';
+import { loadPlanCatalog } from '#server/config/plans.ts';
+import { loadConfig } from '#server/config/env.ts';
 import { planFeaturesOf } from './plan-features.ts';
 import type { AccountState, UserRecord } from './account-state-repository.ts';
 

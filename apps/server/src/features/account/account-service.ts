@@ -1,7 +1,7 @@
 // The rules behind the user's derived flags, and the operator's grants.
 import type { FrontendStatus, Plan, SpecialFeature, User } from '@shark/contracts/user.ts';
 import { SPECIAL_FEATURES } from '@shark/contracts/user.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '#server/http/app-error.ts';
 import type {
   AccountState,
   AccountStateRepository,

@@ -11,9 +11,9 @@ import type {
 } from '@shark/contracts/accounts.ts';
 import { protectedAccount } from '@shark/db/schema.ts';
 import { CODE_ALPHABET } from '@shark/engine/accounts/ownership-code.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { signedInUser } from '../../testing/users.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { signedInUser } from '#server/testing/users.ts';
 
 /** The stand-in platform: profile pages by path; anything else is a 404. */
 const profiles = new Map<string, string>();

@@ -9,16 +9,16 @@ import {
   protectedAccountListSchema,
   protectedAccountSchema,
 } from '@shark/contracts/accounts.ts';
-import type { AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
 import {
   jsonBody as body,
   errorResponse as error,
   jsonResponse as json,
-} from '../../http/openapi.ts';
-import { requireSessionUser } from '../../http/session.ts';
-import { throwOnInvalid } from '../../http/validation.ts';
-import type { Auth } from '../auth/auth.ts';
-import type { Entitled, Entitlements } from '../entitlements/entitlements.ts';
+} from '#server/http/openapi.ts';
+import { requireSessionUser } from '#server/http/session.ts';
+import { throwOnInvalid } from '#server/http/validation.ts';
+import type { Auth } from '#server/features/auth/auth.ts';
+import type { Entitled, Entitlements } from '#server/features/entitlements/entitlements.ts';
 import type { ProtectedAccountService } from './protected-account-service.ts';
 
 type AccountsEnv = { Variables: AppEnv['Variables'] & { entitled: Entitled } };

@@ -23,8 +23,8 @@ import {
   showsOwnershipCode,
 } from '@shark/engine/accounts/ownership-code.ts';
 import { REFUSALS, type SafeFetcher } from '@shark/engine/fetch/safe-fetch.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Entitled, Entitlements } from '../entitlements/entitlements.ts';
+import { AppError } from '#server/http/app-error.ts';
+import type { Entitled, Entitlements } from '#server/features/entitlements/entitlements.ts';
 import {
   isUniqueViolation,
   type ProtectedAccountRepository,

@@ -5,9 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AffiliateOverview } from '@shark/contracts/affiliates.ts';
 import { PROVIDER_HEADER } from '@shark/contracts/http.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import { signedInUser } from '../../testing/users.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { signedInUser } from '#server/testing/users.ts';
 
 let server: TestServer;
 

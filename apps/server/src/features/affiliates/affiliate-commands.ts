@@ -3,9 +3,9 @@
 import { z } from 'zod';
 import { openDatabase } from '@shark/db/client.ts';
 import { payoutStatusSchema } from '@shark/contracts/affiliates.ts';
-import type { Config } from '../../config/env.ts';
-import { AppError } from '../../http/app-error.ts';
-import { createLogger } from '../../http/logger.ts';
+import type { Config } from '#server/config/env.ts';
+import { AppError } from '#server/http/app-error.ts';
+import { createLogger } from '#server/http/logger.ts';
 import { createAffiliateRepository } from './affiliate-repository.ts';
 import { createAffiliateService, type AffiliateService } from './affiliate-service.ts';
 

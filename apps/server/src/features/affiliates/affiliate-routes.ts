@@ -14,16 +14,16 @@ import {
   payoutRequestSchema,
   referralClickRequestSchema,
 } from '@shark/contracts/affiliates.ts';
-import type { AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
 import {
   jsonBody as body,
   errorResponse as error,
   jsonResponse as json,
-} from '../../http/openapi.ts';
-import { requireSessionUser, type SessionUser } from '../../http/session.ts';
-import { throwOnInvalid } from '../../http/validation.ts';
-import type { Auth } from '../auth/auth.ts';
-import type { RateLimiter } from '../auth/rate-limiter.ts';
+} from '#server/http/openapi.ts';
+import { requireSessionUser, type SessionUser } from '#server/http/session.ts';
+import { throwOnInvalid } from '#server/http/validation.ts';
+import type { Auth } from '#server/features/auth/auth.ts';
+import type { RateLimiter } from '#server/features/auth/rate-limiter.ts';
 import type { AffiliateService } from './affiliate-service.ts';
 import { VISITOR_COOKIE } from './visitor-cookie.ts';
 

@@ -15,9 +15,9 @@ import {
   type OperatorPayout,
   type PayoutStatus,
 } from '@shark/contracts/affiliates.ts';
-import type { AffiliateConfig } from '../../config/env.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Logger } from '../../http/logger.ts';
+import type { AffiliateConfig } from '#server/config/env.ts';
+import { AppError } from '#server/http/app-error.ts';
+import type { Logger } from '#server/http/logger.ts';
 import { PayoutRefused, type AffiliateRepository, type PayoutRow } from './affiliate-repository.ts';
 import { visitorIdOf } from './visitor-cookie.ts';
 

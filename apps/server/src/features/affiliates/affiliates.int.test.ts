@@ -13,15 +13,15 @@ import type {
   PayoutList,
 } from '@shark/contracts/affiliates.ts';
 import type { CheckoutResult } from '@shark/contracts/billing.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import { lastMail, linkIn } from '../../testing/mailbox.ts';
-import { signedInUser } from '../../testing/users.ts';
-import type { StripeStandIn } from '../billing/testing/stripe-stand-in.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { lastMail, linkIn } from '#server/testing/mailbox.ts';
+import { signedInUser } from '#server/testing/users.ts';
+import type { StripeStandIn } from '#server/features/billing/testing/stripe-stand-in.ts';
 import {
   startBillingTestServer,
   type BillingTestServer,
-} from '../billing/testing/billing-test-server.ts';
+} from '#server/features/billing/testing/billing-test-server.ts';
 
 let counter = 0;
 const uniqueEmail = (name: string) => `${name}${++counter}-${Date.now()}@example.com`;

@@ -1,8 +1,8 @@
 // /account over HTTP: name, e-mail change through a link to the new address, password change, sign-in methods.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import { lastMail, linkIn, readMails } from '../../testing/mailbox.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { lastMail, linkIn, readMails } from '#server/testing/mailbox.ts';
 
 const PASSWORD = 'correct horse 1';
 let server: TestServer;

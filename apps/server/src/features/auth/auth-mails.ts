@@ -1,6 +1,6 @@
 // The account messages: verify the address, change it, reset the password, and "you already have an account" (at sign-up or at a change of address).
-import type { BrandConfig } from '../../config/brands.ts';
-import { renderMail } from '../mail/layout.ts';
+import type { BrandConfig } from '#server/config/brands.ts';
+import { renderMail } from '#server/features/mail/layout.ts';
 
 const greeting = (name: string) => (name.trim() ? `Hello ${name.trim()},` : 'Hello,');
 

@@ -11,11 +11,11 @@ import {
   signUpRequestSchema,
   updateProfileRequestSchema,
 } from '@shark/contracts/auth.ts';
-import type { AppEnv } from '../../http/app-env.ts';
-import { AppError } from '../../http/app-error.ts';
-import { parseBody } from '../../http/validation.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { AppError } from '#server/http/app-error.ts';
+import { parseBody } from '#server/http/validation.ts';
 import { CLIENT_IP_HEADER, emailChangeIn, type Auth } from './auth.ts';
-import type { Config } from '../../config/env.ts';
+import type { Config } from '#server/config/env.ts';
 import { passwordProblem } from './password-strength.ts';
 import type { RateLimiter, RateLimitKey } from './rate-limiter.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrationsFolder } from '@shark/db/client.ts';
 import { userSchema } from '@shark/contracts/user.ts';
 import { LOGGED_IN_COOKIE } from '@shark/contracts/http.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import { lastMail, linkIn, readMails } from '../../testing/mailbox.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { lastMail, linkIn, readMails } from '#server/testing/mailbox.ts';
 
 const PASSWORD = 'correct horse 1';
 let server: TestServer;

@@ -12,11 +12,11 @@ import {
   PASSWORD_MIN_LENGTH,
   referralCodeSchema,
 } from '@shark/contracts/auth.ts';
-import type { Config } from '../../config/env.ts';
-import { brandAppUrl, type BrandConfig, type BrandRegistry } from '../../config/brands.ts';
-import type { Logger } from '../../http/logger.ts';
-import { currentBrand } from '../../http/request-context.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Config } from '#server/config/env.ts';
+import { brandAppUrl, type BrandConfig, type BrandRegistry } from '#server/config/brands.ts';
+import type { Logger } from '#server/http/logger.ts';
+import { currentBrand } from '#server/http/request-context.ts';
+import type { Mailer } from '#server/features/mail/mailer.ts';
 import {
   addressTakenMail,
   changeEmailMail,

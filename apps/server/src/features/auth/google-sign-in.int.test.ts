@@ -3,9 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import { lastMail, linkIn } from '../../testing/mailbox.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { lastMail, linkIn } from '#server/testing/mailbox.ts';
 
 const CLIENT_ID = 'shark-test-client';
 const CLIENT_SECRET = 'shark-test-secret-that-is-long-enough';

@@ -1,9 +1,9 @@
 // Easily guessed passwords are refused wherever a password is chosen: sign-up, reset and change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import { lastMail, linkIn } from '../../testing/mailbox.ts';
-import { signedInUser } from '../../testing/users.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { lastMail, linkIn } from '#server/testing/mailbox.ts';
+import { signedInUser } from '#server/testing/users.ts';
 
 const WEAK = ['password', '12345678', 'aaaaaaaa'];
 const STRONG = 'violet kettle marches 4';

@@ -1,9 +1,9 @@
 // Rate limits on the auth endpoints: sign-in per address and per e-mail and address (never per e-mail alone),
 // mail-sending endpoints per e-mail and per address, password changes per user; behind one trusted proxy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import { signedInUser } from '../../testing/users.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { signedInUser } from '#server/testing/users.ts';
 
 let server: TestServer;
 const waits: number[] = [];

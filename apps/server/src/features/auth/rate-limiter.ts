@@ -2,7 +2,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '@shark/db/client.ts';
 import { rateLimit } from '@shark/db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '#server/http/app-error.ts';
 
 export interface RateLimitKey {
   key: string;

@@ -2,10 +2,10 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import { badgePublicIdSchema, myBadgeSchema, publicBadgeSchema } from '@shark/contracts/badges.ts';
 import { apiErrorSchema } from '@shark/contracts/http.ts';
-import type { AppEnv } from '../../http/app-env.ts';
-import { AppError } from '../../http/app-error.ts';
-import { requireSessionUser } from '../../http/session.ts';
-import type { Auth } from '../auth/auth.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { AppError } from '#server/http/app-error.ts';
+import { requireSessionUser } from '#server/http/session.ts';
+import type { Auth } from '#server/features/auth/auth.ts';
 import type { BadgeService } from './badge-service.ts';
 
 const errors = {

@@ -1,8 +1,8 @@
 // DMCA badges: each creator gets one unguessable public id; its page says only whether protection is active.
 import { randomBytes } from 'node:crypto';
 import type { MyBadge, PublicBadge } from '@shark/contracts/badges.ts';
-import { brandAppUrl, type BrandConfig } from '../../config/brands.ts';
-import { AppError } from '../../http/app-error.ts';
+import { brandAppUrl, type BrandConfig } from '#server/config/brands.ts';
+import { AppError } from '#server/http/app-error.ts';
 import type { BadgeRepository } from './badge-repository.ts';
 
 export function createBadgeService(repo: BadgeRepository, publicUrl: string) {

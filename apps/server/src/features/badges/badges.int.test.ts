@@ -1,8 +1,8 @@
 // DMCA badges: one per creator, and a public page that tells only whether protection is active.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import { signedInUser } from '../../testing/users.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { signedInUser } from '#server/testing/users.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import {
 } from '@shark/db/schema.ts';
 import type { BillingInterval, SubscriptionStatus } from '@shark/contracts/billing.ts';
 import type { Plan, SpecialFeature } from '@shark/contracts/user.ts';
-import { createAccountStateRepository } from '../account/account-state-repository.ts';
+import { createAccountStateRepository } from '#server/features/account/account-state-repository.ts';
 import { LIVE_STATUSES, type BillingAccount } from './billing-state.ts';
 
 export interface StoredSubscription {

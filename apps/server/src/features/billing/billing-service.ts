@@ -13,11 +13,11 @@ import {
 import type { PublicOffer } from '@shark/contracts/offers.ts';
 import type { PlanCatalog } from '@shark/contracts/plans.ts';
 import { planSchema, type Plan } from '@shark/contracts/user.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { BillingConfig, StripeSettings } from '../../config/env.ts';
-import { safeErrorMessage, type Logger } from '../../http/logger.ts';
-import { startPeriodicSweep, type PeriodicSweep } from '../../jobs/periodic-sweep.ts';
-import type { BillingNotice } from '../notifications/pipeline-notifications.ts';
+import { AppError } from '#server/http/app-error.ts';
+import type { BillingConfig, StripeSettings } from '#server/config/env.ts';
+import { safeErrorMessage, type Logger } from '#server/http/logger.ts';
+import { startPeriodicSweep, type PeriodicSweep } from '#server/jobs/periodic-sweep.ts';
+import type { BillingNotice } from '#server/features/notifications/pipeline-notifications.ts';
 import type {
   BillingQueries,
   BillingRepository,

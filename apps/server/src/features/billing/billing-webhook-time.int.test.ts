@@ -4,9 +4,9 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingSummary, CheckoutResult } from '@shark/contracts/billing.ts';
 import type { User } from '@shark/contracts/user.ts';
-import type { TestClient } from '../../testing/http-client.ts';
-import type { TestServer } from '../../testing/test-server.ts';
-import { signedInUser } from '../../testing/users.ts';
+import type { TestClient } from '#server/testing/http-client.ts';
+import type { TestServer } from '#server/testing/test-server.ts';
+import { signedInUser } from '#server/testing/users.ts';
 import { startBillingTestServer, type BillingTestServer } from './testing/billing-test-server.ts';
 import type { StripeStandIn } from './testing/stripe-stand-in.ts';
 

@@ -8,9 +8,9 @@ import {
 } from '@shark/contracts/billing.ts';
 import type { PlanCatalog } from '@shark/contracts/plans.ts';
 import type { User } from '@shark/contracts/user.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import { signedInUser } from '../../testing/users.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { signedInUser } from '#server/testing/users.ts';
 import { signPayload, type StripeStandIn } from './testing/stripe-stand-in.ts';
 import { startBillingTestServer, type BillingTestServer } from './testing/billing-test-server.ts';
 

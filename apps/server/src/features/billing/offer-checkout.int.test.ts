@@ -7,9 +7,9 @@ import type { ApiError } from '@shark/contracts/http.ts';
 import type { ClaimOfferResult, CreateOffer } from '@shark/contracts/offers.ts';
 import type { User } from '@shark/contracts/user.ts';
 import { accountState } from '@shark/db/schema.ts';
-import type { TestServer } from '../../testing/test-server.ts';
-import type { TestClient } from '../../testing/http-client.ts';
-import { signedInUser } from '../../testing/users.ts';
+import type { TestServer } from '#server/testing/test-server.ts';
+import type { TestClient } from '#server/testing/http-client.ts';
+import { signedInUser } from '#server/testing/users.ts';
 import { type StripeStandIn } from './testing/stripe-stand-in.ts';
 import { startBillingTestServer, type BillingTestServer } from './testing/billing-test-server.ts';
 

@@ -2,8 +2,8 @@
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { brandSchema } from '@shark/contracts/system.ts';
 import { apiErrorSchema } from '@shark/contracts/http.ts';
-import { publicBrand } from '../../config/brands.ts';
-import type { AppEnv } from '../../http/app-env.ts';
+import { publicBrand } from '#server/config/brands.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
 
 const route = createRoute({
   method: 'get',

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadBrands } from '../../config/brands.ts';
+import { loadBrands } from '#server/config/brands.ts';
 import { channelsOf } from './community-service.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'shark-brands-community-'));

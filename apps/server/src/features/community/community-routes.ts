@@ -3,11 +3,11 @@
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import { communityPageSchema, communityQuerySchema } from '@shark/contracts/community.ts';
-import type { AppEnv } from '../../http/app-env.ts';
-import { errorResponse as error, jsonResponse as json } from '../../http/openapi.ts';
-import { requireSessionUser } from '../../http/session.ts';
-import { throwOnInvalid } from '../../http/validation.ts';
-import type { Auth } from '../auth/auth.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { errorResponse as error, jsonResponse as json } from '#server/http/openapi.ts';
+import { requireSessionUser } from '#server/http/session.ts';
+import { throwOnInvalid } from '#server/http/validation.ts';
+import type { Auth } from '#server/features/auth/auth.ts';
 import type { CommunityService } from './community-service.ts';
 
 const page = createRoute({

@@ -9,9 +9,9 @@ import {
   type CommunityPost,
   type OperatorCommunityPost,
 } from '@shark/contracts/community.ts';
-import type { BrandConfig } from '../../config/brands.ts';
-import { AppError } from '../../http/app-error.ts';
-import { validationError } from '../../http/validation.ts';
+import type { BrandConfig } from '#server/config/brands.ts';
+import { AppError } from '#server/http/app-error.ts';
+import { validationError } from '#server/http/validation.ts';
 import type { CommunityPostRow, CommunityRepository } from './community-repository.ts';
 
 function toApi(row: CommunityPostRow): CommunityPost {

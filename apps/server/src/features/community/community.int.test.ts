@@ -4,10 +4,10 @@ import type { CommunityPage, OperatorCommunityPost } from '@shark/contracts/comm
 import { COMMUNITY_PAGE_SIZE } from '@shark/contracts/community.ts';
 import type { NotificationPage } from '@shark/contracts/notifications.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../testing/http-client.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { signedInUser } from '../../testing/users.ts';
-import { waitFor } from '../../testing/wait-for.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { signedInUser } from '#server/testing/users.ts';
+import { waitFor } from '#server/testing/wait-for.ts';
 import { createAnnouncementFanOut } from './announcement-fan-out.ts';
 import { communityCommands } from './community-commands.ts';
 

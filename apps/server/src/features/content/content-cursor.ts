@@ -1,5 +1,5 @@
 // Keyset cursors for newest-first lists: the last row's creation time (to the millisecond) and id.
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '#server/http/app-error.ts';
 
 export interface Cursor {
   /** ISO timestamp, millisecond precision. */

@@ -14,7 +14,7 @@ import {
   type DeletedCollection,
   type ItemList,
 } from '@shark/contracts/content.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '#server/http/app-error.ts';
 import { decodeCursor, encodeCursor } from './content-cursor.ts';
 import type {
   CollectionRow,

@@ -3,16 +3,16 @@
 import { createMiddleware } from 'hono/factory';
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { authorizationStateSchema, signAuthorizationSchema } from '@shark/contracts/enforcement.ts';
-import type { AppEnv } from '../../http/app-env.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { AppError } from '#server/http/app-error.ts';
 import {
   jsonBody as body,
   errorResponse as error,
   jsonResponse as json,
-} from '../../http/openapi.ts';
-import { requireSessionUser } from '../../http/session.ts';
-import { throwOnInvalid } from '../../http/validation.ts';
-import type { Auth } from '../auth/auth.ts';
+} from '#server/http/openapi.ts';
+import { requireSessionUser } from '#server/http/session.ts';
+import { throwOnInvalid } from '#server/http/validation.ts';
+import type { Auth } from '#server/features/auth/auth.ts';
 import { VERIFIED_EMAIL_REQUIRED, type AuthorizationService } from './authorization-service.ts';
 
 const tags = ['Enforcement'];

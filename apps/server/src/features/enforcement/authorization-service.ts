@@ -12,10 +12,10 @@ import {
   type SignAuthorization,
 } from '@shark/contracts/enforcement.ts';
 import type { Database } from '@shark/db/client.ts';
-import type { BrandConfig } from '../../config/brands.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { SessionUser } from '../../http/session.ts';
-import { validationError } from '../../http/validation.ts';
+import type { BrandConfig } from '#server/config/brands.ts';
+import { AppError } from '#server/http/app-error.ts';
+import type { SessionUser } from '#server/http/session.ts';
+import { validationError } from '#server/http/validation.ts';
 import { authorizationText } from './authorization-text.ts';
 import type { AuthorizationRepository, AuthorizationRow } from './authorization-repository.ts';
 import type { NoticeRepository } from './notice-repository.ts';

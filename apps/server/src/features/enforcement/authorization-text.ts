@@ -1,6 +1,6 @@
 // The agent authorisation the creator signs, versioned: a change of wording is a new version, and
 // each signature records the version it was given (agent_authorization.text_version).
-import type { BrandConfig } from '../../config/brands.ts';
+import type { BrandConfig } from '#server/config/brands.ts';
 
 export const AUTHORIZATION_TEXT_VERSION = '2026-11-v1';
 

@@ -4,8 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthorizationState } from '@shark/contracts/enforcement.ts';
 import { agentAuthorization, user } from '@shark/db/schema.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import type { TestServer } from '../../testing/test-server.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import type { TestServer } from '#server/testing/test-server.ts';
 import {
   HOME_ADDRESS,
   LEGAL_NAME,

@@ -25,10 +25,10 @@ import {
   type SearchEngine,
 } from '@shark/engine/notices/delisting-batch.ts';
 import { NoticeInputError } from '@shark/engine/notices/parse-input.ts';
-import type { BrandRegistry } from '../../config/brands.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Logger } from '../../http/logger.ts';
-import type { FileStorage } from '../storage/file-storage.ts';
+import type { BrandRegistry } from '#server/config/brands.ts';
+import { AppError } from '#server/http/app-error.ts';
+import type { Logger } from '#server/http/logger.ts';
+import type { FileStorage } from '#server/features/storage/file-storage.ts';
 import { contentItemsOfFiles, noticeWorkOf } from './works.ts';
 
 /** Arbitrary first key of the advisory lock that serialises the writing of one engine's day. */

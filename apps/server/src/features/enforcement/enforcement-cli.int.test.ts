@@ -9,9 +9,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { delistingRequest, formTask, takedownEvent } from '@shark/db/schema.ts';
 import type { RdapStandIn } from '@shark/engine/recipients/testing/rdap-stand-in.ts';
-import { startAdminSocket } from '../admin/admin-socket.ts';
-import type { TestServer } from '../../testing/test-server.ts';
-import { waitFor } from '../../testing/wait-for.ts';
+import { startAdminSocket } from '#server/features/admin/admin-socket.ts';
+import type { TestServer } from '#server/testing/test-server.ts';
+import { waitFor } from '#server/testing/wait-for.ts';
 import { utcDay } from './delisting-service.ts';
 import {
   HOME_ADDRESS,

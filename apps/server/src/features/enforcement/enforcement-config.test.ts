@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config/env.ts';
+import { ConfigError, loadConfig } from '#server/config/env.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'shark-enforcement-env-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -23,9 +23,9 @@ import {
   GOOD_FAITH_STATEMENT,
 } from '@shark/engine/notices/dmca-notice.ts';
 import type { RdapStandIn } from '@shark/engine/recipients/testing/rdap-stand-in.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import type { TestServer } from '../../testing/test-server.ts';
-import { waitFor } from '../../testing/wait-for.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import type { TestServer } from '#server/testing/test-server.ts';
+import { waitFor } from '#server/testing/wait-for.ts';
 import { delistingFileKeyOf, utcDay } from './delisting-service.ts';
 import {
   ARIN_ABUSE,

@@ -1,7 +1,7 @@
 // A brand as the creators' agent in notices: who signs, where recipients answer, the brand's wording.
 import type { NoticeBrand } from '@shark/engine/notices/notice-types.ts';
-import { brandAppUrl, type BrandConfig } from '../../config/brands.ts';
-import { AppError } from '../../http/app-error.ts';
+import { brandAppUrl, type BrandConfig } from '#server/config/brands.ts';
+import { AppError } from '#server/http/app-error.ts';
 
 export type AgentBrand = BrandConfig & { agent: NonNullable<BrandConfig['agent']> };
 

@@ -17,7 +17,7 @@ import {
   takedownRecipient,
   user,
 } from '@shark/db/schema.ts';
-import type { TakedownRow } from '../takedowns/takedown-transitions.ts';
+import type { TakedownRow } from '#server/features/takedowns/takedown-transitions.ts';
 import {
   noNoticeAtLevel,
   WAITING_STATUSES,

@@ -18,10 +18,10 @@ import type {
 import { MAX_ITEMS_PER_NOTICE, NoticeInputError } from '@shark/engine/notices/parse-input.ts';
 import { findSite, type SiteCatalog } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import type { Database } from '@shark/db/client.ts';
-import type { BrandRegistry } from '../../config/brands.ts';
-import type { Logger } from '../../http/logger.ts';
-import type { FileStorage } from '../storage/file-storage.ts';
-import { transitionTakedown } from '../takedowns/takedown-transitions.ts';
+import type { BrandRegistry } from '#server/config/brands.ts';
+import type { Logger } from '#server/http/logger.ts';
+import type { FileStorage } from '#server/features/storage/file-storage.ts';
+import { transitionTakedown } from '#server/features/takedowns/takedown-transitions.ts';
 import type { AuthorizationRepository, AuthorizationRow } from './authorization-repository.ts';
 import { hasAgent, messageIdDomain, noticeBrandOf } from './notice-brand.ts';
 import type {

@@ -2,7 +2,7 @@
 // hands them to the running embedded server through the admin socket, with the same answers.
 import { z } from 'zod';
 import { DISCOVERED_SITE_STATUSES } from '@shark/db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '#server/http/app-error.ts';
 import type { DelistingService } from './delisting-service.ts';
 import type { FormTaskService } from './form-task-service.ts';
 import type { SiteContactService } from './site-contact-service.ts';

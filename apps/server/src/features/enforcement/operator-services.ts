@@ -1,10 +1,10 @@
 // For the CLI on a database it may open itself: the enforcement operator commands, without HTTP,
 // jobs or mail.
 import { openDatabase } from '@shark/db/client.ts';
-import type { Config } from '../../config/env.ts';
-import { loadBrands } from '../../config/brands.ts';
-import { createLogger } from '../../http/logger.ts';
-import { createFileStorage } from '../storage/file-storage.ts';
+import type { Config } from '#server/config/env.ts';
+import { loadBrands } from '#server/config/brands.ts';
+import { createLogger } from '#server/http/logger.ts';
+import { createFileStorage } from '#server/features/storage/file-storage.ts';
 import { createDelistingService } from './delisting-service.ts';
 import { createFormTaskService } from './form-task-service.ts';
 import { createOperatorCommands, type OperatorCommand } from './operator-commands.ts';

@@ -16,12 +16,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TakedownDetail } from '@shark/contracts/enforcement.ts';
 import { outboxMessage, takedown, user } from '@shark/db/schema.ts';
 import type { RdapStandIn } from '@shark/engine/recipients/testing/rdap-stand-in.ts';
-import { loadConfig } from '../../config/env.ts';
-import { createLogger } from '../../http/logger.ts';
-import { createServices, type Services } from '../../services.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import { createTestPostgresDatabase, TEST_DB } from '../../testing/test-server.ts';
-import { waitFor } from '../../testing/wait-for.ts';
+import { loadConfig } from '#server/config/env.ts';
+import { createLogger } from '#server/http/logger.ts';
+import { createServices, type Services } from '#server/services.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { createTestPostgresDatabase, TEST_DB } from '#server/testing/test-server.ts';
+import { waitFor } from '#server/testing/wait-for.ts';
 import { mailFileNameOf } from './outbox-sender.ts';
 import {
   rdapEnv,

@@ -3,10 +3,10 @@
 // A failure is put back with an exponential backoff until the attempts run out; a send over the
 // recipient's hourly limit waits without counting as one. Crash safety: decision 0012.
 import { buffer } from 'node:stream/consumers';
-import type { BrandRegistry } from '../../config/brands.ts';
-import { safeErrorMessage, type Logger } from '../../http/logger.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import type { FileStorage } from '../storage/file-storage.ts';
+import type { BrandRegistry } from '#server/config/brands.ts';
+import { safeErrorMessage, type Logger } from '#server/http/logger.ts';
+import type { Mailer } from '#server/features/mail/mailer.ts';
+import type { FileStorage } from '#server/features/storage/file-storage.ts';
 import type { AuthorizationRepository } from './authorization-repository.ts';
 import { hasAgent } from './notice-brand.ts';
 import type { OutboxRepository, OutboxRow } from './outbox-repository.ts';

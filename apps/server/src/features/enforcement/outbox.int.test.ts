@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TakedownDetail } from '@shark/contracts/enforcement.ts';
 import { notice, outboxMessage, takedownRecipient } from '@shark/db/schema.ts';
 import type { RdapStandIn } from '@shark/engine/recipients/testing/rdap-stand-in.ts';
-import type { TestServer } from '../../testing/test-server.ts';
-import { waitFor } from '../../testing/wait-for.ts';
+import type { TestServer } from '#server/testing/test-server.ts';
+import { waitFor } from '#server/testing/wait-for.ts';
 import {
   ARIN_ABUSE,
   rdapEnv,

@@ -12,9 +12,12 @@ import {
   type RecipientResolver,
 } from '@shark/engine/recipients/recipient-resolver.ts';
 import type { Database } from '@shark/db/client.ts';
-import type { JobContext } from '../../jobs/define-job.ts';
-import type { Logger } from '../../http/logger.ts';
-import { transitionTakedown, type TakedownRow } from '../takedowns/takedown-transitions.ts';
+import type { JobContext } from '#server/jobs/define-job.ts';
+import type { Logger } from '#server/http/logger.ts';
+import {
+  transitionTakedown,
+  type TakedownRow,
+} from '#server/features/takedowns/takedown-transitions.ts';
 import type { SiteContactService } from './site-contact-service.ts';
 import type { TakedownRepository } from './takedown-repository.ts';
 

@@ -5,8 +5,8 @@ import { originOf, siteKeyOf } from '@shark/engine/discovery/site-key.ts';
 import type { Crawler } from '@shark/engine/fetch/crawler.ts';
 import type { Recipient } from '@shark/engine/recipients/recipient-resolver.ts';
 import { findSiteContact, type SiteFormField } from '@shark/engine/recipients/site-contact.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Logger } from '../../http/logger.ts';
+import { AppError } from '#server/http/app-error.ts';
+import type { Logger } from '#server/http/logger.ts';
 import {
   storedFormFields,
   type DiscoveredSiteRow,

@@ -12,8 +12,8 @@ import {
   startRdapStandIn,
   type RdapStandIn,
 } from '@shark/engine/recipients/testing/rdap-stand-in.ts';
-import type { TestServer } from '../../testing/test-server.ts';
-import { waitFor } from '../../testing/wait-for.ts';
+import type { TestServer } from '#server/testing/test-server.ts';
+import { waitFor } from '#server/testing/wait-for.ts';
 import {
   recordLeak,
   signAuthorization,

@@ -16,7 +16,10 @@ import {
   takedownEvent,
   takedownRecipient,
 } from '@shark/db/schema.ts';
-import { recordTakedownOpened, type TakedownRow } from '../takedowns/takedown-transitions.ts';
+import {
+  recordTakedownOpened,
+  type TakedownRow,
+} from '#server/features/takedowns/takedown-transitions.ts';
 
 export type TakedownRecipientRow = typeof takedownRecipient.$inferSelect;
 export type NewTakedownRecipientRow = typeof takedownRecipient.$inferInsert;

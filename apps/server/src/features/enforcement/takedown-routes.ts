@@ -5,14 +5,14 @@
 import { createMiddleware } from 'hono/factory';
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import { takedownDetailSchema } from '@shark/contracts/enforcement.ts';
-import type { AppEnv } from '../../http/app-env.ts';
-import { errorResponse as error, jsonResponse as json } from '../../http/openapi.ts';
-import { requireSessionUser } from '../../http/session.ts';
-import { throwOnInvalid } from '../../http/validation.ts';
-import type { Auth } from '../auth/auth.ts';
-import type { Entitlements } from '../entitlements/entitlements.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { errorResponse as error, jsonResponse as json } from '#server/http/openapi.ts';
+import { requireSessionUser } from '#server/http/session.ts';
+import { throwOnInvalid } from '#server/http/validation.ts';
+import type { Auth } from '#server/features/auth/auth.ts';
+import type { Entitlements } from '#server/features/entitlements/entitlements.ts';
 import type { TakedownService } from './takedown-service.ts';
-import { webStreamOf } from '../../http/web-stream.ts';
+import { webStreamOf } from '#server/http/web-stream.ts';
 
 const tags = ['Enforcement'];
 const id = z.string().min(1).max(200);

@@ -3,12 +3,12 @@
 import type { Readable } from 'node:stream';
 import type { TakedownDetail } from '@shark/contracts/enforcement.ts';
 import type { Database } from '@shark/db/client.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Logger } from '../../http/logger.ts';
-import type { FindingEnforcementPort } from '../findings/finding-service.ts';
-import type { FileStorage } from '../storage/file-storage.ts';
-import { StoredFileNotFoundError } from '../storage/file-storage.ts';
-import { transitionTakedown } from '../takedowns/takedown-transitions.ts';
+import { AppError } from '#server/http/app-error.ts';
+import type { Logger } from '#server/http/logger.ts';
+import type { FindingEnforcementPort } from '#server/features/findings/finding-service.ts';
+import type { FileStorage } from '#server/features/storage/file-storage.ts';
+import { StoredFileNotFoundError } from '#server/features/storage/file-storage.ts';
+import { transitionTakedown } from '#server/features/takedowns/takedown-transitions.ts';
 import type { AuthorizationRepository } from './authorization-repository.ts';
 import type { NoticeRepository } from './notice-repository.ts';
 import {

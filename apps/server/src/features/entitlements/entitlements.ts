@@ -9,9 +9,12 @@ import {
   type Tier,
 } from '@shark/contracts/plans.ts';
 import type { SpecialFeature } from '@shark/contracts/user.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { AccountState, AccountStateRepository } from '../account/account-state-repository.ts';
-import type { PlanFeatures } from '../account/plan-features.ts';
+import { AppError } from '#server/http/app-error.ts';
+import type {
+  AccountState,
+  AccountStateRepository,
+} from '#server/features/account/account-state-repository.ts';
+import type { PlanFeatures } from '#server/features/account/plan-features.ts';
 
 /**
  * setup: Accounts, Search Engines, Whitelist, Your Content (status subscribed, or promoProtect);

@@ -1,8 +1,8 @@
 // The upgrade a subscriber's usage suggests: the first limit of her plan she has reached, and the next
 // plan with more of it (the catalog shipped in config/plans.json).
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config/env.ts';
-import { loadPlanCatalog } from '../../config/plans.ts';
+import { loadConfig } from '#server/config/env.ts';
+import { loadPlanCatalog } from '#server/config/plans.ts';
 import { usageUpgradeSuggestion } from './entitlements.ts';
 
 const catalog = loadPlanCatalog(loadConfig({}, 'cli').plansFile);

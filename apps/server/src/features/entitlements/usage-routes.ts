@@ -2,9 +2,9 @@
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { usageSchema } from '@shark/contracts/plans.ts';
 import { apiErrorSchema } from '@shark/contracts/http.ts';
-import type { AppEnv } from '../../http/app-env.ts';
-import { requireSessionUser } from '../../http/session.ts';
-import type { Auth } from '../auth/auth.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { requireSessionUser } from '#server/http/session.ts';
+import type { Auth } from '#server/features/auth/auth.ts';
 import type { Entitlements } from './entitlements.ts';
 import type { UsageRepository } from './usage-repository.ts';
 

@@ -1,9 +1,9 @@
 // GET /api/usage, and the entitlement rules every set-up route applies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import { signedInUser } from '../../testing/users.ts';
-import { AppError } from '../../http/app-error.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { signedInUser } from '#server/testing/users.ts';
+import { AppError } from '#server/http/app-error.ts';
 
 let server: TestServer;
 beforeAll(async () => {

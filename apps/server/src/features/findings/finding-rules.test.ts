@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUTO_CONFIRM_CONFIDENCE } from '@shark/contracts/findings.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '#server/http/app-error.ts';
 import {
   decodeCursor,
   encodeCursor,

@@ -8,7 +8,7 @@ import {
   type SiteKindName,
 } from '@shark/contracts/findings.ts';
 import { hostForDisplay, parseWebAddress, urlKey } from '@shark/engine/whitelist/web-address.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '#server/http/app-error.ts';
 
 /**
  * The comparison form of a page address, the whitelist's own (decision 0011): scheme, `www.`, default

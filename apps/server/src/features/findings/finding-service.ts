@@ -23,17 +23,17 @@ import {
   type WhitelistEntryLike,
 } from '@shark/engine/whitelist/whitelist-match.ts';
 import type { Database } from '@shark/db/client.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Logger } from '../../http/logger.ts';
-import type { Entitled } from '../entitlements/entitlements.ts';
-import type { FileStorage } from '../storage/file-storage.ts';
-import { StoredFileNotFoundError } from '../storage/file-storage.ts';
-import type { WhitelistService } from '../whitelist/whitelist-service.ts';
+import { AppError } from '#server/http/app-error.ts';
+import type { Logger } from '#server/http/logger.ts';
+import type { Entitled } from '#server/features/entitlements/entitlements.ts';
+import type { FileStorage } from '#server/features/storage/file-storage.ts';
+import { StoredFileNotFoundError } from '#server/features/storage/file-storage.ts';
+import type { WhitelistService } from '#server/features/whitelist/whitelist-service.ts';
 import {
   findReuploadOrigin,
   reuploadOrigins,
   type ReuploadOrigin,
-} from '../takedown-lifecycle/reupload.ts';
+} from '#server/features/takedown-lifecycle/reupload.ts';
 import {
   createFindingRepository,
   type FindingRow,

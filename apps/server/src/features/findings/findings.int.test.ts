@@ -18,12 +18,12 @@ import {
   type ReviewFindingResult,
 } from '@shark/contracts/findings.ts';
 import { finding, referenceFile, scan, user } from '@shark/db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
-import { createLogger } from '../../http/logger.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { signedInUser } from '../../testing/users.ts';
-import type { Entitled } from '../entitlements/entitlements.ts';
+import { AppError } from '#server/http/app-error.ts';
+import { createLogger } from '#server/http/logger.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { signedInUser } from '#server/testing/users.ts';
+import type { Entitled } from '#server/features/entitlements/entitlements.ts';
 import {
   createFindingService,
   type FindingService,

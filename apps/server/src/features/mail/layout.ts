@@ -1,5 +1,5 @@
 // The brand's frame around every message: greeting, body, action button and footer links.
-import type { BrandConfig } from '../../config/brands.ts';
+import type { BrandConfig } from '#server/config/brands.ts';
 
 export interface MailContent {
   subject: string;

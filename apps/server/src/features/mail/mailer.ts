@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Logger } from '../../http/logger.ts';
+import type { Logger } from '#server/http/logger.ts';
 
 export interface MailMessage {
   from: string;

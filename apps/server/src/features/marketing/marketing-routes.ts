@@ -8,13 +8,13 @@ import {
   socialShareSchema,
   welcomePackageSchema,
 } from '@shark/contracts/marketing.ts';
-import type { BrandConfig, BrandRegistry } from '../../config/brands.ts';
-import type { AppEnv } from '../../http/app-env.ts';
-import { AppError } from '../../http/app-error.ts';
-import { errorResponse as error, jsonResponse as json } from '../../http/openapi.ts';
-import { requireSessionUser } from '../../http/session.ts';
-import { throwOnInvalid } from '../../http/validation.ts';
-import type { Auth } from '../auth/auth.ts';
+import type { BrandConfig, BrandRegistry } from '#server/config/brands.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { AppError } from '#server/http/app-error.ts';
+import { errorResponse as error, jsonResponse as json } from '#server/http/openapi.ts';
+import { requireSessionUser } from '#server/http/session.ts';
+import { throwOnInvalid } from '#server/http/validation.ts';
+import type { Auth } from '#server/features/auth/auth.ts';
 import type { MarketingService } from './marketing-service.ts';
 
 const tags = ['Marketing'];

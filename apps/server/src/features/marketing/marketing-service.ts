@@ -11,10 +11,10 @@ import {
 } from '@shark/contracts/marketing.ts';
 import { LIMIT_NOUNS, type LimitName, type PlanCatalog } from '@shark/contracts/plans.ts';
 import type { SpecialFeature } from '@shark/contracts/user.ts';
-import { brandAppUrl, type BrandConfig } from '../../config/brands.ts';
-import type { AccountState } from '../account/account-state-repository.ts';
-import { describeAmount, tierOf } from '../entitlements/entitlements.ts';
-import type { UsageRepository } from '../entitlements/usage-repository.ts';
+import { brandAppUrl, type BrandConfig } from '#server/config/brands.ts';
+import type { AccountState } from '#server/features/account/account-state-repository.ts';
+import { describeAmount, tierOf } from '#server/features/entitlements/entitlements.ts';
+import type { UsageRepository } from '#server/features/entitlements/usage-repository.ts';
 import { logoPng, readLogoFile } from './brand-assets.ts';
 import type { MarketingRepository } from './marketing-repository.ts';
 import { renderShareImage } from './share-image.ts';

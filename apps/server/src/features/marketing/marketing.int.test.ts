@@ -12,9 +12,9 @@ import {
   type WelcomePackage,
 } from '@shark/contracts/marketing.ts';
 import { readBackPdf, squashSpace } from '@shark/engine/pdf/test-poppler.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { signedInUser } from '../../testing/users.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { signedInUser } from '#server/testing/users.ts';
 
 let server: TestServer;
 

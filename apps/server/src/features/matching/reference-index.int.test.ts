@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { user } from '@shark/db/schema.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
 import { createReferenceIndex } from './reference-index.ts';
 import { createReferenceRepository } from './reference-repository.ts';
 import { PDQ_IMAGES_DIR } from '@shark/engine/testdata.ts';

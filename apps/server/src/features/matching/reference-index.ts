@@ -18,7 +18,7 @@ import {
   VideoMatcher,
   type CandidateVideoFingerprint,
 } from '@shark/engine/matching/video.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '#server/http/app-error.ts';
 import type {
   ReferenceKind,
   ReferenceRepository,

@@ -16,9 +16,9 @@ import {
   parseWhitelistEntry,
   splitPort,
 } from '@shark/engine/whitelist/whitelist-entry.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Entitled } from '../entitlements/entitlements.ts';
-import type { WhitelistService } from '../whitelist/whitelist-service.ts';
+import { AppError } from '#server/http/app-error.ts';
+import type { Entitled } from '#server/features/entitlements/entitlements.ts';
+import type { WhitelistService } from '#server/features/whitelist/whitelist-service.ts';
 import type { NameSightingRepository, NameSightingRow } from './name-sighting-repository.ts';
 
 const NOT_FOUND = 'Your name was not seen on this site.';

@@ -20,10 +20,10 @@ import {
   type FakeProviderServer,
   type RecordedRequest,
 } from '@shark/engine/discovery/sources/fake-provider-server.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import { seedCreator } from '../../testing/seed-creator.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { waitFor } from '../../testing/wait-for.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { seedCreator } from '#server/testing/seed-creator.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { waitFor } from '#server/testing/wait-for.ts';
 
 const password = 'sightings test password 1';
 let studio: FakeProviderServer;

@@ -14,15 +14,15 @@ import {
   subscriptionTokenSchema,
   unreadCountSchema,
 } from '@shark/contracts/notifications.ts';
-import type { AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
 import {
   jsonBody as body,
   errorResponse as error,
   jsonResponse as json,
-} from '../../http/openapi.ts';
-import { requireSessionUser, type SessionUser } from '../../http/session.ts';
-import { throwOnInvalid } from '../../http/validation.ts';
-import type { Auth } from '../auth/auth.ts';
+} from '#server/http/openapi.ts';
+import { requireSessionUser, type SessionUser } from '#server/http/session.ts';
+import { throwOnInvalid } from '#server/http/validation.ts';
+import type { Auth } from '#server/features/auth/auth.ts';
 import type { NotificationService } from './notification-service.ts';
 
 type NotificationEnv = { Variables: AppEnv['Variables'] & { user: SessionUser } };

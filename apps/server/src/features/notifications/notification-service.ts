@@ -14,12 +14,15 @@ import {
   type NotificationQuery,
   type SubscriptionSettings,
 } from '@shark/contracts/notifications.ts';
-import { brandAppUrl, type BrandConfig, type BrandRegistry } from '../../config/brands.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Logger } from '../../http/logger.ts';
-import { renderMail } from '../mail/layout.ts';
-import { listUnsubscribeHeaders, type UnsubscribeLinks } from '../mail/list-unsubscribe.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { brandAppUrl, type BrandConfig, type BrandRegistry } from '#server/config/brands.ts';
+import { AppError } from '#server/http/app-error.ts';
+import type { Logger } from '#server/http/logger.ts';
+import { renderMail } from '#server/features/mail/layout.ts';
+import {
+  listUnsubscribeHeaders,
+  type UnsubscribeLinks,
+} from '#server/features/mail/list-unsubscribe.ts';
+import type { Mailer } from '#server/features/mail/mailer.ts';
 import type {
   NotificationCursor,
   NotificationRepository,

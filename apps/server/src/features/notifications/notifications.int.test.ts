@@ -11,17 +11,20 @@ import type {
   NotificationPage,
   SubscriptionSettings,
 } from '@shark/contracts/notifications.ts';
-import { type StripeStandIn } from '../billing/testing/stripe-stand-in.ts';
+import { type StripeStandIn } from '#server/features/billing/testing/stripe-stand-in.ts';
 import {
   startBillingTestServer,
   type BillingTestServer,
-} from '../billing/testing/billing-test-server.ts';
-import { insertTakedown, markNoticeSent } from '../takedowns/takedown-test-fixtures.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import { linkIn, readMails, type ReceivedMail } from '../../testing/mailbox.ts';
-import type { TestServer } from '../../testing/test-server.ts';
-import { signedInUser } from '../../testing/users.ts';
-import { waitFor } from '../../testing/wait-for.ts';
+} from '#server/features/billing/testing/billing-test-server.ts';
+import {
+  insertTakedown,
+  markNoticeSent,
+} from '#server/features/takedowns/takedown-test-fixtures.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { linkIn, readMails, type ReceivedMail } from '#server/testing/mailbox.ts';
+import type { TestServer } from '#server/testing/test-server.ts';
+import { signedInUser } from '#server/testing/users.ts';
+import { waitFor } from '#server/testing/wait-for.ts';
 import { createSubscriptionTokens } from './subscription-token.ts';
 
 let stripe: StripeStandIn;

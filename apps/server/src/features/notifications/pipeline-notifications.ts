@@ -2,7 +2,7 @@
 // (and what it found), a takedown's page confirmed gone, a recipient's answer to a notice, and billing
 // changes. Each names its event in its dedupe key, so a job run twice notifies once. A failure here is
 // logged, never thrown: the change it reports has happened and must not be undone or retried for it.
-import { describeError, type Logger } from '../../http/logger.ts';
+import { describeError, type Logger } from '#server/http/logger.ts';
 import type { NotificationRepository } from './notification-repository.ts';
 import type { Notify } from './notification-service.ts';
 

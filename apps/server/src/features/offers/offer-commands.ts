@@ -2,10 +2,10 @@
 // hands them to the running embedded server through the admin socket, with the same answers.
 import { z } from 'zod';
 import { openDatabase } from '@shark/db/client.ts';
-import type { Config } from '../../config/env.ts';
-import { loadPlanCatalog } from '../../config/plans.ts';
-import { AppError } from '../../http/app-error.ts';
-import { planFeaturesOf } from '../account/plan-features.ts';
+import type { Config } from '#server/config/env.ts';
+import { loadPlanCatalog } from '#server/config/plans.ts';
+import { AppError } from '#server/http/app-error.ts';
+import { planFeaturesOf } from '#server/features/account/plan-features.ts';
 import { createOfferRepository } from './offer-repository.ts';
 import { createOfferService, type OfferService } from './offer-service.ts';
 

@@ -6,11 +6,11 @@ import {
   customOfferIdSchema,
   publicOfferSchema,
 } from '@shark/contracts/offers.ts';
-import type { AppEnv } from '../../http/app-env.ts';
-import { errorResponse as error, jsonResponse as json } from '../../http/openapi.ts';
-import { requireSessionUser, type SessionUser } from '../../http/session.ts';
-import { throwOnInvalid } from '../../http/validation.ts';
-import type { Auth } from '../auth/auth.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { errorResponse as error, jsonResponse as json } from '#server/http/openapi.ts';
+import { requireSessionUser, type SessionUser } from '#server/http/session.ts';
+import { throwOnInvalid } from '#server/http/validation.ts';
+import type { Auth } from '#server/features/auth/auth.ts';
 import type { OfferService } from './offer-service.ts';
 
 type OfferEnv = { Variables: AppEnv['Variables'] & { sessionUser: SessionUser } };

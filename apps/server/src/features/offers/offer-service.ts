@@ -13,11 +13,11 @@ import type {
 import { createOfferSchema } from '@shark/contracts/offers.ts';
 import { PLANS, type Plan, type SpecialFeature } from '@shark/contracts/user.ts';
 import type { Database } from '@shark/db/client.ts';
-import { AppError } from '../../http/app-error.ts';
-import { validationError } from '../../http/validation.ts';
-import { createAccountService } from '../account/account-service.ts';
-import { createAccountStateRepository } from '../account/account-state-repository.ts';
-import type { PlanFeatures } from '../account/plan-features.ts';
+import { AppError } from '#server/http/app-error.ts';
+import { validationError } from '#server/http/validation.ts';
+import { createAccountService } from '#server/features/account/account-service.ts';
+import { createAccountStateRepository } from '#server/features/account/account-state-repository.ts';
+import type { PlanFeatures } from '#server/features/account/plan-features.ts';
 import type { OfferRepository, OfferRow } from './offer-repository.ts';
 
 /**

@@ -6,11 +6,11 @@ import type { User } from '@shark/contracts/user.ts';
 import { billingSubscription, customOffer } from '@shark/db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../testing/http-client.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { signedInUser } from '../../testing/users.ts';
-import { insertCreator } from '../takedowns/takedown-test-fixtures.ts';
-import { createAccountStateRepository } from '../account/account-state-repository.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { signedInUser } from '#server/testing/users.ts';
+import { insertCreator } from '#server/features/takedowns/takedown-test-fixtures.ts';
+import { createAccountStateRepository } from '#server/features/account/account-state-repository.ts';
 import { createOfferRepository } from './offer-repository.ts';
 import { createOfferService, type StartCheckout } from './offer-service.ts';
 

@@ -12,12 +12,12 @@ import {
   type ProtectedAccountList,
 } from '@shark/contracts/accounts.ts';
 import { onboardingCompletionSchema } from '@shark/contracts/onboarding.ts';
-import type { AppEnv } from '../../http/app-env.ts';
-import { errorResponse as error, jsonResponse as json } from '../../http/openapi.ts';
-import { requireSessionUser } from '../../http/session.ts';
-import { throwOnInvalid } from '../../http/validation.ts';
-import type { Auth } from '../auth/auth.ts';
-import type { Entitled } from '../entitlements/entitlements.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { errorResponse as error, jsonResponse as json } from '#server/http/openapi.ts';
+import { requireSessionUser } from '#server/http/session.ts';
+import { throwOnInvalid } from '#server/http/validation.ts';
+import type { Auth } from '#server/features/auth/auth.ts';
+import type { Entitled } from '#server/features/entitlements/entitlements.ts';
 import type { OnboardingService } from './onboarding-service.ts';
 
 /** What onboarding needs of the accounts feature (its service fits this shape). */

@@ -7,10 +7,10 @@
 // of their tier: the free tier's without a subscription. Once completed, those routes close and the
 // regular screens, with their guards, take over.
 import type { OnboardingCompletion } from '@shark/contracts/onboarding.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { SessionUser } from '../../http/session.ts';
-import type { AccountStateRepository } from '../account/account-state-repository.ts';
-import type { Entitled, Entitlements } from '../entitlements/entitlements.ts';
+import { AppError } from '#server/http/app-error.ts';
+import type { SessionUser } from '#server/http/session.ts';
+import type { AccountStateRepository } from '#server/features/account/account-state-repository.ts';
+import type { Entitled, Entitlements } from '#server/features/entitlements/entitlements.ts';
 
 export function createOnboardingService(deps: {
   accountStates: AccountStateRepository;

@@ -8,9 +8,9 @@ import type {
   SearchTermList,
 } from '@shark/contracts/search-terms.ts';
 import { protectedAccount } from '@shark/db/schema.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import { signedInUser } from '../../testing/users.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { signedInUser } from '#server/testing/users.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -8,16 +8,16 @@ import {
   reportFreeRemovalSchema,
 } from '@shark/contracts/promo-removals.ts';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
 import {
   jsonBody as body,
   errorResponse as error,
   jsonResponse as json,
-} from '../../http/openapi.ts';
-import { requireSessionUser } from '../../http/session.ts';
-import { throwOnInvalid } from '../../http/validation.ts';
-import type { Auth } from '../auth/auth.ts';
-import type { Entitlements } from '../entitlements/entitlements.ts';
+} from '#server/http/openapi.ts';
+import { requireSessionUser } from '#server/http/session.ts';
+import { throwOnInvalid } from '#server/http/validation.ts';
+import type { Auth } from '#server/features/auth/auth.ts';
+import type { Entitlements } from '#server/features/entitlements/entitlements.ts';
 import type { PromoRemovalService } from './promo-removal-service.ts';
 
 type PromoEnv = { Variables: AppEnv['Variables'] & { promoUserId: string } };

@@ -13,10 +13,10 @@ import type {
 } from '@shark/contracts/promo-removals.ts';
 import type { WhitelistEntry } from '@shark/contracts/whitelist.ts';
 import { createWhitelistMatcher } from '@shark/engine/whitelist/whitelist-match.ts';
-import { AppError } from '../../http/app-error.ts';
-import { safeErrorMessage, type Logger } from '../../http/logger.ts';
-import type { WhitelistService } from '../whitelist/whitelist-service.ts';
-import { judgeAddress } from '../reports/report-input.ts';
+import { AppError } from '#server/http/app-error.ts';
+import { safeErrorMessage, type Logger } from '#server/http/logger.ts';
+import type { WhitelistService } from '#server/features/whitelist/whitelist-service.ts';
+import { judgeAddress } from '#server/features/reports/report-input.ts';
 import {
   PromoRemovalRaceError,
   type PromoRemovalRepository,

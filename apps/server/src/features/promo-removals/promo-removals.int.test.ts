@@ -13,11 +13,11 @@ import type {
 } from '@shark/contracts/promo-removals.ts';
 import { finding, reportedUrl, takedown } from '@shark/db/schema.ts';
 import { startSimulatedWeb, type SimulatedWeb } from '@shark/simulated-web/index.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import { seedCreator } from '../../testing/seed-creator.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { signedInUser } from '../../testing/users.ts';
-import { waitFor } from '../../testing/wait-for.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { seedCreator } from '#server/testing/seed-creator.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { signedInUser } from '#server/testing/users.ts';
+import { waitFor } from '#server/testing/wait-for.ts';
 
 let web: SimulatedWeb;
 let server: TestServer;

@@ -3,7 +3,10 @@
 import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import type { Database } from '@shark/db/client.ts';
 import { referenceFile, referenceFingerprint } from '@shark/db/schema.ts';
-import { createReferenceRepository, type ReferenceKind } from '../matching/reference-repository.ts';
+import {
+  createReferenceRepository,
+  type ReferenceKind,
+} from '#server/features/matching/reference-repository.ts';
 
 export type ReferenceFileRow = typeof referenceFile.$inferSelect;
 

@@ -10,10 +10,10 @@ import { encodeReferenceFingerprint } from '@shark/engine/matching/image-fingerp
 import { mimeTypeOf, sniffMediaType, type MediaType } from '@shark/engine/matching/media-type.ts';
 import { encodeVideoFingerprint } from '@shark/engine/matching/video.ts';
 import { makeThumbnail, makeVideoThumbnail } from '@shark/engine/media/preview.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Logger } from '../../http/logger.ts';
-import type { JobContext } from '../../jobs/define-job.ts';
-import type { FileStorage } from '../storage/file-storage.ts';
+import { AppError } from '#server/http/app-error.ts';
+import type { Logger } from '#server/http/logger.ts';
+import type { JobContext } from '#server/jobs/define-job.ts';
+import type { FileStorage } from '#server/features/storage/file-storage.ts';
 import {
   createReferenceFileProcessingRepository,
   type ProcessedFile,

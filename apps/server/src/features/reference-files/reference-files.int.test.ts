@@ -15,9 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceFile, referenceFingerprint, referenceRemoval } from '@shark/db/schema.ts';
 import { decodeReferenceFingerprint } from '@shark/engine/matching/image-fingerprint.ts';
 import type { VideoFingerprint } from '@shark/engine/matching/video.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { waitFor } from '../../testing/wait-for.ts';
-import type { FileStorage } from '../storage/file-storage.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { waitFor } from '#server/testing/wait-for.ts';
+import type { FileStorage } from '#server/features/storage/file-storage.ts';
 import {
   createReferenceFileService,
   FAILURE_REASONS,

@@ -1,5 +1,5 @@
 // The opaque cursor of the report lists: the last row's created_at as Postgres wrote it and its id.
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '#server/http/app-error.ts';
 import type { ListPosition } from './report-repository.ts';
 
 export function encodeReportCursor(position: ListPosition): string {

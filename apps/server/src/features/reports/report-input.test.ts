@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadSiteCatalog } from '@shark/engine/discovery/site-catalog/catalog.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '#server/http/app-error.ts';
 import {
   identifyProfile,
   impersonationPlatforms,

@@ -2,8 +2,8 @@
 // each judged as a web address and keyed the way the whitelist and findings compare pages.
 import { REPORT_LEAKS_MAX_URLS, REPORTED_URL_MAX_LENGTH } from '@shark/contracts/reports.ts';
 import { hasScheme, parseWebAddress, urlKey } from '@shark/engine/whitelist/web-address.ts';
-import { AppError } from '../../http/app-error.ts';
-import { parseCsv } from '../whitelist/whitelist-input.ts';
+import { AppError } from '#server/http/app-error.ts';
+import { parseCsv } from '#server/features/whitelist/whitelist-input.ts';
 
 export interface ReportLine {
   /** 1-based: the item of the list, or the CSV line the row starts on. */

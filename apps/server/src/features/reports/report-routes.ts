@@ -17,17 +17,21 @@ import {
   reportedUrlPageSchema,
   reportedUrlSchema,
 } from '@shark/contracts/reports.ts';
-import type { AppEnv } from '../../http/app-env.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { AppError } from '#server/http/app-error.ts';
 import {
   jsonBody as body,
   errorResponse as error,
   jsonResponse as json,
-} from '../../http/openapi.ts';
-import { requireSessionUser } from '../../http/session.ts';
-import { throwOnInvalid } from '../../http/validation.ts';
-import type { Auth } from '../auth/auth.ts';
-import type { Entitled, Entitlements, ReportFeature } from '../entitlements/entitlements.ts';
+} from '#server/http/openapi.ts';
+import { requireSessionUser } from '#server/http/session.ts';
+import { throwOnInvalid } from '#server/http/validation.ts';
+import type { Auth } from '#server/features/auth/auth.ts';
+import type {
+  Entitled,
+  Entitlements,
+  ReportFeature,
+} from '#server/features/entitlements/entitlements.ts';
 import { decodeCsvBytes, numberedLines, readCsvUrls } from './report-input.ts';
 import type { ReportService } from './report-service.ts';
 

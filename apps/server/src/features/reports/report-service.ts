@@ -18,10 +18,10 @@ import {
 import type { WhitelistEntry } from '@shark/contracts/whitelist.ts';
 import type { SiteCatalog } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { createWhitelistMatcher } from '@shark/engine/whitelist/whitelist-match.ts';
-import { AppError } from '../../http/app-error.ts';
-import { safeErrorMessage, type Logger } from '../../http/logger.ts';
-import type { Entitled } from '../entitlements/entitlements.ts';
-import type { WhitelistService } from '../whitelist/whitelist-service.ts';
+import { AppError } from '#server/http/app-error.ts';
+import { safeErrorMessage, type Logger } from '#server/http/logger.ts';
+import type { Entitled } from '#server/features/entitlements/entitlements.ts';
+import type { WhitelistService } from '#server/features/whitelist/whitelist-service.ts';
 import {
   identifyProfile,
   impersonationPlatforms,

@@ -9,12 +9,15 @@ import { findSiteByUrl, type SiteCatalog } from '@shark/engine/discovery/site-ca
 import type { Crawler } from '@shark/engine/fetch/crawler.ts';
 import { sniffMediaType } from '@shark/engine/matching/media-type.ts';
 import { parseWebAddress, urlKey } from '@shark/engine/whitelist/web-address.ts';
-import { AppError } from '../../http/app-error.ts';
-import { describeError, type Logger } from '../../http/logger.ts';
-import type { JobContext } from '../../jobs/define-job.ts';
-import type { Entitled, Entitlements } from '../entitlements/entitlements.ts';
-import type { RecordFindingInput, RecordFindingResult } from '../findings/finding-service.ts';
-import type { MediaMatch, ScanMatcher } from '../scans/scan-matcher.ts';
+import { AppError } from '#server/http/app-error.ts';
+import { describeError, type Logger } from '#server/http/logger.ts';
+import type { JobContext } from '#server/jobs/define-job.ts';
+import type { Entitled, Entitlements } from '#server/features/entitlements/entitlements.ts';
+import type {
+  RecordFindingInput,
+  RecordFindingResult,
+} from '#server/features/findings/finding-service.ts';
+import type { MediaMatch, ScanMatcher } from '#server/features/scans/scan-matcher.ts';
 import type { ReportRepository, ReportedUrlRow, ReportedUrlStatus } from './report-repository.ts';
 
 /** What reports need of the findings service: recording a finding and the creator's confirmation. */

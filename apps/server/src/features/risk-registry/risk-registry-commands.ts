@@ -2,8 +2,8 @@
 // database, or hands them to the running embedded server through the admin socket.
 import { z } from 'zod';
 import { openDatabase } from '@shark/db/client.ts';
-import type { Config } from '../../config/env.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { Config } from '#server/config/env.ts';
+import { AppError } from '#server/http/app-error.ts';
 import { createRiskRegistryRepository } from './risk-registry-repository.ts';
 import { createRiskRegistryService, type RiskRegistryService } from './risk-registry-service.ts';
 

@@ -18,8 +18,8 @@ import {
   type RiskReportList,
 } from '@shark/contracts/risk-registry.ts';
 import type { z } from 'zod';
-import { AppError } from '../../http/app-error.ts';
-import { validationError } from '../../http/validation.ts';
+import { AppError } from '#server/http/app-error.ts';
+import { validationError } from '#server/http/validation.ts';
 import type {
   RiskEntryRow,
   RiskEntryWithReporter,

@@ -11,9 +11,9 @@ import type {
 } from '@shark/contracts/risk-registry.ts';
 import { RISK_REPORTS_PER_DAY } from '@shark/contracts/risk-registry.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../testing/http-client.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { signedInUser } from '../../testing/users.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { signedInUser } from '#server/testing/users.ts';
 import { registryCommands } from './risk-registry-commands.ts';
 
 let server: TestServer;

@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { openDatabase, type DatabaseHandle } from '@shark/db/client.ts';
 import { loadSiteCatalog, SiteCatalogError } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type Config } from '../../config/env.ts';
+import { loadConfig, type Config } from '#server/config/env.ts';
 import {
   createTestPostgresDatabase,
   TEST_DB,
   testPgliteOptions,
-} from '../../testing/test-server.ts';
+} from '#server/testing/test-server.ts';
 import {
   createScanSourceService,
   usageDay,

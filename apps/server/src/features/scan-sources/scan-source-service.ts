@@ -14,7 +14,7 @@ import {
   type DiscoverySource,
   type FetchLike,
 } from '@shark/engine/discovery/sources/source.ts';
-import type { ScanSourcesConfig } from '../../config/env.ts';
+import type { ScanSourcesConfig } from '#server/config/env.ts';
 import { createSourceUsageRepository } from './source-usage-repository.ts';
 
 export interface ScanSourceService {

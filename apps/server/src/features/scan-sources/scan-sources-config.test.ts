@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CATALOG_FILE } from '@shark/engine/discovery/site-catalog/catalog.ts';
-import { ConfigError, loadConfig } from '../../config/env.ts';
+import { ConfigError, loadConfig } from '#server/config/env.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'shark-env-sources-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

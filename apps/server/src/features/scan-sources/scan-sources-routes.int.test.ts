@@ -2,9 +2,9 @@
 // with the server's configured sources, their quota use shared through the database.
 import { scanSourcesSchema } from '@shark/contracts/scans.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../testing/http-client.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { signedInUser } from '../../testing/users.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { signedInUser } from '#server/testing/users.ts';
 
 let server: TestServer;
 

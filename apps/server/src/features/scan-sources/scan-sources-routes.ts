@@ -3,10 +3,10 @@
 // it says nothing about other users.
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { scanSourcesSchema } from '@shark/contracts/scans.ts';
-import type { AppEnv } from '../../http/app-env.ts';
-import { errorResponse as error, jsonResponse as json } from '../../http/openapi.ts';
-import { requireSessionUser } from '../../http/session.ts';
-import type { Auth } from '../auth/auth.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { errorResponse as error, jsonResponse as json } from '#server/http/openapi.ts';
+import { requireSessionUser } from '#server/http/session.ts';
+import type { Auth } from '#server/features/auth/auth.ts';
 import type { ScanSourceService } from './scan-source-service.ts';
 
 const list = createRoute({

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FingerprintJobs } from '@shark/engine/matching/fingerprint-jobs.ts';
 import { makeVideoThumbnail } from '@shark/engine/media/preview.ts';
-import type { ReferenceIndex } from '../matching/reference-index.ts';
+import type { ReferenceIndex } from '#server/features/matching/reference-index.ts';
 
 export interface MediaMatch {
   referenceId: string;

@@ -3,7 +3,7 @@
 // leads to. Every step is idempotent: a job run twice, or retried after dying half-way, leaves the same
 // rows and findings. This file wires the stages (stages/) to the task runner that runs them.
 import type { ScanStage } from '@shark/contracts/scans.ts';
-import type { Logger } from '../../http/logger.ts';
+import type { Logger } from '#server/http/logger.ts';
 import type { ScanRepository } from './scan-repository.ts';
 import type { ScanMatcher } from './scan-matcher.ts';
 import type { CrawlerPort, FindingsPort, ReadReference, SourcesPort } from './scan-ports.ts';

@@ -3,16 +3,16 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import { freeScanResultSchema } from '@shark/contracts/findings.ts';
 import { scanListSchema, scanSchema, startScanSchema } from '@shark/contracts/scans.ts';
-import type { AppEnv } from '../../http/app-env.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { AppError } from '#server/http/app-error.ts';
 import {
   jsonBody as body,
   errorResponse as error,
   jsonResponse as json,
-} from '../../http/openapi.ts';
-import { requireSessionUser } from '../../http/session.ts';
-import { throwOnInvalid } from '../../http/validation.ts';
-import type { Auth } from '../auth/auth.ts';
+} from '#server/http/openapi.ts';
+import { requireSessionUser } from '#server/http/session.ts';
+import { throwOnInvalid } from '#server/http/validation.ts';
+import type { Auth } from '#server/features/auth/auth.ts';
 import type { ScanService } from './scan-service.ts';
 
 const tags = ['Scans'];

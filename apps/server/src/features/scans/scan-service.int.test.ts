@@ -9,10 +9,10 @@ import type { AccountPlatform } from '@shark/contracts/accounts.ts';
 import type { FreeScanResult } from '@shark/contracts/findings.ts';
 import type { ScanList } from '@shark/contracts/scans.ts';
 import { startSimulatedWeb, type SimulatedWeb } from '@shark/simulated-web/index.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import { seedCreator } from '../../testing/seed-creator.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { waitFor } from '../../testing/wait-for.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { seedCreator } from '#server/testing/seed-creator.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { waitFor } from '#server/testing/wait-for.ts';
 import { createScanRepository } from './scan-repository.ts';
 import { recoverScans } from './scan-worker.ts';
 

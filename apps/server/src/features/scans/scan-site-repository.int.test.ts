@@ -2,8 +2,8 @@
 // and counts are per scan, and a URL is known by its site key (subdomains and paths included).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scan } from '@shark/db/schema.ts';
-import { seedCreator } from '../../testing/seed-creator.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { seedCreator } from '#server/testing/seed-creator.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
 import { createScanSiteRepository, type ScanSiteRepository } from './scan-site-repository.ts';
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createLogger } from '../../http/logger.ts';
+import { createLogger } from '#server/http/logger.ts';
 import {
   createTaskRunner,
   defineStage,

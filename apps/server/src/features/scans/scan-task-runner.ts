@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { ScanStage } from '@shark/contracts/scans.ts';
-import { safeErrorMessage, type Logger } from '../../http/logger.ts';
+import { safeErrorMessage, type Logger } from '#server/http/logger.ts';
 import type { NewTask, ScanRepository, ScanRow, ScanTaskRow } from './scan-repository.ts';
 import type { SiteReachability } from './site-reachability.ts';
 

@@ -1,8 +1,8 @@
 // The worker side of scans: the job handlers, the recovery of work a crash left behind, and the periodic
 // check that starts scheduled scans. Runs in every process that runs workers.
-import { safeErrorMessage, type Logger } from '../../http/logger.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
-import type { SharkJobCatalog } from '../../jobs/job-catalog.ts';
+import { safeErrorMessage, type Logger } from '#server/http/logger.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import type { SharkJobCatalog } from '#server/jobs/job-catalog.ts';
 import type { ScanPipeline } from './scan-pipeline.ts';
 import type { ScanRepository } from './scan-repository.ts';
 import type { ScanService } from './scan-service.ts';

@@ -8,10 +8,10 @@ import { finding, referenceFile, scanQuery, scanTask } from '@shark/db/schema.ts
 import type { Scan } from '@shark/contracts/scans.ts';
 import { startSimulatedWeb, type SimulatedWeb } from '@shark/simulated-web/index.ts';
 import { urlKey, parseWebAddress } from '@shark/engine/whitelist/web-address.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import { seedCreator } from '../../testing/seed-creator.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { waitFor } from '../../testing/wait-for.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { seedCreator } from '#server/testing/seed-creator.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { waitFor } from '#server/testing/wait-for.ts';
 
 let web: SimulatedWeb;
 let server: TestServer;

@@ -9,7 +9,7 @@ import {
   createTestPostgresDatabase,
   TEST_DB,
   testPgliteOptions,
-} from '../../testing/test-server.ts';
+} from '#server/testing/test-server.ts';
 import { createSiteExpansionRepository } from './site-expansion-repository.ts';
 
 let database: DatabaseHandle;

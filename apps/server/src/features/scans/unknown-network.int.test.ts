@@ -15,10 +15,10 @@ import { siteKeyOf } from '@shark/engine/discovery/site-key.ts';
 import { usernameVariants } from '@shark/engine/impersonation/username-variants.ts';
 import { handleBrave } from '@shark/simulated-web/brave-stand-in.ts';
 import { PictureStore, type Picture } from '@shark/simulated-web/pictures.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import { seedCreator } from '../../testing/seed-creator.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { waitFor } from '../../testing/wait-for.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { seedCreator } from '#server/testing/seed-creator.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { waitFor } from '#server/testing/wait-for.ts';
 
 const VARIANTS_PER_USERNAME = 8;
 const email = 'luna.network@example.com';

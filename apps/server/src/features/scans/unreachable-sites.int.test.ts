@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scan } from '@shark/contracts/scans.ts';
 import { scanTask } from '@shark/db/schema.ts';
 import { siteKeyOf } from '@shark/engine/discovery/site-key.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import { seedCreator } from '../../testing/seed-creator.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { waitFor } from '../../testing/wait-for.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { seedCreator } from '#server/testing/seed-creator.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { waitFor } from '#server/testing/wait-for.ts';
 
 const email = 'gone.sites@example.com';
 const password = 'unreachable sites test 1';

@@ -12,16 +12,16 @@ import {
   searchTermSchema,
   updateSearchTermSchema,
 } from '@shark/contracts/search-terms.ts';
-import type { AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
 import {
   jsonBody as body,
   errorResponse as error,
   jsonResponse as json,
-} from '../../http/openapi.ts';
-import { requireSessionUser, type SessionUser } from '../../http/session.ts';
-import { throwOnInvalid } from '../../http/validation.ts';
-import type { Auth } from '../auth/auth.ts';
-import type { Entitled } from '../entitlements/entitlements.ts';
+} from '#server/http/openapi.ts';
+import { requireSessionUser, type SessionUser } from '#server/http/session.ts';
+import { throwOnInvalid } from '#server/http/validation.ts';
+import type { Auth } from '#server/features/auth/auth.ts';
+import type { Entitled } from '#server/features/entitlements/entitlements.ts';
 import type { SearchTermService } from './search-term-service.ts';
 
 type SearchTermEnv = { Variables: AppEnv['Variables'] & { entitled: Entitled } };

@@ -12,8 +12,8 @@ import {
 } from '@shark/contracts/search-terms.ts';
 import { normalizeSearchTerm } from '@shark/engine/search-terms/normalize.ts';
 import { suggestSearchTerms, type UsernameSource } from '@shark/engine/search-terms/suggest.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Entitled, Entitlements } from '../entitlements/entitlements.ts';
+import { AppError } from '#server/http/app-error.ts';
+import type { Entitled, Entitlements } from '#server/features/entitlements/entitlements.ts';
 import type {
   SearchTermQueries,
   SearchTermRepository,

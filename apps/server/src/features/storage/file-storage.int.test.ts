@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3StandIn, type S3StandIn } from '../../testing/s3-stand-in.ts';
+import { startS3StandIn, type S3StandIn } from '#server/testing/s3-stand-in.ts';
 import {
   assertValidKey,
   createFileStorage,

@@ -1,6 +1,6 @@
 // Where uploaded files and their thumbnails are kept: on local disk (DATA_DIR/files) or in an S3-compatible bucket.
 import type { Readable } from 'node:stream';
-import type { StorageConfig } from '../../config/env.ts';
+import type { StorageConfig } from '#server/config/env.ts';
 import { createLocalFileStorage } from './local-file-storage.ts';
 import { createS3FileStorage } from './s3-file-storage.ts';
 

@@ -1,6 +1,6 @@
 // One S3 client configuration for the file storage and the resumable-upload store, so both see the same bucket.
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
-import type { StorageConfig } from '../../config/env.ts';
+import type { StorageConfig } from '#server/config/env.ts';
 
 export type S3StorageConfig = Extract<StorageConfig, { driver: 's3' }>;
 

@@ -1,7 +1,7 @@
 // `shark takedowns …` handed to a running server through its admin socket (embedded mode, where only the
 // server may open the database): the same show, respond and check, their bodies checked here.
 import { z } from 'zod';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '#server/http/app-error.ts';
 import type { TakedownResponses, TakedownVerification } from './takedown-lifecycle-service.ts';
 
 const showBody = z.object({ id: z.string().trim().min(1, 'needs a takedown id').max(200) });

@@ -13,7 +13,10 @@ import {
   takedownEvent,
   takedownRecipient,
 } from '@shark/db/schema.ts';
-import type { TakedownRow, TakedownStatus } from '../takedowns/takedown-transitions.ts';
+import type {
+  TakedownRow,
+  TakedownStatus,
+} from '#server/features/takedowns/takedown-transitions.ts';
 
 /** Statuses in which the URL is checked on its schedule (open, whatever the recipients said). */
 export const CHECKED_STATUSES = [

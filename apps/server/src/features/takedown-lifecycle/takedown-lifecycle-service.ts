@@ -4,13 +4,13 @@
 // through transitionTakedown; every function takes `now`, so the tests drive time.
 import type { Database } from '@shark/db/client.ts';
 import type { CatalogSite } from '@shark/engine/discovery/site-catalog/catalog.ts';
-import { AppError } from '../../http/app-error.ts';
-import { safeErrorMessage, type Logger } from '../../http/logger.ts';
+import { AppError } from '#server/http/app-error.ts';
+import { safeErrorMessage, type Logger } from '#server/http/logger.ts';
 import {
   transitionTakedown,
   type TakedownRow,
   type TakedownStatus,
-} from '../takedowns/takedown-transitions.ts';
+} from '#server/features/takedowns/takedown-transitions.ts';
 import { nextCheckAt, type CheckSchedule } from './check-schedule.ts';
 import { takedownAdminCommands } from './takedown-admin-commands.ts';
 import {

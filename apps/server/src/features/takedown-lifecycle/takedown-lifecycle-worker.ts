@@ -1,11 +1,11 @@
 // The worker side of the takedown lifecycle: the handlers of takedown.verify and takedown.escalate, and
 // the periodic sweep that sends them for what is due. Runs in every process that runs workers; the jobs'
 // stable keys make a sweep on every worker harmless.
-import type { Logger } from '../../http/logger.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
-import type { SharkJobCatalog } from '../../jobs/job-catalog.ts';
+import type { Logger } from '#server/http/logger.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import type { SharkJobCatalog } from '#server/jobs/job-catalog.ts';
 import type { TakedownLifecycle } from './takedown-lifecycle-service.ts';
-import { startPeriodicSweep, type PeriodicSweep } from '../../jobs/periodic-sweep.ts';
+import { startPeriodicSweep, type PeriodicSweep } from '#server/jobs/periodic-sweep.ts';
 
 export function registerTakedownLifecycleJobs(
   jobs: JobQueue<SharkJobCatalog>,

@@ -18,19 +18,19 @@ import {
 import { createCrawler } from '@shark/engine/fetch/crawler.ts';
 import { createSafeFetcher } from '@shark/engine/fetch/safe-fetch.ts';
 import { FingerprintPool } from '@shark/engine/matching/fingerprint-pool.ts';
-import { AppError } from '../../http/app-error.ts';
-import { createLogger } from '../../http/logger.ts';
-import { createReferenceIndex } from '../matching/reference-index.ts';
-import { createReferenceRepository } from '../matching/reference-repository.ts';
-import { createScanMatcher } from '../scans/scan-matcher.ts';
+import { AppError } from '#server/http/app-error.ts';
+import { createLogger } from '#server/http/logger.ts';
+import { createReferenceIndex } from '#server/features/matching/reference-index.ts';
+import { createReferenceRepository } from '#server/features/matching/reference-repository.ts';
+import { createScanMatcher } from '#server/features/scans/scan-matcher.ts';
 import {
   insertCreator,
   insertTakedown,
   markNoticeSent,
   openTestDatabase,
   SITE_HOST_REGISTRAR,
-} from '../takedowns/takedown-test-fixtures.ts';
-import type { TakedownRow } from '../takedowns/takedown-transitions.ts';
+} from '#server/features/takedowns/takedown-test-fixtures.ts';
+import type { TakedownRow } from '#server/features/takedowns/takedown-transitions.ts';
 import { createTakedownLifecycle, type TakedownLifecycle } from './takedown-lifecycle-service.ts';
 
 const HOUR = 3600_000;

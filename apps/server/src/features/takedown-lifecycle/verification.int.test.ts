@@ -13,11 +13,14 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finding, scan, takedown, takedownEvent } from '@shark/db/schema.ts';
 import { PictureStore, type Picture } from '@shark/simulated-web/pictures.ts';
-import { seedCreator } from '../../testing/seed-creator.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { waitFor } from '../../testing/wait-for.ts';
-import { insertTakedown, markNoticeSent } from '../takedowns/takedown-test-fixtures.ts';
-import type { TakedownRow } from '../takedowns/takedown-transitions.ts';
+import { seedCreator } from '#server/testing/seed-creator.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { waitFor } from '#server/testing/wait-for.ts';
+import {
+  insertTakedown,
+  markNoticeSent,
+} from '#server/features/takedowns/takedown-test-fixtures.ts';
+import type { TakedownRow } from '#server/features/takedowns/takedown-transitions.ts';
 
 const HOUR = 3600_000;
 const T0 = new Date('2031-05-01T12:00:00.000Z');

@@ -2,7 +2,7 @@
 // side of it the wanted page lies on, and the order they belong to (a cursor of another order is refused).
 import type { SortDirection, TakedownSort } from '@shark/contracts/takedown-report.ts';
 import { TAKEDOWN_SORTS } from '@shark/contracts/takedown-report.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '#server/http/app-error.ts';
 import type { PageSide, SortKey } from './takedown-report-repository.ts';
 
 export interface ReportCursor extends SortKey {

@@ -22,7 +22,7 @@ import {
   type DashboardSummary,
   type TakedownFilters,
 } from '@shark/contracts/takedown-report.ts';
-import type { BrandConfig } from '../../config/brands.ts';
+import type { BrandConfig } from '#server/config/brands.ts';
 import type { BrandLogo, Paint, Stroke } from './brand-logo.ts';
 import type { ReportRow } from './takedown-report-repository.ts';
 

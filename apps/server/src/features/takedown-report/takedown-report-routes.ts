@@ -10,14 +10,14 @@ import {
   takedownReportPageSchema,
   takedownReportQuerySchema,
 } from '@shark/contracts/takedown-report.ts';
-import type { BrandConfig, BrandRegistry } from '../../config/brands.ts';
-import type { AppEnv } from '../../http/app-env.ts';
-import { AppError } from '../../http/app-error.ts';
-import { errorResponse as error, jsonResponse as json } from '../../http/openapi.ts';
-import { requireSessionUser, type SessionUser } from '../../http/session.ts';
-import { throwOnInvalid } from '../../http/validation.ts';
-import type { Auth } from '../auth/auth.ts';
-import type { Entitlements } from '../entitlements/entitlements.ts';
+import type { BrandConfig, BrandRegistry } from '#server/config/brands.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { AppError } from '#server/http/app-error.ts';
+import { errorResponse as error, jsonResponse as json } from '#server/http/openapi.ts';
+import { requireSessionUser, type SessionUser } from '#server/http/session.ts';
+import { throwOnInvalid } from '#server/http/validation.ts';
+import type { Auth } from '#server/features/auth/auth.ts';
+import type { Entitlements } from '#server/features/entitlements/entitlements.ts';
 import { loadBrandLogo } from './brand-logo.ts';
 import { csvExportStream, pdfExportStream } from './report-exports.ts';
 import type { TakedownReportService } from './takedown-report-service.ts';

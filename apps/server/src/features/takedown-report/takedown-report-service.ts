@@ -13,7 +13,7 @@ import {
   type TakedownReportRow,
 } from '@shark/contracts/takedown-report.ts';
 import { SITE_KINDS } from '@shark/contracts/findings.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '#server/http/app-error.ts';
 import { decodeReportCursor, encodeReportCursor } from './report-cursor.ts';
 import type {
   Bucket,

@@ -23,11 +23,11 @@ import type {
   TakedownReportPage,
   TakedownReportRow,
 } from '@shark/contracts/takedown-report.ts';
-import type { AppEnv } from '../../http/app-env.ts';
-import { AppError } from '../../http/app-error.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { signedInUser } from '../../testing/users.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { AppError } from '#server/http/app-error.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { signedInUser } from '#server/testing/users.ts';
 import {
   createTakedownReportRepository,
   type TakedownReportRepository,

@@ -8,7 +8,7 @@ import {
   createTestPostgresDatabase,
   TEST_DB,
   testPgliteOptions,
-} from '../../testing/test-server.ts';
+} from '#server/testing/test-server.ts';
 import {
   recordTakedownOpened,
   transitionTakedown,

@@ -5,13 +5,13 @@ import {
   referenceFileIdSchema,
   referenceFileListSchema,
 } from '@shark/contracts/reference-files.ts';
-import type { AppEnv } from '../../http/app-env.ts';
-import { AppError } from '../../http/app-error.ts';
-import { requireSessionUser } from '../../http/session.ts';
-import type { Auth } from '../auth/auth.ts';
-import type { Entitlements } from '../entitlements/entitlements.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { AppError } from '#server/http/app-error.ts';
+import { requireSessionUser } from '#server/http/session.ts';
+import type { Auth } from '#server/features/auth/auth.ts';
+import type { Entitlements } from '#server/features/entitlements/entitlements.ts';
 import type { UploadedFileService } from './uploaded-file-service.ts';
-import { webStreamOf } from '../../http/web-stream.ts';
+import { webStreamOf } from '#server/http/web-stream.ts';
 
 const errorContent = { 'application/json': { schema: apiErrorSchema } };
 const errors = {

@@ -1,9 +1,9 @@
 // The tus 1.0 endpoint under /api/uploads (not in the OpenAPI document: tus is its own protocol, see docs/decisions).
 import { Hono } from 'hono';
-import type { AppEnv } from '../../http/app-env.ts';
-import { requireSessionUser } from '../../http/session.ts';
-import type { Auth } from '../auth/auth.ts';
-import type { Entitlements } from '../entitlements/entitlements.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { requireSessionUser } from '#server/http/session.ts';
+import type { Auth } from '#server/features/auth/auth.ts';
+import type { Entitlements } from '#server/features/entitlements/entitlements.ts';
 import type { UploadService } from './upload-service.ts';
 
 export function uploadRoutes(deps: {

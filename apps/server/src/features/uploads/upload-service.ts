@@ -9,14 +9,14 @@ import {
   referenceFileIdSchema,
 } from '@shark/contracts/reference-files.ts';
 import { mimeTypeOf } from '@shark/engine/matching/media-type.ts';
-import type { Config } from '../../config/env.ts';
-import { AppError } from '../../http/app-error.ts';
-import { hasControlCharacter } from '../../http/input-hygiene.ts';
-import { describeError, type Logger } from '../../http/logger.ts';
-import type { Entitled, Entitlements } from '../entitlements/entitlements.ts';
-import { formatBytes } from '../entitlements/entitlements.ts';
-import type { FileStorage } from '../storage/file-storage.ts';
-import { s3ClientConfig } from '../storage/s3-client-config.ts';
+import type { Config } from '#server/config/env.ts';
+import { AppError } from '#server/http/app-error.ts';
+import { hasControlCharacter } from '#server/http/input-hygiene.ts';
+import { describeError, type Logger } from '#server/http/logger.ts';
+import type { Entitled, Entitlements } from '#server/features/entitlements/entitlements.ts';
+import { formatBytes } from '#server/features/entitlements/entitlements.ts';
+import type { FileStorage } from '#server/features/storage/file-storage.ts';
+import { s3ClientConfig } from '#server/features/storage/s3-client-config.ts';
 import { MediaCheckStore } from './media-check-store.ts';
 import { PRIVATE_DIRECTORY_MODE, PrivateFileStore } from './private-file-store.ts';
 import type { ReferenceFileRepository, ReferenceFileRow } from './reference-file-repository.ts';

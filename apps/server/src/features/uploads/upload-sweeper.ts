@@ -1,5 +1,5 @@
 // Removes uploads left unfinished for longer than UPLOAD_EXPIRY_HOURS: once at start, then every hour.
-import type { Logger } from '../../http/logger.ts';
+import type { Logger } from '#server/http/logger.ts';
 import type { UploadService } from './upload-service.ts';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;

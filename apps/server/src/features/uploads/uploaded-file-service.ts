@@ -2,9 +2,9 @@
 import type { Readable } from 'node:stream';
 import type { ReferenceFile, ReferenceFileList } from '@shark/contracts/reference-files.ts';
 import { sniffMediaType } from '@shark/engine/matching/media-type.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { FileStorage } from '../storage/file-storage.ts';
-import { StoredFileNotFoundError } from '../storage/file-storage.ts';
+import { AppError } from '#server/http/app-error.ts';
+import type { FileStorage } from '#server/features/storage/file-storage.ts';
+import { StoredFileNotFoundError } from '#server/features/storage/file-storage.ts';
 import { peekHead } from './media-check-store.ts';
 import type { ReferenceFileRepository, ReferenceFileRow } from './reference-file-repository.ts';
 import { mimeTypeOf } from '@shark/engine/matching/media-type.ts';

@@ -6,10 +6,10 @@ import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@shark/contracts/user.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { TusTestClient } from '../../testing/tus-client.ts';
-import { signedInUser } from '../../testing/users.ts';
-import { createLocalFileStorage } from '../storage/local-file-storage.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { TusTestClient } from '#server/testing/tus-client.ts';
+import { signedInUser } from '#server/testing/users.ts';
+import { createLocalFileStorage } from '#server/features/storage/local-file-storage.ts';
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 

@@ -3,11 +3,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReferenceFileList } from '@shark/contracts/reference-files.ts';
-import { startS3StandIn, type S3StandIn } from '../../testing/s3-stand-in.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import type { TestClient } from '../../testing/http-client.ts';
-import { TusTestClient } from '../../testing/tus-client.ts';
-import { signedInUser } from '../../testing/users.ts';
+import { startS3StandIn, type S3StandIn } from '#server/testing/s3-stand-in.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import type { TestClient } from '#server/testing/http-client.ts';
+import { TusTestClient } from '#server/testing/tus-client.ts';
+import { signedInUser } from '#server/testing/users.ts';
 
 const MiB = 1024 * 1024;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

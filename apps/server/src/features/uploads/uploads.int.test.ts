@@ -4,11 +4,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReferenceFileList } from '@shark/contracts/reference-files.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { TestClient } from '../../testing/http-client.ts';
-import { TusTestClient } from '../../testing/tus-client.ts';
-import { signedInUser } from '../../testing/users.ts';
-import { createLocalFileStorage } from '../storage/local-file-storage.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { TusTestClient } from '#server/testing/tus-client.ts';
+import { signedInUser } from '#server/testing/users.ts';
+import { createLocalFileStorage } from '#server/features/storage/local-file-storage.ts';
 
 const MiB = 1024 * 1024;
 

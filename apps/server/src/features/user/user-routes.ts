@@ -2,12 +2,12 @@
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { userSchema } from '@shark/contracts/user.ts';
 import { apiErrorSchema } from '@shark/contracts/http.ts';
-import type { AppEnv } from '../../http/app-env.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Auth } from '../auth/auth.ts';
-import { indicatorCookie } from '../auth/session-cookies.ts';
-import { findSessionUser } from '../../http/session.ts';
-import type { AccountService } from '../account/account-service.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { AppError } from '#server/http/app-error.ts';
+import type { Auth } from '#server/features/auth/auth.ts';
+import { indicatorCookie } from '#server/features/auth/session-cookies.ts';
+import { findSessionUser } from '#server/http/session.ts';
+import type { AccountService } from '#server/features/account/account-service.ts';
 
 const route = createRoute({
   method: 'get',

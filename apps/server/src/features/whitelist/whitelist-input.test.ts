@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '#server/http/app-error.ts';
 import { parseCsv, readCsvLines, readPastedLines } from './whitelist-input.ts';
 
 function errorOf(run: () => unknown): AppError {

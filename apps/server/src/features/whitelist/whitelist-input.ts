@@ -6,7 +6,7 @@ import {
   type WhitelistKind,
 } from '@shark/contracts/whitelist.ts';
 import { CsvError, parse } from 'csv-parse/sync';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '#server/http/app-error.ts';
 
 export interface BulkLine {
   /** 1-based line of the paste, or the CSV line where the row starts. */

@@ -16,17 +16,17 @@ import {
   whitelistEntrySchema,
   whitelistListSchema,
 } from '@shark/contracts/whitelist.ts';
-import type { AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
 import {
   jsonBody as body,
   errorResponse as error,
   jsonResponse as json,
-} from '../../http/openapi.ts';
-import { AppError } from '../../http/app-error.ts';
-import { requireSessionUser } from '../../http/session.ts';
-import { throwOnInvalid } from '../../http/validation.ts';
-import type { Auth } from '../auth/auth.ts';
-import type { Entitled, Entitlements } from '../entitlements/entitlements.ts';
+} from '#server/http/openapi.ts';
+import { AppError } from '#server/http/app-error.ts';
+import { requireSessionUser } from '#server/http/session.ts';
+import { throwOnInvalid } from '#server/http/validation.ts';
+import type { Auth } from '#server/features/auth/auth.ts';
+import type { Entitled, Entitlements } from '#server/features/entitlements/entitlements.ts';
 import { readCsvLines, readPastedLines } from './whitelist-input.ts';
 import type { WhitelistService } from './whitelist-service.ts';
 

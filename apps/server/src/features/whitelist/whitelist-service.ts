@@ -19,8 +19,8 @@ import {
   type ParsedWhitelistEntry,
 } from '@shark/engine/whitelist/whitelist-entry.ts';
 import { whitelistMatch } from '@shark/engine/whitelist/whitelist-match.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Entitled, Entitlements } from '../entitlements/entitlements.ts';
+import { AppError } from '#server/http/app-error.ts';
+import type { Entitled, Entitlements } from '#server/features/entitlements/entitlements.ts';
 import type { BulkLine } from './whitelist-input.ts';
 import type { NewWhitelistRow, WhitelistRepository, WhitelistRow } from './whitelist-repository.ts';
 

@@ -1,5 +1,5 @@
 // A test server with online billing: the Stripe stand-in, and the server's webhook registered with it.
-import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.ts';
 
 export interface BillingTestServer {

@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '@shark/contracts/billing.ts';
 import type { User } from '@shark/contracts/user.ts';
-import type { TestServer } from '../../../testing/test-server.ts';
-import type { TestClient } from '../../../testing/http-client.ts';
-import { signedInUser } from '../../../testing/users.ts';
+import type { TestServer } from '#server/testing/test-server.ts';
+import type { TestClient } from '#server/testing/http-client.ts';
+import { signedInUser } from '#server/testing/users.ts';
 import { type StripeStandIn } from './stripe-stand-in.ts';
 import { startBillingTestServer, type BillingTestServer } from './billing-test-server.ts';
 

@@ -22,18 +22,18 @@ import {
   startRdapStandIn,
   type RdapStandIn,
 } from '@shark/engine/recipients/testing/rdap-stand-in.ts';
-import { loadConfig } from '../../../config/env.ts';
-import { createApp } from '../../../http/app.ts';
-import { createLogger, type Logger } from '../../../http/logger.ts';
-import { createServices } from '../../../services.ts';
-import { TestClient } from '../../../testing/http-client.ts';
+import { loadConfig } from '#server/config/env.ts';
+import { createApp } from '#server/http/app.ts';
+import { createLogger, type Logger } from '#server/http/logger.ts';
+import { createServices } from '#server/services.ts';
+import { TestClient } from '#server/testing/http-client.ts';
 import {
   createTestPostgresDatabase,
   TEST_DB,
   testPgliteOptions,
   type TestServer,
-} from '../../../testing/test-server.ts';
-import { waitFor } from '../../../testing/wait-for.ts';
+} from '#server/testing/test-server.ts';
+import { waitFor } from '#server/testing/wait-for.ts';
 
 /** Hosts of the tests' leak sites and the addresses their DNS gives. */
 export const TEST_HOSTS: Record<string, string[]> = {

@@ -10,12 +10,16 @@ import { assessProfile } from '@shark/engine/impersonation/assess-profile.ts';
 import { checkProfile } from '@shark/engine/impersonation/profile-check.ts';
 import { profileUrlFromTemplate } from '@shark/engine/impersonation/profile-page.ts';
 import { sniffMediaType } from '@shark/engine/matching/media-type.ts';
-import type { NewTask, ScanRepository } from '../scan-repository.ts';
-import type { ScanMatcher } from '../scan-matcher.ts';
-import type { CrawlerPort, FindingsPort } from '../scan-ports.ts';
-import type { ScanSettings } from '../scan-settings.ts';
-import { defineStage, RetryableScanError, type RegisteredStage } from '../scan-task-runner.ts';
-import { catalogProfileUrl, siteById } from '../scan-urls.ts';
+import type { NewTask, ScanRepository } from '#server/features/scans/scan-repository.ts';
+import type { ScanMatcher } from '#server/features/scans/scan-matcher.ts';
+import type { CrawlerPort, FindingsPort } from '#server/features/scans/scan-ports.ts';
+import type { ScanSettings } from '#server/features/scans/scan-settings.ts';
+import {
+  defineStage,
+  RetryableScanError,
+  type RegisteredStage,
+} from '#server/features/scans/scan-task-runner.ts';
+import { catalogProfileUrl, siteById } from '#server/features/scans/scan-urls.ts';
 import { creatorFrom } from './creator-setup.ts';
 import { throwIfNetworkFailure } from './fetch-failure.ts';
 import { checkTemplateProfileTask } from './unknown-profile.ts';

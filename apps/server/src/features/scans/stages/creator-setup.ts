@@ -1,5 +1,5 @@
 // The creator's set-up as the matching stages need it: her usernames, name, search terms, own accounts.
-import type { ScanRepository } from '../scan-repository.ts';
+import type { ScanRepository } from '#server/features/scans/scan-repository.ts';
 
 export interface CreatorSetup {
   usernames: string[];

@@ -5,11 +5,11 @@ import { z } from 'zod';
 import type { CatalogSite, SiteCatalog } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { extractResults } from '@shark/engine/discovery/site-catalog/extract.ts';
 import { profileUrl } from '@shark/engine/discovery/site-catalog/templates.ts';
-import type { NewTask, ScanRepository, ScanRow } from '../scan-repository.ts';
-import type { CrawlerPort } from '../scan-ports.ts';
-import { FREE_SCAN_LIMITS, type ScanSettings } from '../scan-settings.ts';
-import type { StageContext, StageOutcome } from '../scan-task-runner.ts';
-import { siteById } from '../scan-urls.ts';
+import type { NewTask, ScanRepository, ScanRow } from '#server/features/scans/scan-repository.ts';
+import type { CrawlerPort } from '#server/features/scans/scan-ports.ts';
+import { FREE_SCAN_LIMITS, type ScanSettings } from '#server/features/scans/scan-settings.ts';
+import type { StageContext, StageOutcome } from '#server/features/scans/scan-task-runner.ts';
+import { siteById } from '#server/features/scans/scan-urls.ts';
 import { failedFetchOutcome } from './fetch-failure.ts';
 import { fetchPageTask } from './fetch-page-stage.ts';
 

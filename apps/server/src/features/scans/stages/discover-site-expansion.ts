@@ -10,10 +10,10 @@ import {
 import type { SiteCatalog } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { siteKeyOf } from '@shark/engine/discovery/site-key.ts';
 import { expansionLinks } from '@shark/engine/discovery/site-links.ts';
-import type { ScanRow } from '../scan-repository.ts';
-import type { CrawlerPort } from '../scan-ports.ts';
-import type { ScanSettings } from '../scan-settings.ts';
-import type { StageContext, StageOutcome } from '../scan-task-runner.ts';
+import type { ScanRow } from '#server/features/scans/scan-repository.ts';
+import type { CrawlerPort } from '#server/features/scans/scan-ports.ts';
+import type { ScanSettings } from '#server/features/scans/scan-settings.ts';
+import type { StageContext, StageOutcome } from '#server/features/scans/scan-task-runner.ts';
 import { failedFetchOutcome, throwIfNetworkFailure } from './fetch-failure.ts';
 import type { ExpansionMark } from './site-expansion-mark.ts';
 import {

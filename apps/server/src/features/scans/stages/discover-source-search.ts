@@ -8,10 +8,14 @@ import {
   type DiscoverySource,
   type ImageInput,
 } from '@shark/engine/discovery/sources/source.ts';
-import type { NewTask, ScanRepository, ScanRow } from '../scan-repository.ts';
-import type { ReadReference, SourcesPort } from '../scan-ports.ts';
-import { FREE_SCAN_LIMITS, type ScanSettings } from '../scan-settings.ts';
-import { RetryableScanError, type StageContext, type StageOutcome } from '../scan-task-runner.ts';
+import type { NewTask, ScanRepository, ScanRow } from '#server/features/scans/scan-repository.ts';
+import type { ReadReference, SourcesPort } from '#server/features/scans/scan-ports.ts';
+import { FREE_SCAN_LIMITS, type ScanSettings } from '#server/features/scans/scan-settings.ts';
+import {
+  RetryableScanError,
+  type StageContext,
+  type StageOutcome,
+} from '#server/features/scans/scan-task-runner.ts';
 import { fetchPageTask } from './fetch-page-stage.ts';
 
 export const textSourceInput = z.object({

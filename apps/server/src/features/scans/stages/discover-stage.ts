@@ -1,8 +1,8 @@
 // scan.discover: one query to a search API or one catalog site page; what it finds becomes fetch tasks.
 import { z } from 'zod';
-import type { RegisteredStage } from '../scan-task-runner.ts';
-import { defineStage } from '../scan-task-runner.ts';
-import { catalogProfileUrl, siteById } from '../scan-urls.ts';
+import type { RegisteredStage } from '#server/features/scans/scan-task-runner.ts';
+import { defineStage } from '#server/features/scans/scan-task-runner.ts';
+import { catalogProfileUrl, siteById } from '#server/features/scans/scan-urls.ts';
 import {
   catalogProfileInput,
   catalogSearchInput,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RetryableScanError } from '../scan-task-runner.ts';
-import { SiteUnreachableError } from '../site-reachability.ts';
+import { RetryableScanError } from '#server/features/scans/scan-task-runner.ts';
+import { SiteUnreachableError } from '#server/features/scans/site-reachability.ts';
 import { failedFetchOutcome, throwIfNetworkFailure } from './fetch-failure.ts';
 
 const url = 'https://leaks.example/page';

@@ -1,8 +1,8 @@
 // What a failed fetch means for a scan task: a site found gone is given up for the scan, a network
 // hiccup is retried, our own rules skip, the rest fail.
 import type { SiteUnreachableReason } from '@shark/contracts/scans.ts';
-import { RetryableScanError, type StageOutcome } from '../scan-task-runner.ts';
-import { SiteUnreachableError } from '../site-reachability.ts';
+import { RetryableScanError, type StageOutcome } from '#server/features/scans/scan-task-runner.ts';
+import { SiteUnreachableError } from '#server/features/scans/site-reachability.ts';
 
 /** Failures that say the site is gone (no such name, nothing listening, no route): not retried. */
 export const UNREACHABLE_FETCH: ReadonlySet<string> = new Set<SiteUnreachableReason>([

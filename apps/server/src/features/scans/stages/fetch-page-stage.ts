@@ -5,11 +5,17 @@ import { z } from 'zod';
 import type { SiteKindName } from '@shark/contracts/findings.ts';
 import type { SiteCatalog } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { sniffMediaType } from '@shark/engine/matching/media-type.ts';
-import type { NewTask, ScanRepository } from '../scan-repository.ts';
-import type { CrawlerPort, FindingsPort } from '../scan-ports.ts';
-import type { ScanSettings } from '../scan-settings.ts';
-import { defineStage, type RegisteredStage } from '../scan-task-runner.ts';
-import { distinctHttpUrls, isHttpUrl, siteById, siteOfUrl, urlTaskKey } from '../scan-urls.ts';
+import type { NewTask, ScanRepository } from '#server/features/scans/scan-repository.ts';
+import type { CrawlerPort, FindingsPort } from '#server/features/scans/scan-ports.ts';
+import type { ScanSettings } from '#server/features/scans/scan-settings.ts';
+import { defineStage, type RegisteredStage } from '#server/features/scans/scan-task-runner.ts';
+import {
+  distinctHttpUrls,
+  isHttpUrl,
+  siteById,
+  siteOfUrl,
+  urlTaskKey,
+} from '#server/features/scans/scan-urls.ts';
 import { creatorFrom } from './creator-setup.ts';
 import { failedFetchOutcome } from './fetch-failure.ts';
 import { matchMediaTask } from './match-media-stage.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { NewTask, ScanRow, ScanTaskRow } from '../scan-repository.ts';
-import type { CrawlerPort } from '../scan-ports.ts';
-import type { StageContext } from '../scan-task-runner.ts';
+import type { NewTask, ScanRow, ScanTaskRow } from '#server/features/scans/scan-repository.ts';
+import type { CrawlerPort } from '#server/features/scans/scan-ports.ts';
+import type { StageContext } from '#server/features/scans/scan-task-runner.ts';
 import { createMatchMediaStage } from './match-media-stage.ts';
 
 const input = {

@@ -5,11 +5,11 @@ import { z } from 'zod';
 import type { SiteKindName } from '@shark/contracts/findings.ts';
 import type { SiteCatalog } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { sniffMediaType } from '@shark/engine/matching/media-type.ts';
-import type { NewTask, ScanRepository } from '../scan-repository.ts';
-import type { MediaMatch, ScanMatcher } from '../scan-matcher.ts';
-import type { CrawlerPort, FindingsPort } from '../scan-ports.ts';
-import { defineStage, type RegisteredStage } from '../scan-task-runner.ts';
-import { siteById, urlTaskKey } from '../scan-urls.ts';
+import type { NewTask, ScanRepository } from '#server/features/scans/scan-repository.ts';
+import type { MediaMatch, ScanMatcher } from '#server/features/scans/scan-matcher.ts';
+import type { CrawlerPort, FindingsPort } from '#server/features/scans/scan-ports.ts';
+import { defineStage, type RegisteredStage } from '#server/features/scans/scan-task-runner.ts';
+import { siteById, urlTaskKey } from '#server/features/scans/scan-urls.ts';
 import { failedFetchOutcome } from './fetch-failure.ts';
 import type { SiteExpansion } from './site-expansion.ts';
 

@@ -7,7 +7,7 @@ import {
   type MentionContext,
 } from '@shark/engine/matching/mention-context.ts';
 import { mentionsCreator } from '@shark/engine/matching/text-match.ts';
-import type { RecordFindingInput } from '../scan-ports.ts';
+import type { RecordFindingInput } from '#server/features/scans/scan-ports.ts';
 import type { CreatorSetup } from './creator-setup.ts';
 
 /** Below this a page's naming of her is too weak to show at all. */

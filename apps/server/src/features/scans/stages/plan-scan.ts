@@ -7,9 +7,14 @@ import {
 } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { searchUrl } from '@shark/engine/discovery/site-catalog/templates.ts';
 import { usernameVariants } from '@shark/engine/impersonation/username-variants.ts';
-import type { NewTask, ScanRepository, ScanRow, ScanTaskRow } from '../scan-repository.ts';
-import type { SourcesPort } from '../scan-ports.ts';
-import { FREE_SCAN_LIMITS, type ScanSettings } from '../scan-settings.ts';
+import type {
+  NewTask,
+  ScanRepository,
+  ScanRow,
+  ScanTaskRow,
+} from '#server/features/scans/scan-repository.ts';
+import type { SourcesPort } from '#server/features/scans/scan-ports.ts';
+import { FREE_SCAN_LIMITS, type ScanSettings } from '#server/features/scans/scan-settings.ts';
 import { checkProfileTask } from './check-profile-stage.ts';
 import { creatorFrom } from './creator-setup.ts';
 import { catalogProfileTask, catalogSearchTask } from './discover-catalog-page.ts';

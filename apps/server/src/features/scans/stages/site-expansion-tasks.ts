@@ -2,8 +2,8 @@
 // OpenSearch description, a page whose links are read again; and the fetch task of a page it found.
 import { z } from 'zod';
 import type { SiteCatalog } from '@shark/engine/discovery/site-catalog/catalog.ts';
-import type { NewTask } from '../scan-repository.ts';
-import { urlTaskKey } from '../scan-urls.ts';
+import type { NewTask } from '#server/features/scans/scan-repository.ts';
+import { urlTaskKey } from '#server/features/scans/scan-urls.ts';
 import { fetchPageTask, type FetchPageInput } from './fetch-page-stage.ts';
 import type { ExpansionMark } from './site-expansion-mark.ts';
 

@@ -13,12 +13,12 @@ import {
 } from '@shark/engine/discovery/site-entry-points.ts';
 import { originOf, siteKeyOf } from '@shark/engine/discovery/site-key.ts';
 import { expansionLinks, isSkippedLink, siteNameOf } from '@shark/engine/discovery/site-links.ts';
-import type { NewTask, ScanRepository, ScanRow } from '../scan-repository.ts';
-import type { CrawlerPort, PageResult } from '../scan-ports.ts';
-import type { ScanSettings } from '../scan-settings.ts';
-import { siteOfUrl } from '../scan-urls.ts';
-import type { StageContext, StageOutcome } from '../scan-task-runner.ts';
-import type { SiteExpansionRepository } from '../site-expansion-repository.ts';
+import type { NewTask, ScanRepository, ScanRow } from '#server/features/scans/scan-repository.ts';
+import type { CrawlerPort, PageResult } from '#server/features/scans/scan-ports.ts';
+import type { ScanSettings } from '#server/features/scans/scan-settings.ts';
+import { siteOfUrl } from '#server/features/scans/scan-urls.ts';
+import type { StageContext, StageOutcome } from '#server/features/scans/scan-task-runner.ts';
+import type { SiteExpansionRepository } from '#server/features/scans/site-expansion-repository.ts';
 import { creatorFrom } from './creator-setup.ts';
 import { createSiteExpansionDiscover } from './discover-site-expansion.ts';
 import type { ExpansionMark } from './site-expansion-mark.ts';

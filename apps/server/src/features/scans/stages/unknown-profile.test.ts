@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FREE_SCAN_LIMITS } from '../scan-settings.ts';
+import { FREE_SCAN_LIMITS } from '#server/features/scans/scan-settings.ts';
 import {
   networkOfUrl,
   templateProfileTask,

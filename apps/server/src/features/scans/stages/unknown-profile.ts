@@ -14,12 +14,12 @@ import {
 import { checkTemplateProfile } from '@shark/engine/impersonation/template-profile-check.ts';
 import { usernameVariants } from '@shark/engine/impersonation/username-variants.ts';
 import { sniffMediaType } from '@shark/engine/matching/media-type.ts';
-import type { NewTask, ScanRepository, ScanRow } from '../scan-repository.ts';
-import type { ScanMatcher } from '../scan-matcher.ts';
-import type { CrawlerPort, FindingsPort } from '../scan-ports.ts';
-import { FREE_SCAN_LIMITS, type ScanSettings } from '../scan-settings.ts';
-import { RetryableScanError, type StageOutcome } from '../scan-task-runner.ts';
-import { urlTaskKey } from '../scan-urls.ts';
+import type { NewTask, ScanRepository, ScanRow } from '#server/features/scans/scan-repository.ts';
+import type { ScanMatcher } from '#server/features/scans/scan-matcher.ts';
+import type { CrawlerPort, FindingsPort } from '#server/features/scans/scan-ports.ts';
+import { FREE_SCAN_LIMITS, type ScanSettings } from '#server/features/scans/scan-settings.ts';
+import { RetryableScanError, type StageOutcome } from '#server/features/scans/scan-task-runner.ts';
+import { urlTaskKey } from '#server/features/scans/scan-urls.ts';
 import { creatorFrom } from './creator-setup.ts';
 import type { FetchPageInput } from './fetch-page-stage.ts';
 import { throwIfNetworkFailure } from './fetch-failure.ts';
