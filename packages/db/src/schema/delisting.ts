@@ -1,0 +1,55 @@
+// Requests to search engines to delist confirmed URLs.
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+import { user } from './auth.ts';
+import { takedown } from './takedowns.ts';
+
+export const SEARCH_ENGINES = ['google', 'bing'] as const;
+export const DELISTING_STATUSES = [
+  'queued',
+  'batched',
+  'submitted',
+  'removed',
+  'rejected',
+] as const;
+
+/** A request to a search engine to delist one confirmed URL. */
+export const delistingRequest = pgTable(
+  'delisting_request',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    takedownId: text('takedown_id')
+      .notNull()
+      .references(() => takedown.id, { onDelete: 'cascade' }),
+    engine: text('engine', { enum: SEARCH_ENGINES }).notNull(),
+    url: text('url').notNull(),
+    status: text('status', { enum: DELISTING_STATUSES }).notNull(),
+    batchId: text('batch_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('delisting_takedown_engine_idx').on(t.takedownId, t.engine),
+    index('delisting_status_idx').on(t.engine, t.status),
+  ],
+);
+
+/** One day's bulk file of delisting requests for one engine (every account's URLs of that day). */
+export const delistingBatch = pgTable(
+  'delisting_batch',
+  {
+    id: text('id').primaryKey(),
+    engine: text('engine', { enum: SEARCH_ENGINES }).notNull(),
+    /** UTC day, YYYY-MM-DD. */
+    day: text('day').notNull(),
+    /** Storage key of the CSV. */
+    fileKey: text('file_key'),
+    urlCount: integer('url_count').notNull().default(0),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('delisting_batch_day_idx').on(t.engine, t.day)],
+);

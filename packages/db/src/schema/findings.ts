@@ -1,0 +1,84 @@
+// What scans found that may be the creator's.
+import { sql } from 'drizzle-orm';
+import {
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+import { referenceFile } from './reference-files.ts';
+import { scan } from './scans.ts';
+import { whitelistEntry } from './whitelist.ts';
+
+export const FINDING_KINDS = ['leak', 'mention', 'impersonation'] as const;
+export const FINDING_STATUSES = ['pending_review', 'confirmed', 'rejected', 'whitelisted'] as const;
+
+/**
+ * Something a scan found that may be the creator's: a page showing a copy of a reference file (leak),
+ * a leak-site page naming the creator without a matched file (mention), or a profile posing as the
+ * creator (impersonation). Unique per creator by its dedup key.
+ */
+export const finding = pgTable(
+  'finding',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: FINDING_KINDS }).notNull(),
+    /** leak:<page>:<reference>, mention:<page>, impersonation:<site>:<username> (normalised). */
+    dedupKey: text('dedup_key').notNull(),
+    status: text('status', { enum: FINDING_STATUSES }).notNull(),
+    /** auto: confidence above the threshold; creator: reviewed by hand. */
+    reviewedBy: text('reviewed_by', { enum: ['auto', 'creator'] }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    pageUrl: text('page_url').notNull(),
+    normalizedUrl: text('normalized_url').notNull(),
+    mediaUrl: text('media_url'),
+    /** SHA-256 of the found media's bytes (hex). */
+    mediaSha256: text('media_sha256'),
+    /** PDQ of the found picture (hex), when it is one. */
+    mediaPdq: text('media_pdq'),
+    referenceFileId: text('reference_file_id').references(() => referenceFile.id, {
+      onDelete: 'set null',
+    }),
+    distance: integer('distance'),
+    confidence: doublePrecision('confidence').notNull(),
+    pageTitle: text('page_title'),
+    /** The catalog site the page is on, and its kind (tube, forum…), when known. */
+    siteId: text('site_id'),
+    siteKind: text('site_kind'),
+    /** Storage key of a small JPEG of the found media (or the profile picture). */
+    thumbnailKey: text('thumbnail_key'),
+    /** Impersonation: the platform, the username found and its display name; why it poses as the creator. */
+    platform: text('platform'),
+    username: text('username'),
+    displayName: text('display_name'),
+    reasons: text('reasons')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The whitelist entry that covers the URL (never enforced). */
+    whitelistEntryId: text('whitelist_entry_id').references(() => whitelistEntry.id, {
+      onDelete: 'set null',
+    }),
+    /** The source that led to it (a discovery source id, or catalog:<site id>). */
+    source: text('source'),
+    firstScanId: text('first_scan_id').references(() => scan.id, { onDelete: 'set null' }),
+    lastScanId: text('last_scan_id').references(() => scan.id, { onDelete: 'set null' }),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A file taken down before and found again elsewhere: the finding of the earlier copy. */
+    reuploadOfFindingId: text('reupload_of_finding_id'),
+  },
+  (t) => [
+    uniqueIndex('finding_dedup_idx').on(t.userId, t.dedupKey),
+    index('finding_user_status_idx').on(t.userId, t.status, t.lastSeenAt),
+    index('finding_user_media_idx').on(t.userId, t.mediaSha256),
+    index('finding_last_scan_idx').on(t.lastScanId),
+  ],
+);
