@@ -363,6 +363,7 @@ export async function createServices(
   jobs.handle('notification.email', ({ notificationId }) =>
     notifications.deliverEmail(notificationId),
   );
+  handleSchedules(jobs, []);
 
   const scanSources = createScanSourceService({ config, db: database.db });
   // The scans' crawler; enforcement reads sites' own contact pages through it too.

@@ -1,4 +1,4 @@
-// Every kind of job Shark runs, each defined once; handlers are registered in services.ts, and start-up
+// Every kind of job Shark runs, each defined once; handlers come from the feature modules (app/), and start-up
 // fails when one has no handler or two.
 import { z } from 'zod';
 import { defineJob } from './define-job.ts';
@@ -141,6 +141,18 @@ export const notificationEmailJob = defineJob({
   stableKey: ({ notificationId }) => notificationId,
 });
 
+/**
+ * One run of a periodic sweep (jobs/schedules.ts): sent at most once per interval across every worker
+ * process, so the sweep runs on one of them. A failed run is not retried: the next interval runs it again.
+ */
+export const runScheduleJob = defineJob({
+  name: 'schedule.run',
+  payload: z.object({ schedule: z.string().min(1).max(100) }),
+  retry: { limit: 0, delaySeconds: 0, backoff: false },
+  timeoutSeconds: 15 * 60,
+  stableKey: ({ schedule }) => schedule,
+});
+
 export const jobCatalog = [
   fingerprintReferenceFileJob,
   startScanJob,
@@ -156,6 +168,7 @@ export const jobCatalog = [
   sendOutboxJob,
   delistingBatchJob,
   notificationEmailJob,
+  runScheduleJob,
 ] as const;
 
 export type SharkJobCatalog = typeof jobCatalog;

@@ -41,6 +41,11 @@ export interface SendOptions {
   startAfterSeconds?: number;
   /** Higher runs first. */
   priority?: number;
+  /**
+   * At most one job of this stable key per slot of this many seconds, across every process that sends
+   * it (pg-boss's singletonSeconds); a second send in the same slot returns null.
+   */
+  throttleSeconds?: number;
 }
 
 export interface JobRecord {
@@ -298,6 +303,7 @@ export function createJobQueue<C extends JobCatalog>(options: JobQueueOptions<C>
         ...(definition.stableKey ? { singletonKey: definition.stableKey(data) } : {}),
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
         ...(sendOptions.priority ? { priority: sendOptions.priority } : {}),
+        ...(sendOptions.throttleSeconds ? { singletonSeconds: sendOptions.throttleSeconds } : {}),
       });
       if (id && workers) {
         sentCount.set(name, (sentCount.get(name) ?? 0) + 1);
