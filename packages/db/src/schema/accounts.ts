@@ -1,7 +1,6 @@
 // The creator's own accounts on each platform. Every row belongs to one user.
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
-import { user } from './auth.ts';
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz, updatedAt, userId } from './columns.ts';
 
 export const PLATFORMS = [
   'onlyfans',
@@ -20,10 +19,8 @@ export const PLATFORMS = [
 export const protectedAccount = pgTable(
   'protected_account',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userId(),
     platform: text('platform', { enum: PLATFORMS }).notNull(),
     /** As the creator typed it (for display). */
     username: text('username').notNull(),
@@ -34,8 +31,8 @@ export const protectedAccount = pgTable(
     isOld: boolean('is_old').notNull().default(false),
     /** The short code the creator places in the profile to prove ownership. */
     verificationCode: text('verification_code').notNull(),
-    verifiedAt: timestamp('verified_at', { withTimezone: true }),
-    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    verifiedAt: timestamptz('verified_at'),
+    lastCheckedAt: timestamptz('last_checked_at'),
     /** Why the last ownership check did not verify, in words for the creator. */
     lastCheckError: text('last_check_error'),
     createdAt: createdAt(),

@@ -1,14 +1,20 @@
 // Referral codes, clicks and ties, and affiliates' commissions and payouts.
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  createdAt,
+  id,
+  optionalRef,
+  timestamptz,
+  timestamptzNow,
+  userKey,
+  userRef,
+} from './columns.ts';
 import { user } from './auth.ts';
 import { billingPayment } from './billing.ts';
 
 /** Every user's own referral code: the link /sign-up?rFromSearch={code} and the code typed at sign-up. */
 export const affiliateCode = pgTable('affiliate_code', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
+  userId: userKey('user_id'),
   code: text('code').notNull().unique(),
   createdAt: createdAt(),
 });
@@ -17,9 +23,7 @@ export const affiliateCode = pgTable('affiliate_code', {
 export const referralClick = pgTable(
   'referral_click',
   {
-    affiliateUserId: text('affiliate_user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    affiliateUserId: userRef('affiliate_user_id'),
     /** A hash of the visitor's cookie id: no address or agent is kept. */
     visitorHash: text('visitor_hash').notNull(),
     day: text('day').notNull(),
@@ -35,12 +39,8 @@ export const referralClick = pgTable(
 export const referral = pgTable(
   'referral',
   {
-    referredUserId: text('referred_user_id')
-      .primaryKey()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    affiliateUserId: text('affiliate_user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    referredUserId: userKey('referred_user_id'),
+    affiliateUserId: userRef('affiliate_user_id'),
     /** How the code came: typed at sign-up, or carried by the link (rFromSearch). */
     via: text('via', { enum: ['code', 'link'] }).notNull(),
     code: text('code').notNull(),
@@ -53,10 +53,8 @@ export const referral = pgTable(
 export const affiliatePayout = pgTable(
   'affiliate_payout',
   {
-    id: text('id').primaryKey(),
-    affiliateUserId: text('affiliate_user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: id(),
+    affiliateUserId: userRef('affiliate_user_id'),
     currency: text('currency').notNull(),
     /** In the currency's smallest unit. */
     amount: integer('amount').notNull(),
@@ -67,8 +65,8 @@ export const affiliatePayout = pgTable(
     destination: text('destination').notNull(),
     /** The operator's reference for the transfer, or why it was rejected. */
     operatorNote: text('operator_note'),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    requestedAt: timestamptzNow('requested_at'),
+    decidedAt: timestamptz('decided_at'),
   },
   (t) => [
     index('affiliate_payout_affiliate_idx').on(t.affiliateUserId, t.requestedAt),
@@ -80,24 +78,22 @@ export const affiliatePayout = pgTable(
 export const affiliateCommission = pgTable(
   'affiliate_commission',
   {
-    id: text('id').primaryKey(),
+    id: id(),
     /** One commission per payment, whatever the number of deliveries. */
     paymentId: text('payment_id')
       .notNull()
       .unique()
       .references(() => billingPayment.id, { onDelete: 'cascade' }),
-    affiliateUserId: text('affiliate_user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    referredUserId: text('referred_user_id').references(() => user.id, { onDelete: 'set null' }),
+    affiliateUserId: userRef('affiliate_user_id'),
+    referredUserId: optionalRef('referred_user_id', () => user.id),
     currency: text('currency').notNull(),
     /** In the currency's smallest unit. */
     amount: integer('amount').notNull(),
     /** The share applied, in basis points (2000 = 20 %). */
     rateBps: integer('rate_bps').notNull(),
     /** When it stops being pending and can be paid out. */
-    availableAt: timestamp('available_at', { withTimezone: true }).notNull(),
-    payoutId: text('payout_id').references(() => affiliatePayout.id, { onDelete: 'set null' }),
+    availableAt: timestamptz('available_at').notNull(),
+    payoutId: optionalRef('payout_id', () => affiliatePayout.id),
     createdAt: createdAt(),
   },
   (t) => [index('affiliate_commission_affiliate_idx').on(t.affiliateUserId, t.createdAt)],

@@ -1,13 +1,20 @@
 // Stripe customers and subscriptions, webhook events and payments.
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import {
+  createdAt,
+  id,
+  optionalRef,
+  timestamptz,
+  timestamptzNow,
+  updatedAt,
+  userId,
+  userKey,
+} from './columns.ts';
 import { user } from './auth.ts';
 
 /** The creator's customer record at the payment provider (one per user, made at her first checkout). */
 export const billingCustomer = pgTable('billing_customer', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
+  userId: userKey('user_id'),
   stripeCustomerId: text('stripe_customer_id').notNull().unique(),
   createdAt: createdAt(),
 });
@@ -32,20 +39,18 @@ export const billingSubscription = pgTable(
   'billing_subscription',
   {
     /** Stripe's subscription id (sub_…). */
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userId(),
     status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
     plan: text('plan', { enum: ['standard', 'plus', 'premium'] }).notNull(),
     interval: text('interval', { enum: ['monthly', 'annual'] }).notNull(),
     currency: text('currency').notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
-    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamptz('current_period_end').notNull(),
     /** After a failed payment: until when the creator keeps her plan before she becomes former. */
-    graceUntil: timestamp('grace_until', { withTimezone: true }),
+    graceUntil: timestamptz('grace_until'),
     /** The newest provider event applied (its `created`): an older event never overwrites a newer state. */
-    lastEventAt: timestamp('last_event_at', { withTimezone: true }).notNull(),
+    lastEventAt: timestamptz('last_event_at').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -57,12 +62,12 @@ export const billingSubscription = pgTable(
 
 /** Every webhook event processed, by the provider's event id: a repeated delivery is answered and ignored. */
 export const billingEvent = pgTable('billing_event', {
-  id: text('id').primaryKey(),
+  id: id(),
   type: text('type').notNull(),
-  userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+  userId: optionalRef('user_id', () => user.id),
   /** When the provider created the event. */
-  createdAtProvider: timestamp('created_at_provider', { withTimezone: true }).notNull(),
-  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAtProvider: timestamptz('created_at_provider').notNull(),
+  processedAt: timestamptzNow('processed_at'),
 });
 
 /** A payment the creator made (a paid invoice, or an operator's manual grant with an amount): the affiliate ledger's source. */
@@ -70,10 +75,8 @@ export const billingPayment = pgTable(
   'billing_payment',
   {
     /** Stripe's invoice id (in_…), or an id of our own for manual payments. */
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userId(),
     subscriptionId: text('subscription_id'),
     /** In the currency's smallest unit. */
     amount: integer('amount').notNull(),
@@ -81,7 +84,7 @@ export const billingPayment = pgTable(
     source: text('source', { enum: ['stripe', 'manual'] }).notNull(),
     /** The provider's invoice page, when there is one. */
     invoiceUrl: text('invoice_url'),
-    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    paidAt: timestamptz('paid_at').notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('billing_payment_user_idx').on(t.userId, t.paidAt)],

@@ -1,18 +1,14 @@
 // The creator's works and the reference files that show them.
-import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
-import { user } from './auth.ts';
+import { createdAt, id, optionalRef, parentRef, textArray, updatedAt, userId } from './columns.ts';
 import { referenceFile } from './reference-files.ts';
 
 /** A collection of the creator's works ('Your Content', route /branches). */
 export const contentCollection = pgTable(
   'content_collection',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userId(),
     title: text('title').notNull(),
     description: text('description'),
     createdAt: createdAt(),
@@ -25,22 +21,15 @@ export const contentCollection = pgTable(
 export const contentItem = pgTable(
   'content_item',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    collectionId: text('collection_id').references(() => contentCollection.id, {
-      onDelete: 'set null',
-    }),
+    id: id(),
+    userId: userId(),
+    collectionId: optionalRef('collection_id', () => contentCollection.id),
     title: text('title').notNull(),
     type: text('type', { enum: ['photo', 'video', 'set'] }).notNull(),
     /** When the work was published (YYYY-MM-DD). */
     publishedOn: text('published_on'),
     /** Where the work is sold. */
-    saleUrls: text('sale_urls')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    saleUrls: textArray('sale_urls'),
     description: text('description'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -55,12 +44,8 @@ export const contentItem = pgTable(
 export const contentItemFile = pgTable(
   'content_item_file',
   {
-    itemId: text('item_id')
-      .notNull()
-      .references(() => contentItem.id, { onDelete: 'cascade' }),
-    fileId: text('file_id')
-      .notNull()
-      .references(() => referenceFile.id, { onDelete: 'cascade' }),
+    itemId: parentRef('item_id', () => contentItem.id),
+    fileId: parentRef('file_id', () => referenceFile.id),
   },
   (t) => [
     primaryKey({ columns: [t.itemId, t.fileId] }),

@@ -1,7 +1,6 @@
 // Requests to search engines to delist confirmed URLs.
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
-import { user } from './auth.ts';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, parentRef, timestamptz, updatedAt, userId } from './columns.ts';
 import { takedown } from './takedowns.ts';
 
 export const SEARCH_ENGINES = ['google', 'bing'] as const;
@@ -17,13 +16,9 @@ export const DELISTING_STATUSES = [
 export const delistingRequest = pgTable(
   'delisting_request',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    takedownId: text('takedown_id')
-      .notNull()
-      .references(() => takedown.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userId(),
+    takedownId: parentRef('takedown_id', () => takedown.id),
     engine: text('engine', { enum: SEARCH_ENGINES }).notNull(),
     url: text('url').notNull(),
     status: text('status', { enum: DELISTING_STATUSES }).notNull(),
@@ -41,14 +36,14 @@ export const delistingRequest = pgTable(
 export const delistingBatch = pgTable(
   'delisting_batch',
   {
-    id: text('id').primaryKey(),
+    id: id(),
     engine: text('engine', { enum: SEARCH_ENGINES }).notNull(),
     /** UTC day, YYYY-MM-DD. */
     day: text('day').notNull(),
     /** Storage key of the CSV. */
     fileKey: text('file_key'),
     urlCount: integer('url_count').notNull().default(0),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    submittedAt: timestamptz('submitted_at'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('delisting_batch_day_idx').on(t.engine, t.day)],

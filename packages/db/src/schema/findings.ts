@@ -1,15 +1,6 @@
 // What scans found that may be the creator's.
-import { sql } from 'drizzle-orm';
-import {
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { user } from './auth.ts';
+import { doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, optionalRef, textArray, timestamptz, timestamptzNow, userId } from './columns.ts';
 import { referenceFile } from './reference-files.ts';
 import { scan } from './scans.ts';
 import { whitelistEntry } from './whitelist.ts';
@@ -25,17 +16,15 @@ export const FINDING_STATUSES = ['pending_review', 'confirmed', 'rejected', 'whi
 export const finding = pgTable(
   'finding',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userId(),
     kind: text('kind', { enum: FINDING_KINDS }).notNull(),
     /** leak:<page>:<reference>, mention:<page>, impersonation:<site>:<username> (normalised). */
     dedupKey: text('dedup_key').notNull(),
     status: text('status', { enum: FINDING_STATUSES }).notNull(),
     /** auto: confidence above the threshold; creator: reviewed by hand. */
     reviewedBy: text('reviewed_by', { enum: ['auto', 'creator'] }),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedAt: timestamptz('reviewed_at'),
     pageUrl: text('page_url').notNull(),
     normalizedUrl: text('normalized_url').notNull(),
     mediaUrl: text('media_url'),
@@ -43,9 +32,7 @@ export const finding = pgTable(
     mediaSha256: text('media_sha256'),
     /** PDQ of the found picture (hex), when it is one. */
     mediaPdq: text('media_pdq'),
-    referenceFileId: text('reference_file_id').references(() => referenceFile.id, {
-      onDelete: 'set null',
-    }),
+    referenceFileId: optionalRef('reference_file_id', () => referenceFile.id),
     distance: integer('distance'),
     confidence: doublePrecision('confidence').notNull(),
     pageTitle: text('page_title'),
@@ -58,20 +45,15 @@ export const finding = pgTable(
     platform: text('platform'),
     username: text('username'),
     displayName: text('display_name'),
-    reasons: text('reasons')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    reasons: textArray('reasons'),
     /** The whitelist entry that covers the URL (never enforced). */
-    whitelistEntryId: text('whitelist_entry_id').references(() => whitelistEntry.id, {
-      onDelete: 'set null',
-    }),
+    whitelistEntryId: optionalRef('whitelist_entry_id', () => whitelistEntry.id),
     /** The source that led to it (a discovery source id, or catalog:<site id>). */
     source: text('source'),
-    firstScanId: text('first_scan_id').references(() => scan.id, { onDelete: 'set null' }),
-    lastScanId: text('last_scan_id').references(() => scan.id, { onDelete: 'set null' }),
-    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    firstScanId: optionalRef('first_scan_id', () => scan.id),
+    lastScanId: optionalRef('last_scan_id', () => scan.id),
+    firstSeenAt: timestamptzNow('first_seen_at'),
+    lastSeenAt: timestamptzNow('last_seen_at'),
     /** A file taken down before and found again elsewhere: the finding of the earlier copy. */
     reuploadOfFindingId: text('reupload_of_finding_id'),
   },

@@ -1,6 +1,6 @@
 // Pages that name the creator without showing anything of hers.
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { user } from './auth.ts';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, optionalRef, timestamptzNow, userId } from './columns.ts';
 import { scan } from './scans.ts';
 
 /**
@@ -10,17 +10,15 @@ import { scan } from './scans.ts';
 export const nameSighting = pgTable(
   'name_sighting',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userId(),
     site: text('site').notNull(),
     pageUrl: text('page_url').notNull(),
     normalizedUrl: text('normalized_url').notNull(),
     pageTitle: text('page_title'),
-    lastScanId: text('last_scan_id').references(() => scan.id, { onDelete: 'set null' }),
-    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastScanId: optionalRef('last_scan_id', () => scan.id),
+    firstSeenAt: timestamptzNow('first_seen_at'),
+    lastSeenAt: timestamptzNow('last_seen_at'),
   },
   (t) => [
     uniqueIndex('name_sighting_page_idx').on(t.userId, t.normalizedUrl),

@@ -1,17 +1,15 @@
 // The creator's authorisation, the notices it backs, and their delivery by e-mail or web form.
 import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
-import { user } from './auth.ts';
+  createdAt,
+  id,
+  optionalRef,
+  parentRef,
+  timestamptz,
+  timestamptzNow,
+  userId,
+} from './columns.ts';
 import { CHANNEL_KINDS, RECIPIENT_ROLES, takedown } from './takedowns.ts';
 
 /**
@@ -21,10 +19,8 @@ import { CHANNEL_KINDS, RECIPIENT_ROLES, takedown } from './takedowns.ts';
 export const agentAuthorization = pgTable(
   'agent_authorization',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userId(),
     legalName: text('legal_name').notNull(),
     addressLine1: text('address_line1').notNull(),
     addressLine2: text('address_line2'),
@@ -43,8 +39,8 @@ export const agentAuthorization = pgTable(
     brandId: text('brand_id').notNull(),
     ipAddress: text('ip_address').notNull(),
     userAgent: text('user_agent'),
-    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    signedAt: timestamptz('signed_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
   },
   (t) => [
     uniqueIndex('agent_authorization_active_idx')
@@ -59,10 +55,8 @@ export const NOTICE_KINDS = ['dmca', 'impersonation'] as const;
 export const notice = pgTable(
   'notice',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userId(),
     kind: text('kind', { enum: NOTICE_KINDS }).notNull(),
     role: text('role', { enum: RECIPIENT_ROLES }).notNull(),
     recipientName: text('recipient_name').notNull(),
@@ -72,9 +66,7 @@ export const notice = pgTable(
     /** 0 for the first recipient; higher for escalations. */
     level: integer('level').notNull().default(0),
     /** The authorisation the notice cites (and so the brand that signs and sends it). */
-    authorizationId: text('authorization_id').references(() => agentAuthorization.id, {
-      onDelete: 'set null',
-    }),
+    authorizationId: optionalRef('authorization_id', () => agentAuthorization.id),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
@@ -91,15 +83,9 @@ export const notice = pgTable(
 export const noticeItem = pgTable(
   'notice_item',
   {
-    noticeId: text('notice_id')
-      .notNull()
-      .references(() => notice.id, { onDelete: 'cascade' }),
-    takedownId: text('takedown_id')
-      .notNull()
-      .references(() => takedown.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    noticeId: parentRef('notice_id', () => notice.id),
+    takedownId: parentRef('takedown_id', () => takedown.id),
+    userId: userId(),
   },
   (t) => [
     primaryKey({ columns: [t.noticeId, t.takedownId] }),
@@ -116,24 +102,20 @@ export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const
 export const outboxMessage = pgTable(
   'outbox_message',
   {
-    id: text('id').primaryKey(),
-    noticeId: text('notice_id')
-      .notNull()
-      .references(() => notice.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: id(),
+    noticeId: parentRef('notice_id', () => notice.id),
+    userId: userId(),
     /** Lower-case address: per-recipient rate limits count by it. */
     recipientKey: text('recipient_key').notNull(),
     status: text('status', { enum: OUTBOX_STATUSES }).notNull(),
     /** The Message-ID the mail carries (stable across retries). */
     messageId: text('message_id').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestamptzNow('next_attempt_at'),
     /** A claimed send not finished by then belongs to a dead worker. */
-    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    claimedUntil: timestamptz('claimed_until'),
     lastError: text('last_error'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentAt: timestamptz('sent_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -149,18 +131,14 @@ export const FORM_TASK_STATUSES = ['open', 'submitted', 'cancelled'] as const;
 export const formTask = pgTable(
   'form_task',
   {
-    id: text('id').primaryKey(),
-    noticeId: text('notice_id')
-      .notNull()
-      .references(() => notice.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: id(),
+    noticeId: parentRef('notice_id', () => notice.id),
+    userId: userId(),
     formUrl: text('form_url').notNull(),
     /** The form's own fields with what goes in each, when the form was read from the site's page. */
     fields: jsonb('fields'),
     status: text('status', { enum: FORM_TASK_STATUSES }).notNull(),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    submittedAt: timestamptz('submitted_at'),
     /** Who submitted it (operator's note or e-mail). */
     submittedBy: text('submitted_by'),
     createdAt: createdAt(),

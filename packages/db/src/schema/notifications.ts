@@ -1,15 +1,6 @@
 // In-app notifications and e-mail choices.
-import {
-  boolean,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
-import { user } from './auth.ts';
+import { boolean, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz, updatedAt, userId } from './columns.ts';
 
 export const NOTIFICATION_CATEGORIES = [
   'findings',
@@ -25,17 +16,15 @@ export const NOTIFICATION_CATEGORIES = [
 export const notification = pgTable(
   'notification',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userId(),
     category: text('category', { enum: NOTIFICATION_CATEGORIES }).notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     /** An app path to open, e.g. /takedown-report. */
     link: text('link'),
     dedupeKey: text('dedupe_key').notNull(),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    readAt: timestamptz('read_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -48,9 +37,7 @@ export const notification = pgTable(
 export const notificationPreference = pgTable(
   'notification_preference',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userId(),
     category: text('category', { enum: NOTIFICATION_CATEGORIES }).notNull(),
     email: boolean('email').notNull(),
     updatedAt: updatedAt(),

@@ -7,11 +7,9 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { bytea, createdAt, updatedAt } from './columns.ts';
-import { user } from './auth.ts';
+import { bytea, createdAt, id, timestamptzNow, updatedAt, userId } from './columns.ts';
 
 /**
  * An uploaded reference photo or video ('Uploaded Files', route /file-uploads). Its id is also the
@@ -20,10 +18,8 @@ import { user } from './auth.ts';
 export const referenceFile = pgTable(
   'reference_file',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userId(),
     /** The file name the creator uploaded (for display only; never used as a path). */
     originalName: text('original_name').notNull(),
     /** Declared at the start of the upload; the storage limit counts it from then on. */
@@ -64,9 +60,7 @@ export const referenceFingerprint = pgTable(
   {
     referenceId: text('reference_id').primaryKey(),
     seq: serial('seq').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userId(),
     kind: text('kind', { enum: ['image', 'video'] }).notNull(),
     data: bytea('data').notNull(),
     createdAt: createdAt(),
@@ -81,5 +75,5 @@ export const referenceFingerprint = pgTable(
 export const referenceRemoval = pgTable('reference_removal', {
   seq: serial('seq').primaryKey(),
   referenceId: text('reference_id').notNull(),
-  removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+  removedAt: timestamptzNow('removed_at'),
 });

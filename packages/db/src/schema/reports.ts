@@ -1,7 +1,6 @@
 // URLs and fake profiles the creator reported herself.
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
-import { user } from './auth.ts';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, optionalRef, timestamptz, updatedAt, userId } from './columns.ts';
 import { finding } from './findings.ts';
 
 export const REPORTED_URL_STATUSES = ['queued', 'matched', 'unmatched', 'failed'] as const;
@@ -10,19 +9,17 @@ export const REPORTED_URL_STATUSES = ['queued', 'matched', 'unmatched', 'failed'
 export const reportedUrl = pgTable(
   'reported_url',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userId(),
     url: text('url').notNull(),
     normalizedUrl: text('normalized_url').notNull(),
     status: text('status', { enum: REPORTED_URL_STATUSES }).notNull(),
     /** The finding it became. */
-    findingId: text('finding_id').references(() => finding.id, { onDelete: 'set null' }),
+    findingId: optionalRef('finding_id', () => finding.id),
     /** Why it failed, or what the fetch saw, in words. */
     detail: text('detail'),
     /** The creator stated she owns the content at that URL. */
-    ownershipConfirmedAt: timestamp('ownership_confirmed_at', { withTimezone: true }).notNull(),
+    ownershipConfirmedAt: timestamptz('ownership_confirmed_at').notNull(),
     /** Which page it came from: Report Leaks, or Free Removals (it counts against the promotional allowance). */
     via: text('via', { enum: ['report_leaks', 'promo'] })
       .notNull()
@@ -40,17 +37,15 @@ export const reportedUrl = pgTable(
 export const impersonationReport = pgTable(
   'impersonation_report',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userId(),
     url: text('url').notNull(),
     normalizedUrl: text('normalized_url').notNull(),
     platform: text('platform').notNull(),
     username: text('username'),
     /** What shows it poses as her, in her words. */
     evidence: text('evidence').notNull(),
-    findingId: text('finding_id').references(() => finding.id, { onDelete: 'set null' }),
+    findingId: optionalRef('finding_id', () => finding.id),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('impersonation_report_user_url_idx').on(t.userId, t.normalizedUrl)],

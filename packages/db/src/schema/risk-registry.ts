@@ -1,7 +1,6 @@
 // Known scams aimed at creators.
-import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, optionalRef, textArray, timestamptz, updatedAt } from './columns.ts';
 import { user } from './auth.ts';
 
 export const RISK_REGISTRY_KINDS = [
@@ -16,29 +15,23 @@ export const RISK_REGISTRY_KINDS = [
 export const riskRegistryEntry = pgTable(
   'risk_registry_entry',
   {
-    id: text('id').primaryKey(),
+    id: id(),
     kind: text('kind', { enum: RISK_REGISTRY_KINDS }).notNull(),
     name: text('name').notNull(),
     /** Websites, handles and e-mail addresses it uses. */
-    identifiers: text('identifiers')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    identifiers: textArray('identifiers'),
     description: text('description').notNull(),
     /** Links to screenshots, posts or messages that show it. */
-    evidenceUrls: text('evidence_urls')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    evidenceUrls: textArray('evidence_urls'),
     /** When it was first seen doing this, as reported. */
     firstSeenOn: text('first_seen_on'),
     status: text('status', { enum: ['pending', 'published', 'rejected'] })
       .notNull()
       .default('pending'),
-    reportedBy: text('reported_by').references(() => user.id, { onDelete: 'set null' }),
+    reportedBy: optionalRef('reported_by', () => user.id),
     reviewNote: text('review_note'),
     reviewedBy: text('reviewed_by'),
-    publishedAt: timestamp('published_at', { withTimezone: true }),
+    publishedAt: timestamptz('published_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -9,11 +9,9 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
-import { user } from './auth.ts';
+import { createdAt, id, parentRef, textArray, timestamptz, updatedAt, userId } from './columns.ts';
 
 export const SCAN_TRIGGERS = ['manual', 'schedule', 'onboarding'] as const;
 export const SCAN_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
@@ -22,29 +20,24 @@ export const SCAN_STATUSES = ['queued', 'running', 'completed', 'failed'] as con
 export const scan = pgTable(
   'scan',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userId(),
     /** manual: "Scan now"; schedule: the plan's frequency; onboarding: the free scan before payment. */
     trigger: text('trigger', { enum: SCAN_TRIGGERS }).notNull(),
     status: text('status', { enum: SCAN_STATUSES }).notNull(),
     /** Provider queries this scan may spend (null: no limit but the sources' own quotas). */
     queryBudget: integer('query_budget'),
     /** Work not done by then is skipped (the free scan's time budget); null: none. */
-    deadlineAt: timestamp('deadline_at', { withTimezone: true }),
+    deadlineAt: timestamptz('deadline_at'),
     /** Queries spent so far against the budget (reserved atomically before each is sent). */
     queriesSpent: integer('queries_spent').notNull().default(0),
     /** Ids of the discovery sources that were on when the scan was planned. */
-    sources: text('sources')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    sources: textArray('sources'),
     /** Why the scan failed as a whole, in words for the creator. */
     error: text('error'),
     createdAt: createdAt(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    startedAt: timestamptz('started_at'),
+    finishedAt: timestamptz('finished_at'),
   },
   (t) => [
     index('scan_user_idx').on(t.userId, t.createdAt),
@@ -63,13 +56,9 @@ export const SCAN_TASK_STATUSES = ['queued', 'running', 'done', 'failed', 'skipp
 export const scanTask = pgTable(
   'scan_task',
   {
-    id: text('id').primaryKey(),
-    scanId: text('scan_id')
-      .notNull()
-      .references(() => scan.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: id(),
+    scanId: parentRef('scan_id', () => scan.id),
+    userId: userId(),
     stage: text('stage', { enum: SCAN_STAGES }).notNull(),
     /** Unique within the scan and stage: the same work is never planned twice. */
     key: text('key').notNull(),
@@ -96,9 +85,7 @@ export const scanQuery = pgTable(
   'scan_query',
   {
     id: serial('id').primaryKey(),
-    scanId: text('scan_id')
-      .notNull()
-      .references(() => scan.id, { onDelete: 'cascade' }),
+    scanId: parentRef('scan_id', () => scan.id),
     source: text('source').notNull(),
     /** The query text, or the reference file id for an image search. */
     query: text('query').notNull(),
@@ -131,9 +118,7 @@ export const sourceUsage = pgTable(
 export const scanSite = pgTable(
   'scan_site',
   {
-    scanId: text('scan_id')
-      .notNull()
-      .references(() => scan.id, { onDelete: 'cascade' }),
+    scanId: parentRef('scan_id', () => scan.id),
     site: text('site').notNull(),
     /** The origin the site was met at (scheme, host and port). */
     origin: text('origin').notNull(),
@@ -144,7 +129,7 @@ export const scanSite = pgTable(
     /** dns, refused, unreachable: why the site was given up for the rest of the scan (null: it was not). */
     unreachableReason: text('unreachable_reason'),
     unreachableMessage: text('unreachable_message'),
-    unreachableAt: timestamp('unreachable_at', { withTimezone: true }),
+    unreachableAt: timestamptz('unreachable_at'),
     /** Tasks skipped because the site had been given up. */
     skippedTasks: integer('skipped_tasks').notNull().default(0),
   },

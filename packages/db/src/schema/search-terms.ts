@@ -1,18 +1,14 @@
 // Names and phrases to search for. Every row belongs to one user.
-import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
+import { createdAt, id, optionalRef, textArray, updatedAt, userId } from './columns.ts';
 import { protectedAccount } from './accounts.ts';
-import { user } from './auth.ts';
 
 /** Names and phrases to search for ('Search Engines', route /search-terms). */
 export const searchTerm = pgTable(
   'search_term',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userId(),
     term: text('term').notNull(),
     /** Lower-cased, spaces collapsed; unique per user. */
     normalizedTerm: text('normalized_term').notNull(),
@@ -20,15 +16,9 @@ export const searchTerm = pgTable(
     status: text('status', { enum: ['active', 'suggested', 'dismissed'] }).notNull(),
     origin: text('origin', { enum: ['creator', 'suggestion'] }).notNull(),
     /** The account a suggestion was generated from. */
-    suggestedFromAccountId: text('suggested_from_account_id').references(
-      () => protectedAccount.id,
-      { onDelete: 'set null' },
-    ),
+    suggestedFromAccountId: optionalRef('suggested_from_account_id', () => protectedAccount.id),
     /** Discovery sources used for this term (ids of the scanning issue's sources); empty: all that are on. */
-    sources: text('sources')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    sources: textArray('sources'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

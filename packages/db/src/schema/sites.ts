@@ -1,22 +1,20 @@
 // Sites found by scans: where a creator's copies were, candidates for the catalog, and each site's own contact.
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { user } from './auth.ts';
+import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz, timestamptzNow, userId } from './columns.ts';
 
 /** A site where a scan found copies of a creator's files: the next scan of hers starts there. */
 export const creatorSite = pgTable(
   'creator_site',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userId(),
     site: text('site').notNull(),
     /** Where to start searching it: the origin of the page the copy was on. */
     origin: text('origin').notNull(),
     /** A page that held a copy (its listing and pagination are searched again). */
     samplePageUrl: text('sample_page_url').notNull(),
     copies: integer('copies').notNull().default(0),
-    firstFoundAt: timestamp('first_found_at', { withTimezone: true }).notNull().defaultNow(),
-    lastFoundAt: timestamp('last_found_at', { withTimezone: true }).notNull().defaultNow(),
+    firstFoundAt: timestamptzNow('first_found_at'),
+    lastFoundAt: timestamptzNow('last_found_at'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.site] }), index('creator_site_user_idx').on(t.userId)],
 );
@@ -35,9 +33,9 @@ export const discoveredSite = pgTable('discovered_site', {
   status: text('status', { enum: DISCOVERED_SITE_STATUSES }).notNull().default('candidate'),
   /** Who reviewed it, and when. */
   reviewedBy: text('reviewed_by'),
-  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-  firstFoundAt: timestamp('first_found_at', { withTimezone: true }).notNull().defaultNow(),
-  lastFoundAt: timestamp('last_found_at', { withTimezone: true }).notNull().defaultNow(),
+  reviewedAt: timestamptz('reviewed_at'),
+  firstFoundAt: timestamptzNow('first_found_at'),
+  lastFoundAt: timestamptzNow('last_found_at'),
 });
 
 export const SITE_CONTACT_STATUSES = ['found', 'none', 'corrected'] as const;
@@ -61,6 +59,6 @@ export const siteContact = pgTable('site_contact', {
   /** The page it was found on, and how (mailto, text, form, security.txt, staff). */
   foundOn: text('found_on'),
   foundVia: text('found_via'),
-  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  checkedAt: timestamptzNow('checked_at'),
   correctedBy: text('corrected_by'),
 });

@@ -1,16 +1,14 @@
 // Takedowns of confirmed URLs, their history and their recipients.
+import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
-import { user } from './auth.ts';
+  createdAt,
+  id,
+  parentRef,
+  timestamptz,
+  timestamptzNow,
+  updatedAt,
+  userId,
+} from './columns.ts';
 import { finding } from './findings.ts';
 
 export const TAKEDOWN_KINDS = ['leak', 'impersonation'] as const;
@@ -32,13 +30,9 @@ export const TAKEDOWN_STATUSES = [
 export const takedown = pgTable(
   'takedown',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    findingId: text('finding_id')
-      .notNull()
-      .references(() => finding.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userId(),
+    findingId: parentRef('finding_id', () => finding.id),
     kind: text('kind', { enum: TAKEDOWN_KINDS }).notNull(),
     pageUrl: text('page_url').notNull(),
     normalizedUrl: text('normalized_url').notNull(),
@@ -49,22 +43,22 @@ export const takedown = pgTable(
     /** The recipient currently asked (takedown_recipient.level); escalation moves it up. */
     level: integer('level').notNull().default(0),
     /** When the current recipient's response window ends (no removal by then: no_response). */
-    responseDueAt: timestamp('response_due_at', { withTimezone: true }),
+    responseDueAt: timestamptz('response_due_at'),
     /** When verification fetches the URL next (null: not scheduled). */
-    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    nextCheckAt: timestamptz('next_check_at'),
     checkCount: integer('check_count').notNull().default(0),
-    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    lastCheckedAt: timestamptz('last_checked_at'),
     /** What the last check saw, in words (HTTP 404, page still carries the file…). */
     lastCheckResult: text('last_check_result'),
-    recipientsResolvedAt: timestamp('recipients_resolved_at', { withTimezone: true }),
+    recipientsResolvedAt: timestamptz('recipients_resolved_at'),
     /** Every transition's time, also kept in takedown_event. */
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull(),
-    noticeSentAt: timestamp('notice_sent_at', { withTimezone: true }),
-    removedAt: timestamp('removed_at', { withTimezone: true }),
-    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
-    noResponseAt: timestamp('no_response_at', { withTimezone: true }),
-    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    confirmedAt: timestamptz('confirmed_at').notNull(),
+    noticeSentAt: timestamptz('notice_sent_at'),
+    removedAt: timestamptz('removed_at'),
+    rejectedAt: timestamptz('rejected_at'),
+    noResponseAt: timestamptz('no_response_at'),
+    escalatedAt: timestamptz('escalated_at'),
+    closedAt: timestamptz('closed_at'),
     closedReason: text('closed_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -85,17 +79,13 @@ export const takedownEvent = pgTable(
   'takedown_event',
   {
     id: serial('id').primaryKey(),
-    takedownId: text('takedown_id')
-      .notNull()
-      .references(() => takedown.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    takedownId: parentRef('takedown_id', () => takedown.id),
+    userId: userId(),
     fromStatus: text('from_status', { enum: TAKEDOWN_STATUSES }),
     toStatus: text('to_status', { enum: TAKEDOWN_STATUSES }).notNull(),
     /** In words: which recipient, which check result. */
     detail: text('detail'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamptzNow('at'),
   },
   (t) => [
     index('takedown_event_takedown_idx').on(t.takedownId, t.at),
@@ -110,13 +100,9 @@ export const CHANNEL_KINDS = ['email', 'form'] as const;
 export const takedownRecipient = pgTable(
   'takedown_recipient',
   {
-    id: text('id').primaryKey(),
-    takedownId: text('takedown_id')
-      .notNull()
-      .references(() => takedown.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: id(),
+    takedownId: parentRef('takedown_id', () => takedown.id),
+    userId: userId(),
     level: integer('level').notNull(),
     role: text('role', { enum: RECIPIENT_ROLES }).notNull(),
     name: text('name').notNull(),
@@ -134,5 +120,5 @@ export const takedownRecipient = pgTable(
 export const recipientCache = pgTable('recipient_cache', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
-  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+  fetchedAt: timestamptz('fetched_at').notNull(),
 });

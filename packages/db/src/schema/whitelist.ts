@@ -1,16 +1,13 @@
 // What must never be taken down. Every row belongs to one user.
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
-import { user } from './auth.ts';
+import { createdAt, id, userId } from './columns.ts';
 
 /** URLs, domains and URL patterns that must never be taken down. */
 export const whitelistEntry = pgTable(
   'whitelist_entry',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userId(),
     kind: text('kind', { enum: ['url', 'domain', 'pattern'] }).notNull(),
     /** As the creator typed it. */
     input: text('input').notNull(),
