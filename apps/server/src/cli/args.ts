@@ -42,3 +42,46 @@ export function parseArgs(argv: string[], spec: Record<string, FlagSpec>): Parse
   }
   return { positionals, flags };
 }
+
+/** A value flag's text; undefined when it is not given. */
+export const flagText = (value: string | boolean | undefined): string | undefined =>
+  typeof value === 'string' ? value : undefined;
+
+/** An optional text flag (a name, a note), trimmed; null when it is not given or blank. */
+export function optionalText(flags: Map<string, string | boolean>, name: string): string | null {
+  const value = flagText(flags.get(name))?.trim();
+  return value === undefined || value === '' ? null : value;
+}
+
+/** The flags of a subcommand that takes no positional argument; `hint` follows the refusal of one. */
+export function parseFlagsOnly(
+  argv: string[],
+  spec: Record<string, FlagSpec>,
+  hint?: string,
+): Map<string, string | boolean> {
+  const { positionals, flags } = parseArgs(argv, spec);
+  if (positionals.length > 0)
+    throw new UsageError(`Unexpected argument "${positionals[0]}"${hint ? `: ${hint}` : ''}.`);
+  return flags;
+}
+
+/** A listing's only flag, `--json`: whether it is printed as JSON rather than for people. */
+export const parseJsonFlag = (argv: string[]): boolean =>
+  parseFlagsOnly(argv, { json: { kind: 'boolean' } }).get('json') === true;
+
+/**
+ * The flags of a command that makes something from quoted texts: no positional argument (`hint` says
+ * what to quote), `--kind` given (`kinds` lists the choices), then each of `required` given.
+ */
+export function parseCreateFlags(
+  argv: string[],
+  spec: Record<string, FlagSpec>,
+  { hint, kinds, required }: { hint: string; kinds: string; required: string[] },
+): Map<string, string | boolean> {
+  const flags = parseFlagsOnly(argv, spec, hint);
+  if (flagText(flags.get('kind')) === undefined)
+    throw new UsageError(`--kind is required: ${kinds}.`);
+  for (const name of required)
+    if (flagText(flags.get(name)) === undefined) throw new UsageError(`--${name} is required.`);
+  return flags;
+}

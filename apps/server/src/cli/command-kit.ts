@@ -58,6 +58,17 @@ export function usageFromZod(error: z.ZodError, flagOf: Record<string, string>):
   return new UsageError(`${flag ? `--${flag}: ` : ''}${issue?.message ?? 'Invalid arguments.'}`);
 }
 
+/** `input` through a contract; its first problem as a usage error naming the flag. */
+export function parseContract<Schema extends z.ZodType>(
+  schema: Schema,
+  input: unknown,
+  flagOf: Record<string, string>,
+): z.output<Schema> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw usageFromZod(parsed.error, flagOf);
+  return parsed.data;
+}
+
 /** The one positional id of `shark <group> <sub> <id>`. */
 export function requirePositionalId(positionals: string[], usage: string, what: string): string {
   if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
@@ -115,4 +126,16 @@ export function executeNamed(
     },
     request,
   );
+}
+
+/** Runs a named operator command (on the database or through the server) and prints its answer:
+ * `asText` for people when given, else JSON. */
+export async function runNamed(
+  open: NamedCommandsOpener,
+  request: NamedRequest,
+  config: Config,
+  asText?: (result: unknown) => string,
+): Promise<string> {
+  const result = await executeNamed(open, request, config);
+  return asText ? asText(result) : toJson(result);
 }

@@ -1,38 +1,14 @@
 // `shark community publish|list|archive` on the server's database, and through a running server's
 // admin socket; bad arguments are refused with a clear message and exit code 1 before the database opens.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { OperatorCommunityPost } from '@shark/contracts/community.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#server/config/env.ts';
-import { startAdminSocket } from '#server/features/admin/admin-socket.ts';
+import { describe, expect, it } from 'vitest';
 import { communityCommands } from '#server/features/community/community-commands.ts';
-import { createLogger } from '#server/http/logger.ts';
-import { createServices } from '#server/services.ts';
-import { createTestPostgresDatabase, TEST_DB } from '#server/testing/test-server.ts';
-import { sharkInProcess, sharkProcess } from './testing/run-shark.ts';
+import { itListsHelp, itRefuses, jsonOfSuccess } from './testing/cli-test-cases.ts';
+import { useCliTestEnv, withServerHoldingDatabase } from './testing/cli-test-env.ts';
+import { sharkProcess } from './testing/run-shark.ts';
 
-let env: Record<string, string>;
-let cleanup: () => Promise<void>;
-const shark = (...args: string[]) => sharkInProcess(env, ...args);
-
-beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'shark-cli-community-'));
-  const postgres = TEST_DB === 'postgres' ? await createTestPostgresDatabase() : null;
-  env = {
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    ...(postgres ? { DATABASE_URL: postgres.url, AUTH_SECRET: 'a'.repeat(40) } : {}),
-  };
-  cleanup = async () => {
-    await postgres?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-});
-afterAll(async () => {
-  await cleanup?.();
-});
+const cli = useCliTestEnv('community', { LOG_LEVEL: 'silent' });
+const { shark } = cli;
 
 describe('shark community', () => {
   it('publishes, lists and archives posts', async () => {
@@ -51,9 +27,7 @@ describe('shark community', () => {
       '--by',
       'ops',
     );
-    expect(published.stderr).toBe('');
-    expect(published.code).toBe(0);
-    const post = JSON.parse(published.stdout) as OperatorCommunityPost;
+    const post = jsonOfSuccess<OperatorCommunityPost>(published);
     expect(post).toMatchObject({
       kind: 'resource',
       title: 'How to read a takedown report',
@@ -100,7 +74,7 @@ describe('shark community', () => {
     expect(again.stderr).toMatch(/already archived/);
   });
 
-  it.each([
+  itRefuses(shark, [
     [['community'], /Usage:/],
     [['community', 'post'], /Unknown command "community post"/],
     [
@@ -154,59 +128,41 @@ describe('shark community', () => {
     [['community', 'archive'], /needs a post id/],
     [['community', 'archive', 'no-such-post'], /No community post with id no-such-post/],
     [['community', 'list', 'extra'], /Unexpected argument "extra"/],
-  ])('refuses %j with a clear message and exit code 1', async (args, message) => {
-    const result = await shark(...args);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(message);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-  });
+  ]);
 
-  it('lists the commands with --help', async () => {
-    const result = await shark('community', '--help');
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain('shark community publish --kind announcement|resource');
-    expect((await shark('--help')).stdout).toContain('shark community publish|list|archive');
-  });
+  itListsHelp(
+    shark,
+    'community',
+    'shark community publish --kind announcement|resource',
+    'shark community publish|list|archive',
+  );
 });
 
 describe('shark community while a server holds the embedded database (always PGlite)', () => {
   it('hands the commands to the running server through its admin socket', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'shark-cli-community-live-'));
-    const services = await createServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), {
-      logger: createLogger('silent'),
-      workers: false,
-    });
-    const socket = await startAdminSocket(
-      dataDir,
-      services.accounts,
-      communityCommands(services.community),
+    await withServerHoldingDatabase(
+      'community',
+      { commands: (services) => communityCommands(services.community) },
+      async ({ services, live }) => {
+        // A separate process, as operators run it: this process holds the database (its lock is per process).
+        const result = await sharkProcess(
+          live,
+          'community',
+          'publish',
+          '--kind',
+          'announcement',
+          '--title',
+          'Live',
+          '--body',
+          'Through the socket.',
+        );
+        const post = jsonOfSuccess<OperatorCommunityPost>(result);
+        const page = await services.community.page(1, services.brands.get('shark'));
+        expect(page.posts.map((p) => p.id)).toEqual([post.id]);
+        const refused = await sharkProcess(live, 'community', 'archive', 'nope');
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toMatch(/No community post with id nope/);
+      },
     );
-    try {
-      const live = { DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
-      // A separate process, as operators run it: this process holds the database (its lock is per process).
-      const result = await sharkProcess(
-        live,
-        'community',
-        'publish',
-        '--kind',
-        'announcement',
-        '--title',
-        'Live',
-        '--body',
-        'Through the socket.',
-      );
-      expect(result.stderr).toBe('');
-      expect(result.code).toBe(0);
-      const post = JSON.parse(result.stdout) as OperatorCommunityPost;
-      const page = await services.community.page(1, services.brands.get('shark'));
-      expect(page.posts.map((p) => p.id)).toEqual([post.id]);
-      const refused = await sharkProcess(live, 'community', 'archive', 'nope');
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toMatch(/No community post with id nope/);
-    } finally {
-      await new Promise<void>((resolve) => socket.close(() => resolve()));
-      await services.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
   });
 });

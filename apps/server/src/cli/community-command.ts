@@ -8,15 +8,8 @@ import {
   publishCommunityPostSchema,
   type OperatorCommunityPost,
 } from '@shark/contracts/community.ts';
-import { parseArgs, UsageError } from './args.ts';
-import {
-  executeNamed,
-  requirePositionalId,
-  toJson,
-  unknownSubcommand,
-  usageFromZod,
-  type NamedRequest,
-} from './command-kit.ts';
+import { flagText, optionalText, parseArgs, parseCreateFlags, parseJsonFlag } from './args.ts';
+import { parseContract, requirePositionalId, runNamed, unknownSubcommand } from './command-kit.ts';
 
 export const COMMUNITY_HELP = `Usage:
   shark community publish --kind announcement|resource --title "..." --body "..." [--url https://...]
@@ -33,43 +26,36 @@ export type CommunityCommand =
   | { kind: 'list'; isJson: boolean }
   | { kind: 'archive'; id: string };
 
-const text = (value: string | boolean | undefined) =>
-  typeof value === 'string' ? value : undefined;
-
 function parsePublish(argv: string[]): CommunityCommand {
-  const { positionals, flags } = parseArgs(argv, {
-    kind: { kind: 'value' },
-    title: { kind: 'value' },
-    body: { kind: 'value' },
-    url: { kind: 'value' },
-    pinned: { kind: 'boolean' },
-    by: { kind: 'value' },
-  });
-  if (positionals.length > 0)
-    throw new UsageError(`Unexpected argument "${positionals[0]}": quote the title and the body.`);
-  const kind = text(flags.get('kind'));
-  if (kind === undefined)
-    throw new UsageError(`--kind is required: ${COMMUNITY_POST_KINDS.join(' or ')}.`);
-  if (text(flags.get('title')) === undefined) throw new UsageError('--title is required.');
-  if (text(flags.get('body')) === undefined) throw new UsageError('--body is required.');
-  const by = text(flags.get('by'))?.trim();
-  const parsed = publishCommunityPostSchema.safeParse({
-    kind,
-    title: flags.get('title'),
-    body: flags.get('body'),
-    url: text(flags.get('url')) ?? null,
-    isPinned: flags.get('pinned') === true,
-    createdBy: by === undefined || by === '' ? null : by,
-  });
-  if (!parsed.success)
-    throw usageFromZod(parsed.error, {
-      kind: 'kind',
-      title: 'title',
-      body: 'body',
-      url: 'url',
-      createdBy: 'by',
-    });
-  return { kind: 'publish', post: parsed.data };
+  const flags = parseCreateFlags(
+    argv,
+    {
+      kind: { kind: 'value' },
+      title: { kind: 'value' },
+      body: { kind: 'value' },
+      url: { kind: 'value' },
+      pinned: { kind: 'boolean' },
+      by: { kind: 'value' },
+    },
+    {
+      hint: 'quote the title and the body',
+      kinds: COMMUNITY_POST_KINDS.join(' or '),
+      required: ['title', 'body'],
+    },
+  );
+  const post = parseContract(
+    publishCommunityPostSchema,
+    {
+      kind: flags.get('kind'),
+      title: flags.get('title'),
+      body: flags.get('body'),
+      url: flagText(flags.get('url')) ?? null,
+      isPinned: flags.get('pinned') === true,
+      createdBy: optionalText(flags, 'by'),
+    },
+    { kind: 'kind', title: 'title', body: 'body', url: 'url', createdBy: 'by' },
+  );
+  return { kind: 'publish', post };
 }
 
 /** Checks the arguments completely before anything touches the database. */
@@ -78,11 +64,8 @@ export function parseCommunityCommand(argv: string[]): CommunityCommand {
   switch (sub) {
     case 'publish':
       return parsePublish(rest);
-    case 'list': {
-      const { positionals, flags } = parseArgs(rest, { json: { kind: 'boolean' } });
-      if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".`);
-      return { kind: 'list', isJson: flags.get('json') === true };
-    }
+    case 'list':
+      return { kind: 'list', isJson: parseJsonFlag(rest) };
     case 'archive':
       return {
         kind: 'archive',
@@ -98,7 +81,7 @@ export function parseCommunityCommand(argv: string[]): CommunityCommand {
   }
 }
 
-function request(command: CommunityCommand): NamedRequest {
+function request(command: CommunityCommand) {
   switch (command.kind) {
     case 'publish':
       return { name: 'community/publish', body: command.post };
@@ -130,8 +113,12 @@ export async function executeCommunityCommand(
 ): Promise<string> {
   const { openCommunityCommands } =
     await import('#server/features/community/community-commands.ts');
-  const result = await executeNamed(openCommunityCommands, request(command), config);
-  if (command.kind === 'list' && !command.isJson)
-    return formatCommunityList(result as OperatorCommunityPost[]);
-  return toJson(result);
+  return runNamed(
+    openCommunityCommands,
+    request(command),
+    config,
+    command.kind === 'list' && !command.isJson
+      ? (result) => formatCommunityList(result as OperatorCommunityPost[])
+      : undefined,
+  );
 }

@@ -1,47 +1,34 @@
 // `shark offers create|list|show|revoke` on the server's database (or, while a server holds the embedded
 // database, through its admin socket): `create` and the admin socket as operators run them, a separate
 // process; the other cases in-process through the same runCli.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { OperatorOffer, OperatorOfferDetail } from '@shark/contracts/offers.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#server/config/env.ts';
-import { startAdminSocket } from '#server/features/admin/admin-socket.ts';
+import { describe, expect, it } from 'vitest';
 import { offerCommands } from '#server/features/offers/offer-commands.ts';
-import { insertCreator } from '#server/features/takedowns/takedown-test-fixtures.ts';
-import { createLogger } from '#server/http/logger.ts';
-import { createServices } from '#server/services.ts';
-import { createTestPostgresDatabase, TEST_DB } from '#server/testing/test-server.ts';
+import { insertCreator } from '#server/features/takedowns/testing/takedown-test-fixtures.ts';
+import { itListsHelp, itRefuses, jsonOfSuccess } from './testing/cli-test-cases.ts';
+import { useCliTestEnv, withServerHoldingDatabase } from './testing/cli-test-env.ts';
 import { sharkInProcess, sharkProcess } from './testing/run-shark.ts';
 import { parseExpiry } from './offers-command.ts';
 
-let env: Record<string, string>;
-let cleanup: () => Promise<void>;
-const shark = (...args: string[]) => sharkInProcess(env, ...args);
+const cli = useCliTestEnv('offers', { LOG_LEVEL: 'silent', PUBLIC_URL: 'https://shark.example' });
+const { shark } = cli;
 
-beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'shark-cli-offers-'));
-  const postgres = TEST_DB === 'postgres' ? await createTestPostgresDatabase() : null;
-  env = {
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'https://shark.example',
-    ...(postgres ? { DATABASE_URL: postgres.url, AUTH_SECRET: 'a'.repeat(40) } : {}),
-  };
-  cleanup = async () => {
-    await postgres?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-});
-afterAll(async () => {
-  await cleanup?.();
-});
+/** `offers create` with every required flag, `changes` replacing them (null leaves one out), then `extra`. */
+const required = { plan: 'plus', interval: 'monthly', currency: 'usd', price: '1' };
+function create(
+  changes: Partial<Record<keyof typeof required, string | null>>,
+  ...extra: string[]
+): string[] {
+  const flags = Object.entries({ ...required, ...changes }).flatMap(([flag, value]) =>
+    value === null ? [] : [`--${flag}`, value],
+  );
+  return ['offers', 'create', ...flags, ...extra];
+}
 
 describe('shark offers', () => {
   it('creates an offer and prints it with its public link', async () => {
     const result = await sharkProcess(
-      env,
+      cli.env,
       'offers',
       'create',
       '--plan',
@@ -63,9 +50,7 @@ describe('shark offers', () => {
       '--by',
       'ops',
     );
-    expect(result.stderr).toBe('');
-    expect(result.code).toBe(0);
-    const offer = JSON.parse(result.stdout) as OperatorOffer;
+    const offer = jsonOfSuccess<OperatorOffer>(result);
     expect(offer).toMatchObject({
       plan: 'premium',
       interval: 'monthly',
@@ -88,16 +73,7 @@ describe('shark offers', () => {
     const created = JSON.parse(
       (
         await shark(
-          'offers',
-          'create',
-          '--plan',
-          'standard',
-          '--interval',
-          'annual',
-          '--currency',
-          'eur',
-          '--price',
-          '0',
+          ...create({ plan: 'standard', interval: 'annual', currency: 'eur', price: '0' }),
         )
       ).stdout,
     ) as OperatorOffer;
@@ -125,236 +101,65 @@ describe('shark offers', () => {
     expect(again.revokedAt).toBe(after.revokedAt);
   });
 
-  it.each([
+  itRefuses(shark, [
     [['offers'], /Usage:/],
     [['offers', 'delete', 'x'], /Unknown command "offers delete"/],
-    [
-      ['offers', 'create', '--interval', 'monthly', '--currency', 'usd', '--price', '1'],
-      /--plan is required/,
-    ],
-    [
-      [
-        'offers',
-        'create',
-        '--plan',
-        'gold',
-        '--interval',
-        'monthly',
-        '--currency',
-        'usd',
-        '--price',
-        '1',
-      ],
-      /Unknown plan "gold"/,
-    ],
-    [
-      [
-        'offers',
-        'create',
-        '--plan',
-        'plus',
-        '--interval',
-        'weekly',
-        '--currency',
-        'usd',
-        '--price',
-        '1',
-      ],
-      /Unknown interval "weekly"/,
-    ],
-    [
-      [
-        'offers',
-        'create',
-        '--plan',
-        'plus',
-        '--interval',
-        'monthly',
-        '--currency',
-        'dollars',
-        '--price',
-        '1',
-      ],
-      /three-letter ISO 4217/,
-    ],
-    [
-      [
-        'offers',
-        'create',
-        '--plan',
-        'plus',
-        '--interval',
-        'monthly',
-        '--currency',
-        'usd',
-        '--price',
-        '29.99',
-      ],
-      /whole number of cents/,
-    ],
-    [
-      ['offers', 'create', '--plan', 'plus', '--interval', 'monthly', '--currency', 'usd'],
-      /--price is required/,
-    ],
-    [
-      [
-        'offers',
-        'create',
-        '--plan',
-        'plus',
-        '--interval',
-        'monthly',
-        '--currency',
-        'usd',
-        '--price',
-        '1',
-        '--features',
-        'teleport',
-      ],
-      /Unknown feature "teleport"/,
-    ],
-    [
-      [
-        'offers',
-        'create',
-        '--plan',
-        'plus',
-        '--interval',
-        'monthly',
-        '--currency',
-        'usd',
-        '--price',
-        '1',
-        '--expires',
-        '2027-02-30',
-      ],
-      /is not a date/,
-    ],
-    [
-      [
-        'offers',
-        'create',
-        '--plan',
-        'plus',
-        '--interval',
-        'monthly',
-        '--currency',
-        'usd',
-        '--price',
-        '1',
-        '--expires',
-        '2001-01-01',
-      ],
-      /expiry is in the past/,
-    ],
-    [
-      [
-        'offers',
-        'create',
-        '--plan',
-        'plus',
-        '--interval',
-        'monthly',
-        '--currency',
-        'usd',
-        '--price',
-        '1',
-        '--max-claims',
-        '0',
-      ],
-      /--max-claims "0"/,
-    ],
-    [
-      [
-        'offers',
-        'create',
-        '--plan',
-        'plus',
-        '--interval',
-        'monthly',
-        '--currency',
-        'usd',
-        '--price',
-        '1',
-        '--colour',
-        'red',
-      ],
-      /Unknown flag --colour/,
-    ],
+    [create({ plan: null }), /--plan is required/],
+    [create({ plan: 'gold' }), /Unknown plan "gold"/],
+    [create({ interval: 'weekly' }), /Unknown interval "weekly"/],
+    [create({ currency: 'dollars' }), /three-letter ISO 4217/],
+    [create({ price: '29.99' }), /whole number of cents/],
+    [create({ price: null }), /--price is required/],
+    [create({}, '--features', 'teleport'), /Unknown feature "teleport"/],
+    [create({}, '--expires', '2027-02-30'), /is not a date/],
+    [create({}, '--expires', '2001-01-01'), /expiry is in the past/],
+    [create({}, '--max-claims', '0'), /--max-claims "0"/],
+    [create({}, '--colour', 'red'), /Unknown flag --colour/],
     [['offers', 'show'], /needs an offer id/],
     [['offers', 'show', 'off_nosuchoffer'], /No offer with the id "off_nosuchoffer"/],
     [['offers', 'revoke', 'off_nosuchoffer'], /No offer with the id "off_nosuchoffer"/],
     [['offers', 'list', 'extra'], /Unexpected argument "extra"/],
-  ])('refuses %j with a clear message and exit code 1', async (args, message) => {
-    const result = await shark(...args);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(message);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-  });
+  ]);
 
   it('reads a date as its whole day and keeps a time as given', () => {
     expect(parseExpiry('2027-01-31')).toBe('2027-01-31T23:59:59.999Z');
     expect(parseExpiry('2027-01-31T18:00:00+02:00')).toBe('2027-01-31T16:00:00.000Z');
   });
 
-  it('lists the commands with --help', async () => {
-    const result = await shark('offers', '--help');
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain('shark offers create --plan');
-    expect((await shark('--help')).stdout).toContain('shark offers create|list|show|revoke');
-  });
+  itListsHelp(
+    shark,
+    'offers',
+    'shark offers create --plan',
+    'shark offers create|list|show|revoke',
+  );
 });
 
 describe('shark offers while a server holds the embedded database (always PGlite)', () => {
   it('hands the commands to the running server through its admin socket', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'shark-cli-offers-live-'));
-    const services = await createServices(
-      loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'https://live.example' }),
-      { logger: createLogger('silent'), workers: false },
+    await withServerHoldingDatabase(
+      'offers',
+      {
+        vars: { PUBLIC_URL: 'https://live.example' },
+        commands: (services) => offerCommands(services.offers),
+      },
+      async ({ services, live }) => {
+        const created = await sharkProcess(live, ...create({ price: '0' }, '--max-claims', '1'));
+        const offer = jsonOfSuccess<OperatorOffer>(created);
+        expect(offer.link).toBe(`https://live.example/custom-offer/${offer.id}`);
+        const userId = await insertCreator(services.database.db);
+        await services.offers.claim({ id: userId, email: `${userId}@example.com` }, offer.id);
+        const shown = await sharkInProcess(live, 'offers', 'show', offer.id);
+        expect(shown.code).toBe(0);
+        const detail = JSON.parse(shown.stdout) as OperatorOfferDetail;
+        expect(detail).toMatchObject({
+          state: 'used_up',
+          claimCount: 1,
+          claims: [{ userId, email: `${userId}@example.com` }],
+        });
+        const refused = await sharkInProcess(live, 'offers', 'revoke', 'off_nosuchoffer');
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toMatch(/No offer with the id/);
+      },
     );
-    const socket = await startAdminSocket(
-      dataDir,
-      services.accounts,
-      offerCommands(services.offers),
-    );
-    try {
-      const live = { DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
-      const created = await sharkProcess(
-        live,
-        'offers',
-        'create',
-        '--plan',
-        'plus',
-        '--interval',
-        'monthly',
-        '--currency',
-        'usd',
-        '--price',
-        '0',
-        '--max-claims',
-        '1',
-      );
-      expect(created.stderr).toBe('');
-      expect(created.code).toBe(0);
-      const offer = JSON.parse(created.stdout) as OperatorOffer;
-      expect(offer.link).toBe(`https://live.example/custom-offer/${offer.id}`);
-      const userId = await insertCreator(services.database.db);
-      await services.offers.claim({ id: userId, email: `${userId}@example.com` }, offer.id);
-      const shown = await sharkInProcess(live, 'offers', 'show', offer.id);
-      expect(shown.code).toBe(0);
-      const detail = JSON.parse(shown.stdout) as OperatorOfferDetail;
-      expect(detail).toMatchObject({
-        state: 'used_up',
-        claimCount: 1,
-        claims: [{ userId, email: `${userId}@example.com` }],
-      });
-      const refused = await sharkInProcess(live, 'offers', 'revoke', 'off_nosuchoffer');
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toMatch(/No offer with the id/);
-    } finally {
-      await new Promise<void>((resolve) => socket.close(() => resolve()));
-      await services.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
   });
 });

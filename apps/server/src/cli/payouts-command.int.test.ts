@@ -2,61 +2,43 @@
 // affiliate's payout request is listed, marked paid with a reference, or rejected (its commissions free
 // again); bad arguments are refused before the database is opened.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '@shark/db/client.ts';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '@shark/db/client.ts';
 import { billingPayment } from '@shark/db/schema.ts';
 import type { OperatorPayout } from '@shark/contracts/affiliates.ts';
 import { loadConfig } from '#server/config/env.ts';
 import { createAffiliateRepository } from '#server/features/affiliates/affiliate-repository.ts';
 import { createAffiliateService } from '#server/features/affiliates/affiliate-service.ts';
-import { insertCreator } from '#server/features/takedowns/takedown-test-fixtures.ts';
+import { insertCreator } from '#server/features/takedowns/testing/takedown-test-fixtures.ts';
 import { createLogger } from '#server/http/logger.ts';
-import { createTestPostgresDatabase, TEST_DB } from '#server/testing/test-server.ts';
-import { sharkInProcess } from './testing/run-shark.ts';
+import { useCliTestEnv } from './testing/cli-test-env.ts';
 
-let env: Record<string, string>;
-let cleanup: () => Promise<void>;
-const shark = (...args: string[]) => sharkInProcess(env, ...args);
+const cli = useCliTestEnv('payouts', {
+  LOG_LEVEL: 'silent',
+  PUBLIC_URL: 'https://shark.example',
+  AFFILIATE_HOLD_DAYS: '0',
+  AFFILIATE_MIN_PAYOUT: '1000',
+});
+const { shark } = cli;
 
-beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'shark-cli-payouts-'));
-  const postgres = TEST_DB === 'postgres' ? await createTestPostgresDatabase() : null;
-  env = {
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'https://shark.example',
-    AFFILIATE_HOLD_DAYS: '0',
-    AFFILIATE_MIN_PAYOUT: '1000',
-    ...(postgres ? { DATABASE_URL: postgres.url, AUTH_SECRET: 'a'.repeat(40) } : {}),
-  };
-  cleanup = async () => {
-    await postgres?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-});
-afterAll(async () => {
-  await cleanup?.();
-});
+/** The affiliate service on the database the CLI opens, as the CLI configures it. */
+function affiliatesOn(db: Database) {
+  const config = loadConfig(cli.env, 'cli');
+  return createAffiliateService({
+    repo: createAffiliateRepository(db),
+    config: config.affiliates,
+    publicUrl: config.publicUrl,
+    visitorSecret: config.authSecret,
+    logger: createLogger('silent'),
+  });
+}
 
 /** An affiliate with a referred customer who paid `amount` (a manual payment), and her payout request of it. */
 async function requestedPayout(amount: number): Promise<{ payoutId: string; affiliateId: string }> {
-  const config = loadConfig(env, 'cli');
-  const database = await openDatabase(config.database);
-  try {
-    await database.migrate();
-    const repo = createAffiliateRepository(database.db);
-    const affiliates = createAffiliateService({
-      repo,
-      config: config.affiliates,
-      publicUrl: config.publicUrl,
-      visitorSecret: config.authSecret,
-      logger: createLogger('silent'),
-    });
-    const affiliateId = await insertCreator(database.db, 'Affiliate');
-    const customerId = await insertCreator(database.db, 'Customer');
+  return cli.withDatabase(async (db) => {
+    const affiliates = affiliatesOn(db);
+    const affiliateId = await insertCreator(db, 'Affiliate');
+    const customerId = await insertCreator(db, 'Customer');
     const code = await affiliates.ensureCode(affiliateId);
     expect(
       await affiliates.attributeSignUp(
@@ -64,7 +46,7 @@ async function requestedPayout(amount: number): Promise<{ payoutId: string; affi
         null,
       ),
     ).toBe('tied');
-    await database.db.insert(billingPayment).values({
+    await db.insert(billingPayment).values({
       id: `manual_${randomUUID()}`,
       userId: customerId,
       amount,
@@ -78,9 +60,7 @@ async function requestedPayout(amount: number): Promise<{ payoutId: string; affi
       destination: 'PayPal: affiliate@example.com',
     });
     return { payoutId: payout.id, affiliateId };
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 describe('shark payouts', () => {
@@ -131,16 +111,8 @@ describe('shark payouts', () => {
       commissionCount: 0,
     });
 
-    const config = loadConfig(env, 'cli');
-    const database = await openDatabase(config.database);
-    try {
-      const affiliates = createAffiliateService({
-        repo: createAffiliateRepository(database.db),
-        config: config.affiliates,
-        publicUrl: config.publicUrl,
-        visitorSecret: config.authSecret,
-        logger: createLogger('silent'),
-      });
+    await cli.withDatabase(async (db) => {
+      const affiliates = affiliatesOn(db);
       expect((await affiliates.overview(affiliateId)).earnings).toEqual([
         { currency: 'usd', pending: 0, available: 1200, requested: 0, paid: 0 },
       ]);
@@ -150,9 +122,7 @@ describe('shark payouts', () => {
           destination: 'PayPal: right@example.com',
         }),
       ).toMatchObject({ amount: 1200, commissionCount: 1 });
-    } finally {
-      await database.close();
-    }
+    });
   });
 
   it('refuses unknown payouts and incomplete commands with a message', async () => {

@@ -6,7 +6,7 @@ import {
   type OperatorPayout,
   type PayoutStatus,
 } from '@shark/contracts/affiliates.ts';
-import { parseArgs, UsageError } from './args.ts';
+import { parseArgs, parseFlagsOnly, UsageError } from './args.ts';
 import { executeNamed, toJson, unknownSubcommand, type NamedRequest } from './command-kit.ts';
 
 export const PAYOUTS_HELP = `Usage:
@@ -43,11 +43,7 @@ export function parsePayoutsCommand(argv: string[]): PayoutsCommand {
   const [sub, ...rest] = argv;
   switch (sub) {
     case 'list': {
-      const { positionals, flags } = parseArgs(rest, {
-        status: { kind: 'value' },
-        json: { kind: 'boolean' },
-      });
-      if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".`);
+      const flags = parseFlagsOnly(rest, { status: { kind: 'value' }, json: { kind: 'boolean' } });
       const status = flags.get('status');
       if (typeof status === 'string' && !(PAYOUT_STATUSES as readonly string[]).includes(status)) {
         throw new UsageError(

@@ -1,29 +1,21 @@
 // `shark registry pending|show|publish|reject|add`: the operator's review of creators' reports, on the
 // server's database and through a running server's admin socket; bad arguments exit 1 with the reason.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase } from '@shark/db/client.ts';
 import {
   reportRiskEntrySchema,
   type OperatorRiskEntry,
   type ReportRiskEntry,
 } from '@shark/contracts/risk-registry.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#server/config/env.ts';
-import { startAdminSocket } from '#server/features/admin/admin-socket.ts';
+import { describe, expect, it } from 'vitest';
 import { registryCommands } from '#server/features/risk-registry/risk-registry-commands.ts';
 import { createRiskRegistryRepository } from '#server/features/risk-registry/risk-registry-repository.ts';
 import { createRiskRegistryService } from '#server/features/risk-registry/risk-registry-service.ts';
-import { insertCreator } from '#server/features/takedowns/takedown-test-fixtures.ts';
-import { createLogger } from '#server/http/logger.ts';
-import { createServices } from '#server/services.ts';
-import { createTestPostgresDatabase, TEST_DB } from '#server/testing/test-server.ts';
-import { sharkInProcess, sharkProcess } from './testing/run-shark.ts';
+import { insertCreator } from '#server/features/takedowns/testing/takedown-test-fixtures.ts';
+import { itListsHelp, itRefuses, jsonOfSuccess } from './testing/cli-test-cases.ts';
+import { useCliTestEnv, withServerHoldingDatabase } from './testing/cli-test-env.ts';
+import { sharkProcess } from './testing/run-shark.ts';
 
-let env: Record<string, string>;
-let cleanup: () => Promise<void>;
-const shark = (...args: string[]) => sharkInProcess(env, ...args);
+const cli = useCliTestEnv('registry', { LOG_LEVEL: 'silent' });
+const { shark } = cli;
 
 const report = (name: string): ReportRiskEntry => ({
   kind: 'fake_takedown_service',
@@ -36,36 +28,15 @@ const report = (name: string): ReportRiskEntry => ({
 
 /** Creators' reports saved as the API saves them, on the database the CLI will open. */
 async function seedReports(names: string[]): Promise<{ email: string; ids: string[] }> {
-  const database = await openDatabase(loadConfig(env, 'cli').database);
-  try {
-    await database.migrate();
-    const userId = await insertCreator(database.db);
-    const registry = createRiskRegistryService({ repo: createRiskRegistryRepository(database.db) });
+  return cli.withDatabase(async (db) => {
+    const userId = await insertCreator(db);
+    const registry = createRiskRegistryService({ repo: createRiskRegistryRepository(db) });
     const ids: string[] = [];
     for (const name of names)
       ids.push((await registry.report(userId, reportRiskEntrySchema.parse(report(name)))).id);
     return { email: `${userId}@example.com`, ids };
-  } finally {
-    await database.close();
-  }
+  });
 }
-
-beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'shark-cli-registry-'));
-  const postgres = TEST_DB === 'postgres' ? await createTestPostgresDatabase() : null;
-  env = {
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    ...(postgres ? { DATABASE_URL: postgres.url, AUTH_SECRET: 'a'.repeat(40) } : {}),
-  };
-  cleanup = async () => {
-    await postgres?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-});
-afterAll(async () => {
-  await cleanup?.();
-});
 
 describe('shark registry', () => {
   it('lists pending reports, shows one, publishes one with a note and rejects one with a reason', async () => {
@@ -98,9 +69,7 @@ describe('shark registry', () => {
       '--by',
       'ops',
     );
-    expect(published.stderr).toBe('');
-    expect(published.code).toBe(0);
-    expect(JSON.parse(published.stdout)).toMatchObject({
+    expect(jsonOfSuccess(published)).toMatchObject({
       status: 'published',
       reviewNote: 'Confirmed by support.',
       reviewedBy: 'ops',
@@ -152,9 +121,7 @@ describe('shark registry', () => {
       '--by',
       'ops',
     );
-    expect(added.stderr).toBe('');
-    expect(added.code).toBe(0);
-    expect(JSON.parse(added.stdout)).toMatchObject({
+    expect(jsonOfSuccess(added)).toMatchObject({
       kind: 'leak_seller',
       status: 'published',
       identifiers: ['t.me/bundlehub', '@bundlehub'],
@@ -175,7 +142,7 @@ describe('shark registry', () => {
     '--description',
     'A description long enough to pass.',
   ];
-  it.each([
+  itRefuses(shark, [
     [['registry'], /Usage:/],
     [['registry', 'approve', 'x'], /Unknown command "registry approve"/],
     [['registry', 'show'], /needs an entry id/],
@@ -203,52 +170,34 @@ describe('shark registry', () => {
       /--description: Describe what happened in at least 20/,
     ],
     [['registry', 'pending', 'extra'], /Unexpected argument "extra"/],
-  ])('refuses %j with a clear message and exit code 1', async (args, message) => {
-    const result = await shark(...args);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(message);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-  });
+  ]);
 
-  it('lists the commands with --help', async () => {
-    const result = await shark('registry', '--help');
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain('shark registry reject <id> --reason');
-    expect((await shark('--help')).stdout).toContain(
-      'shark registry pending|show|publish|reject|add',
-    );
-  });
+  itListsHelp(
+    shark,
+    'registry',
+    'shark registry reject <id> --reason',
+    'shark registry pending|show|publish|reject|add',
+  );
 });
 
 describe('shark registry while a server holds the embedded database (always PGlite)', () => {
   it('hands the review to the running server through its admin socket', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'shark-cli-registry-live-'));
-    const services = await createServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), {
-      logger: createLogger('silent'),
-      workers: false,
-    });
-    const socket = await startAdminSocket(
-      dataDir,
-      services.accounts,
-      registryCommands(services.riskRegistry),
+    await withServerHoldingDatabase(
+      'registry',
+      { commands: (services) => registryCommands(services.riskRegistry) },
+      async ({ services, live }) => {
+        const userId = await insertCreator(services.database.db);
+        const sent = await services.riskRegistry.report(
+          userId,
+          reportRiskEntrySchema.parse(report('Live Scam')),
+        );
+        // A separate process, as operators run it: this process holds the database (its lock is per process).
+        const published = await sharkProcess(live, 'registry', 'publish', sent.id);
+        expect(published.stderr).toBe('');
+        expect(published.code).toBe(0);
+        const page = await services.riskRegistry.search({ q: 'Live Scam', page: 1 });
+        expect(page.entries.map((e) => e.id)).toEqual([sent.id]);
+      },
     );
-    try {
-      const userId = await insertCreator(services.database.db);
-      const sent = await services.riskRegistry.report(
-        userId,
-        reportRiskEntrySchema.parse(report('Live Scam')),
-      );
-      // A separate process, as operators run it: this process holds the database (its lock is per process).
-      const live = { DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
-      const published = await sharkProcess(live, 'registry', 'publish', sent.id);
-      expect(published.stderr).toBe('');
-      expect(published.code).toBe(0);
-      const page = await services.riskRegistry.search({ q: 'Live Scam', page: 1 });
-      expect(page.entries.map((e) => e.id)).toEqual([sent.id]);
-    } finally {
-      await new Promise<void>((resolve) => socket.close(() => resolve()));
-      await services.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
   });
 });

@@ -9,15 +9,15 @@ import {
   reviewRiskEntrySchema,
   type OperatorRiskEntry,
 } from '@shark/contracts/risk-registry.ts';
-import { parseArgs, UsageError } from './args.ts';
 import {
-  executeNamed,
-  requirePositionalId,
-  toJson,
-  unknownSubcommand,
-  usageFromZod,
-  type NamedRequest,
-} from './command-kit.ts';
+  flagText,
+  optionalText,
+  parseArgs,
+  parseCreateFlags,
+  parseJsonFlag,
+  UsageError,
+} from './args.ts';
+import { parseContract, requirePositionalId, runNamed, unknownSubcommand } from './command-kit.ts';
 
 export const REGISTRY_HELP = `Usage:
   shark registry pending [--json]
@@ -40,17 +40,11 @@ export type RegistryCommand =
   | { kind: 'publish' | 'reject'; review: z.output<typeof reviewRiskEntrySchema> }
   | { kind: 'add'; entry: z.output<typeof addRiskEntrySchema> };
 
-const text = (value: string | boolean | undefined) =>
-  typeof value === 'string' ? value : undefined;
 const list = (value: string | boolean | undefined) =>
-  (text(value) ?? '')
+  (flagText(value) ?? '')
     .split(',')
     .map((item) => item.trim())
     .filter((item) => item !== '');
-const by = (flags: Map<string, string | boolean>) => {
-  const name = text(flags.get('by'))?.trim();
-  return name === undefined || name === '' ? null : name;
-};
 
 function parseReview(kind: 'publish' | 'reject', argv: string[]): RegistryCommand {
   const noteFlag = kind === 'publish' ? 'note' : 'reason';
@@ -59,52 +53,49 @@ function parseReview(kind: 'publish' | 'reject', argv: string[]): RegistryComman
     by: { kind: 'value' },
   });
   const id = requirePositionalId(positionals, `shark registry ${kind}`, 'an entry');
-  const note = text(flags.get(noteFlag))?.trim() ?? '';
-  if (kind === 'reject' && note === '')
+  const note = optionalText(flags, noteFlag);
+  if (kind === 'reject' && note === null)
     throw new UsageError('--reason is required: the reporter sees why her report was rejected.');
-  const parsed = reviewRiskEntrySchema.safeParse({
-    id,
-    note: note === '' ? null : note,
-    reviewedBy: by(flags),
-  });
-  if (!parsed.success) throw usageFromZod(parsed.error, { note: noteFlag, reviewedBy: 'by' });
-  return { kind, review: parsed.data };
+  const review = parseContract(
+    reviewRiskEntrySchema,
+    { id, note, reviewedBy: optionalText(flags, 'by') },
+    { note: noteFlag, reviewedBy: 'by' },
+  );
+  return { kind, review };
 }
 
 function parseAdd(argv: string[]): RegistryCommand {
-  const { positionals, flags } = parseArgs(argv, {
-    kind: { kind: 'value' },
-    name: { kind: 'value' },
-    description: { kind: 'value' },
-    identifiers: { kind: 'value' },
-    evidence: { kind: 'value' },
-    'first-seen': { kind: 'value' },
-    note: { kind: 'value' },
-    by: { kind: 'value' },
-  });
-  if (positionals.length > 0)
-    throw new UsageError(
-      `Unexpected argument "${positionals[0]}": quote the name and the description.`,
-    );
-  const kind = text(flags.get('kind'));
-  if (kind === undefined)
-    throw new UsageError(`--kind is required: ${RISK_REGISTRY_KINDS.join(', ')}.`);
-  if (text(flags.get('name')) === undefined) throw new UsageError('--name is required.');
-  if (text(flags.get('description')) === undefined)
-    throw new UsageError('--description is required.');
-  const note = text(flags.get('note'))?.trim();
-  const parsed = addRiskEntrySchema.safeParse({
-    kind,
-    name: flags.get('name'),
-    description: flags.get('description'),
-    identifiers: list(flags.get('identifiers')),
-    evidenceUrls: list(flags.get('evidence')),
-    firstSeenOn: text(flags.get('first-seen')) ?? null,
-    reviewNote: note === undefined || note === '' ? null : note,
-    reviewedBy: by(flags),
-  });
-  if (!parsed.success) {
-    throw usageFromZod(parsed.error, {
+  const flags = parseCreateFlags(
+    argv,
+    {
+      kind: { kind: 'value' },
+      name: { kind: 'value' },
+      description: { kind: 'value' },
+      identifiers: { kind: 'value' },
+      evidence: { kind: 'value' },
+      'first-seen': { kind: 'value' },
+      note: { kind: 'value' },
+      by: { kind: 'value' },
+    },
+    {
+      hint: 'quote the name and the description',
+      kinds: RISK_REGISTRY_KINDS.join(', '),
+      required: ['name', 'description'],
+    },
+  );
+  const entry = parseContract(
+    addRiskEntrySchema,
+    {
+      kind: flags.get('kind'),
+      name: flags.get('name'),
+      description: flags.get('description'),
+      identifiers: list(flags.get('identifiers')),
+      evidenceUrls: list(flags.get('evidence')),
+      firstSeenOn: flagText(flags.get('first-seen')) ?? null,
+      reviewNote: optionalText(flags, 'note'),
+      reviewedBy: optionalText(flags, 'by'),
+    },
+    {
       kind: 'kind',
       name: 'name',
       description: 'description',
@@ -113,20 +104,17 @@ function parseAdd(argv: string[]): RegistryCommand {
       firstSeenOn: 'first-seen',
       reviewNote: 'note',
       reviewedBy: 'by',
-    });
-  }
-  return { kind: 'add', entry: parsed.data };
+    },
+  );
+  return { kind: 'add', entry };
 }
 
 /** Checks the arguments completely before anything touches the database. */
 export function parseRegistryCommand(argv: string[]): RegistryCommand {
   const [sub, ...rest] = argv;
   switch (sub) {
-    case 'pending': {
-      const { positionals, flags } = parseArgs(rest, { json: { kind: 'boolean' } });
-      if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".`);
-      return { kind: 'pending', isJson: flags.get('json') === true };
-    }
+    case 'pending':
+      return { kind: 'pending', isJson: parseJsonFlag(rest) };
     case 'show':
       return {
         kind: 'show',
@@ -143,7 +131,7 @@ export function parseRegistryCommand(argv: string[]): RegistryCommand {
   }
 }
 
-function request(command: RegistryCommand): NamedRequest {
+function request(command: RegistryCommand) {
   switch (command.kind) {
     case 'pending':
       return { name: 'registry/pending', body: {} };
@@ -174,8 +162,12 @@ export async function executeRegistryCommand(
 ): Promise<string> {
   const { openRegistryCommands } =
     await import('#server/features/risk-registry/risk-registry-commands.ts');
-  const result = await executeNamed(openRegistryCommands, request(command), config);
-  if (command.kind === 'pending' && !command.isJson)
-    return formatPending(result as OperatorRiskEntry[]);
-  return toJson(result);
+  return runNamed(
+    openRegistryCommands,
+    request(command),
+    config,
+    command.kind === 'pending' && !command.isJson
+      ? (result) => formatPending(result as OperatorRiskEntry[])
+      : undefined,
+  );
 }

@@ -1,41 +1,16 @@
 // `shark sites list|contact|accept|dismiss` on the server's database: the sites outside the catalog
 // that yielded copies, their review, and the staff's correction of a site's own channel; bad
 // arguments exit 1 with the reason before the database is opened.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '@shark/db/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { discoveredSite, siteContact } from '@shark/db/schema.ts';
-import { loadConfig } from '#server/config/env.ts';
-import { createTestPostgresDatabase, TEST_DB } from '#server/testing/test-server.ts';
-import { sharkInProcess } from './testing/run-shark.ts';
+import { useCliTestEnv } from './testing/cli-test-env.ts';
 
-let env: Record<string, string>;
-let cleanup: () => Promise<void>;
-const shark = (...args: string[]) => sharkInProcess(env, ...args);
-
-async function withDb<T>(
-  run: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>,
-): Promise<T> {
-  const database = await openDatabase(loadConfig(env, 'cli').database);
-  try {
-    await database.migrate();
-    return await run(database.db);
-  } finally {
-    await database.close();
-  }
-}
+const cli = useCliTestEnv('sites', { LOG_LEVEL: 'silent' });
+const { shark } = cli;
+const withDb = cli.withDatabase;
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'shark-cli-sites-'));
-  const postgres = TEST_DB === 'postgres' ? await createTestPostgresDatabase() : null;
-  env = {
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    ...(postgres ? { DATABASE_URL: postgres.url, AUTH_SECRET: 'a'.repeat(40) } : {}),
-  };
   // Sites as the scans record them.
   await withDb(async (db) => {
     await db.insert(discoveredSite).values([
@@ -43,13 +18,6 @@ beforeAll(async () => {
       { site: 'board-b.example', origin: 'https://board-b.example', kind: 'forum', copies: 2 },
     ]);
   });
-  cleanup = async () => {
-    await postgres?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-});
-afterAll(async () => {
-  await cleanup?.();
 });
 
 describe('shark sites', () => {

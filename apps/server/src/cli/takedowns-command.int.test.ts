@@ -1,26 +1,21 @@
 // `shark takedowns show|respond|check` on the server's database (or, while a server holds the embedded
 // database, through its admin socket): `show` and the admin socket as operators run them, a separate
 // process; the other cases in-process through the same runCli.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config/env.ts';
-import { startAdminSocket } from '#server/features/admin/admin-socket.ts';
 import {
   insertCreator,
   insertTakedown,
   markNoticeSent,
-} from '#server/features/takedowns/takedown-test-fixtures.ts';
+} from '#server/features/takedowns/testing/takedown-test-fixtures.ts';
 import { createLogger } from '#server/http/logger.ts';
 import { createServices } from '#server/services.ts';
-import { createTestPostgresDatabase, TEST_DB } from '#server/testing/test-server.ts';
+import { itListsHelp, itRefuses, jsonOfSuccess } from './testing/cli-test-cases.ts';
+import { useCliTestEnv, withServerHoldingDatabase } from './testing/cli-test-env.ts';
 import { sharkInProcess, sharkProcess } from './testing/run-shark.ts';
 
-let env: Record<string, string>;
-let cleanup: () => Promise<void>;
 let confirmedId: string;
 let sentId: string;
 let otherSentId: string;
@@ -41,22 +36,17 @@ beforeAll(async () => {
   );
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'shark-cli-takedowns-'));
-  const postgres = TEST_DB === 'postgres' ? await createTestPostgresDatabase() : null;
-  env = {
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    SHARK_FETCH_ALLOWLIST: new URL(origin).host,
-    ...(postgres ? { DATABASE_URL: postgres.url, AUTH_SECRET: 'a'.repeat(40) } : {}),
-  };
-  cleanup = async () => {
-    await postgres?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+});
+const cli = useCliTestEnv('takedowns', () => ({
+  LOG_LEVEL: 'silent',
+  SHARK_FETCH_ALLOWLIST: new URL(origin).host,
+}));
+
+beforeAll(async () => {
   // The server's database with takedowns in it; then the server lets go of it.
   const services = await createServices(
     loadConfig({
-      ...env,
+      ...cli.env,
       SCAN_SCHEDULE_CHECK_SECONDS: '86400',
       ENFORCEMENT_SWEEP_SECONDS: '86400',
     }),
@@ -85,16 +75,13 @@ beforeAll(async () => {
   await services.close();
 }, 120_000);
 afterAll(async () => {
-  await cleanup?.();
   await new Promise<void>((resolve) => (site ? site.close(() => resolve()) : resolve()));
 });
 
 describe('shark takedowns', () => {
   it('shows a takedown with its status, events, recipients and notices', async () => {
-    const result = await sharkProcess(env, 'takedowns', 'show', sentId);
-    expect(result.stderr).toBe('');
-    expect(result.code).toBe(0);
-    const shown = JSON.parse(result.stdout) as Record<string, unknown>;
+    const result = await sharkProcess(cli.env, 'takedowns', 'show', sentId);
+    const shown = jsonOfSuccess<Record<string, unknown>>(result);
     expect(shown).toMatchObject({ id: sentId, status: 'notice_sent', level: 0, notices: [] });
     expect((shown.events as { to: string }[]).map((e) => e.to)).toEqual([
       'confirmed',
@@ -114,19 +101,17 @@ describe('shark takedowns', () => {
 
   it('records a rejection with its reason, and a removal', async () => {
     const rejected = await shark(
-      env,
+      cli.env,
       'takedowns',
       'respond',
       sentId,
       '--rejected',
       'They claim fair use',
     );
-    expect(rejected.stderr).toBe('');
-    expect(rejected.code).toBe(0);
-    const shown = JSON.parse(rejected.stdout) as {
+    const shown = jsonOfSuccess<{
       status: string;
       events: { from: string; to: string; detail: string }[];
-    };
+    }>(rejected);
     expect(shown.status).toBe('rejected');
     expect(shown.events.at(-1)).toMatchObject({
       from: 'notice_sent',
@@ -135,7 +120,7 @@ describe('shark takedowns', () => {
     });
 
     const removed = await shark(
-      env,
+      cli.env,
       'takedowns',
       'respond',
       otherSentId,
@@ -153,116 +138,101 @@ describe('shark takedowns', () => {
   });
 
   it('checks a URL now and records its removal', async () => {
-    const result = await shark(env, 'takedowns', 'check', goneId);
-    expect(result.stderr).toBe('');
-    expect(result.code).toBe(0);
-    const out = JSON.parse(result.stdout) as {
+    const result = await shark(cli.env, 'takedowns', 'check', goneId);
+    const out = jsonOfSuccess<{
       check: unknown;
       takedown: { status: string; checkCount: number; events: { to: string; detail: string }[] };
-    };
+    }>(result);
     expect(out.check).toEqual({ outcome: 'removed', reason: 'The page answers HTTP 404.' });
     expect(out.takedown).toMatchObject({ status: 'removed', checkCount: 1 });
     expect(out.takedown.events.at(-1)).toMatchObject({
       to: 'removed',
       detail: 'Check 1: The page answers HTTP 404.',
     });
-    const again = await shark(env, 'takedowns', 'check', goneId);
+    const again = await shark(cli.env, 'takedowns', 'check', goneId);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/is removed: there is nothing to check/);
   });
 
-  it.each([
-    [['takedowns', 'check', 'no-such-takedown'], /No takedown with the id "no-such-takedown"/],
-    [['takedowns', 'show', 'no-such-takedown'], /No takedown with the id "no-such-takedown"/],
-    [['takedowns', 'respond', 'no-such-takedown', '--removed'], /No takedown with the id/],
+  itRefuses(
+    (...args) => shark(cli.env, ...args.map((a) => (a === 'CONFIRMED' ? confirmedId : a))),
     [
-      ['takedowns', 'respond', 'ID', '--rejected', 'x', '--removed'],
-      /Give --rejected or --removed, not both/,
+      [['takedowns', 'check', 'no-such-takedown'], /No takedown with the id "no-such-takedown"/],
+      [['takedowns', 'show', 'no-such-takedown'], /No takedown with the id "no-such-takedown"/],
+      [['takedowns', 'respond', 'no-such-takedown', '--removed'], /No takedown with the id/],
+      [
+        ['takedowns', 'respond', 'ID', '--rejected', 'x', '--removed'],
+        /Give --rejected or --removed, not both/,
+      ],
+      [['takedowns', 'respond', 'ID'], /--rejected "<reason>" or --removed/],
+      [['takedowns', 'respond', 'ID', '--rejected', ''], /--rejected needs the reason/],
+      [['takedowns', 'respond', 'ID', '--removed=false'], /--removed takes no value/],
+      [['takedowns', 'respond', 'ID', '--accepted'], /Unknown flag --accepted/],
+      [['takedowns', 'respond', '--removed'], /needs a takedown id/],
+      [['takedowns', 'show'], /needs a takedown id/],
+      [['takedowns', 'delete', 'ID'], /Unknown command "takedowns delete"/],
+      [
+        ['takedowns', 'respond', 'CONFIRMED', '--rejected', 'No'],
+        /is confirmed: a rejection is recorded only while a notice waits for its answer/,
+      ],
     ],
-    [['takedowns', 'respond', 'ID'], /--rejected "<reason>" or --removed/],
-    [['takedowns', 'respond', 'ID', '--rejected', ''], /--rejected needs the reason/],
-    [['takedowns', 'respond', 'ID', '--removed=false'], /--removed takes no value/],
-    [['takedowns', 'respond', 'ID', '--accepted'], /Unknown flag --accepted/],
-    [['takedowns', 'respond', '--removed'], /needs a takedown id/],
-    [['takedowns', 'show'], /needs a takedown id/],
-    [['takedowns', 'delete', 'ID'], /Unknown command "takedowns delete"/],
-    [
-      ['takedowns', 'respond', 'CONFIRMED', '--rejected', 'No'],
-      /is confirmed: a rejection is recorded only while a notice waits for its answer/,
-    ],
-  ])('refuses %j with a clear message and exit code 1', async (args, message) => {
-    const result = await shark(env, ...args.map((a) => (a === 'CONFIRMED' ? confirmedId : a)));
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(message);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-  });
+  );
 
-  it('lists the commands with --help', async () => {
-    const result = await shark(env, 'takedowns', '--help');
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain('shark takedowns respond <id> --rejected "<reason>"');
-    const all = await shark(env, '--help');
-    expect(all.stdout).toContain('shark takedowns show <id>');
-  });
+  itListsHelp(
+    (...args) => shark(cli.env, ...args),
+    'takedowns',
+    'shark takedowns respond <id> --rejected "<reason>"',
+    'shark takedowns show <id>',
+  );
 });
 
 describe('shark takedowns while a server holds the embedded database (always PGlite)', () => {
   it('hands the command to the running server through its admin socket', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'shark-cli-takedowns-live-'));
-    const services = await createServices(
-      loadConfig({
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        SHARK_FETCH_ALLOWLIST: new URL(origin).host,
-        SCAN_SCHEDULE_CHECK_SECONDS: '86400',
-        ENFORCEMENT_SWEEP_SECONDS: '86400',
-      }),
-      { logger: createLogger('silent'), workers: false },
+    await withServerHoldingDatabase(
+      'takedowns',
+      {
+        vars: {
+          SHARK_FETCH_ALLOWLIST: new URL(origin).host,
+          SCAN_SCHEDULE_CHECK_SECONDS: '86400',
+          ENFORCEMENT_SWEEP_SECONDS: '86400',
+        },
+        commands: (services) => ({ ...services.takedownLifecycle.adminCommands }),
+      },
+      async ({ services, live }) => {
+        const db = services.database.db;
+        const userId = await insertCreator(db);
+        const row = (await markNoticeSent(
+          db,
+          (await insertTakedown(db, { userId })).id,
+          new Date(),
+        ))!;
+        const rejected = await sharkProcess(
+          live,
+          'takedowns',
+          'respond',
+          row.id,
+          '--rejected',
+          'Not our content',
+        );
+        expect(jsonOfSuccess(rejected)).toMatchObject({ id: row.id, status: 'rejected' });
+        expect(await services.takedownLifecycle.describe(row.id)).toMatchObject({
+          status: 'rejected',
+        });
+        const gone = (await markNoticeSent(
+          db,
+          (await insertTakedown(db, { userId, pageUrl: `${origin}/watch/gone-live` })).id,
+          new Date(),
+        ))!;
+        const checked = await sharkProcess(live, 'takedowns', 'check', gone.id);
+        expect(checked.code).toBe(0);
+        expect(JSON.parse(checked.stdout)).toMatchObject({
+          check: { outcome: 'removed' },
+          takedown: { status: 'removed' },
+        });
+        const missing = await sharkProcess(live, 'takedowns', 'show', 'ghost');
+        expect(missing.code).toBe(1);
+        expect(missing.stderr).toMatch(/No takedown with the id "ghost"/);
+      },
     );
-    const socket = await startAdminSocket(dataDir, services.accounts, {
-      ...services.takedownLifecycle.adminCommands,
-    });
-    try {
-      const db = services.database.db;
-      const userId = await insertCreator(db);
-      const row = (await markNoticeSent(
-        db,
-        (await insertTakedown(db, { userId })).id,
-        new Date(),
-      ))!;
-      const live = { DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
-      const rejected = await sharkProcess(
-        live,
-        'takedowns',
-        'respond',
-        row.id,
-        '--rejected',
-        'Not our content',
-      );
-      expect(rejected.stderr).toBe('');
-      expect(rejected.code).toBe(0);
-      expect(JSON.parse(rejected.stdout)).toMatchObject({ id: row.id, status: 'rejected' });
-      expect(await services.takedownLifecycle.describe(row.id)).toMatchObject({
-        status: 'rejected',
-      });
-      const gone = (await markNoticeSent(
-        db,
-        (await insertTakedown(db, { userId, pageUrl: `${origin}/watch/gone-live` })).id,
-        new Date(),
-      ))!;
-      const checked = await sharkProcess(live, 'takedowns', 'check', gone.id);
-      expect(checked.code).toBe(0);
-      expect(JSON.parse(checked.stdout)).toMatchObject({
-        check: { outcome: 'removed' },
-        takedown: { status: 'removed' },
-      });
-      const missing = await sharkProcess(live, 'takedowns', 'show', 'ghost');
-      expect(missing.code).toBe(1);
-      expect(missing.stderr).toMatch(/No takedown with the id "ghost"/);
-    } finally {
-      socket.close();
-      await services.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
   });
 });
