@@ -1,23 +1,6 @@
-import type { User } from '@shark/contracts/user.ts';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_RULES, isAccessAllowed, isAffiliatePath } from '#app/lib/require-access.ts';
-
-function userWith(overrides: Partial<User>): User {
-  return {
-    id: 'u1',
-    name: 'Ada',
-    email: 'ada@example.com',
-    emailVerified: true,
-    isAffiliateOnly: false,
-    suggestUpgradeCustomMessage: null,
-    frontendStatus: 'free',
-    effectiveSpecialFeatures: [],
-    needsOnboarding: false,
-    isCancelledButActive: false,
-    shouldShowUpgrade: false,
-    ...overrides,
-  };
-}
+import { userWith } from '#app/testing/user-with.ts';
 
 describe('isAccessAllowed', () => {
   it('allows any signed-in user when there is no requirement', () => {

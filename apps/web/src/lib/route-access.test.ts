@@ -23,6 +23,7 @@ import {
   isAffiliatePath,
 } from '#app/lib/require-access.ts';
 import { routeTree } from '#app/route-tree.gen.ts';
+import { userWith } from '#app/testing/user-with.ts';
 
 // --- The expected rules, written out again here on purpose: the code under test must agree. ---
 
@@ -95,23 +96,6 @@ function expectedOutcome(path: string, user: User): Outcome {
 }
 
 // --- Users ---
-
-function userWith(overrides: Partial<User>): User {
-  return {
-    id: 'u1',
-    name: 'Ada',
-    email: 'ada@example.com',
-    emailVerified: true,
-    isAffiliateOnly: false,
-    suggestUpgradeCustomMessage: null,
-    frontendStatus: 'free',
-    effectiveSpecialFeatures: [],
-    needsOnboarding: false,
-    isCancelledButActive: false,
-    shouldShowUpgrade: false,
-    ...overrides,
-  };
-}
 
 /** Every subset of the special features. */
 function featureSets(): SpecialFeature[][] {

@@ -15,25 +15,9 @@ import {
   type SidebarVariant,
 } from '#app/features/navigation/nav-model.ts';
 import { ACCESS_RULES, isAccessAllowed, isAffiliatePath } from '#app/lib/require-access.ts';
+import { userWith } from '#app/testing/user-with.ts';
 
 const VARIANTS: SidebarVariant[] = ['classic', 'grouped'];
-
-function userWith(overrides: Partial<User>): User {
-  return {
-    id: 'u1',
-    name: 'Ada',
-    email: 'ada@example.com',
-    emailVerified: true,
-    isAffiliateOnly: false,
-    suggestUpgradeCustomMessage: null,
-    frontendStatus: 'free',
-    effectiveSpecialFeatures: [],
-    needsOnboarding: false,
-    isCancelledButActive: false,
-    shouldShowUpgrade: false,
-    ...overrides,
-  };
-}
 
 function subsets<T>(items: readonly T[]): T[][] {
   return items.reduce<T[][]>(

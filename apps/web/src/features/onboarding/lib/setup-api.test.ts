@@ -1,23 +1,11 @@
 import type { User } from '@shark/contracts/user.ts';
 import { describe, expect, it } from 'vitest';
 import { setupApiBase } from '#app/features/onboarding/lib/setup-api.ts';
+import { userWith as baseUser } from '#app/testing/user-with.ts';
 
-function userWith(overrides: Partial<User>): User {
-  return {
-    id: 'u1',
-    name: 'Ada',
-    email: 'ada@example.com',
-    emailVerified: true,
-    isAffiliateOnly: false,
-    suggestUpgradeCustomMessage: null,
-    frontendStatus: 'free',
-    effectiveSpecialFeatures: [],
-    needsOnboarding: true,
-    isCancelledButActive: false,
-    shouldShowUpgrade: false,
-    ...overrides,
-  };
-}
+/** Users here still need onboarding unless a case says otherwise. */
+const userWith = (overrides: Partial<User>): User =>
+  baseUser({ needsOnboarding: true, ...overrides });
 
 describe('setupApiBase', () => {
   it('sends creators who may open Accounts and Search Engines to the regular APIs', () => {
