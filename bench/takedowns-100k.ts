@@ -25,7 +25,7 @@ import { loadConfig } from '../apps/server/src/config/env.ts';
 import { createApp } from '../apps/server/src/http/app.ts';
 import { createLogger } from '../apps/server/src/http/logger.ts';
 import { createServices, type Services } from '../apps/server/src/services.ts';
-import { seedManyTakedowns } from '../apps/server/src/features/takedown-report/takedown-report-seed.ts';
+import { seedManyTakedowns } from '../apps/server/src/features/takedowns/report/takedown-report-seed.ts';
 
 const MB = 1024 * 1024;
 const PROVIDER = 'shark';

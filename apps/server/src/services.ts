@@ -103,21 +103,21 @@ import {
   createPromoRemovalService,
   type PromoRemovalService,
 } from './features/promo-removals/promo-removal-service.ts';
-import { createTakedownReportRepository } from './features/takedown-report/takedown-report-repository.ts';
+import { createTakedownReportRepository } from '#server/features/takedowns/report/takedown-report-repository.ts';
 import {
   createTakedownReportService,
   nextScheduledScan,
   type TakedownReportService,
-} from './features/takedown-report/takedown-report-service.ts';
+} from '#server/features/takedowns/report/takedown-report-service.ts';
 import {
   createTakedownLifecycle,
   type TakedownLifecycle,
-} from './features/takedown-lifecycle/takedown-lifecycle-service.ts';
+} from '#server/features/takedowns/lifecycle/takedown-lifecycle-service.ts';
 import {
   registerTakedownLifecycleJobs,
   startTakedownLifecycleSweeper,
-} from './features/takedown-lifecycle/takedown-lifecycle-worker.ts';
-import { createEnforcement, type Enforcement } from './features/enforcement/enforcement.ts';
+} from '#server/features/takedowns/lifecycle/takedown-lifecycle-worker.ts';
+import { createEnforcement, type Enforcement } from '#server/features/takedowns/enforcement.ts';
 import { createBillingRepository } from './features/billing/billing-repository.ts';
 import {
   createBillingService,
@@ -209,9 +209,9 @@ export interface Services {
   /** Social Share texts and images, and the welcome package with its PDF (features/marketing). */
   marketing: MarketingService;
   /** Their guards: subscribed plus submitLeak, or plus impersonation. */
-  /** Takedowns after the notice: checks until the URL is gone, escalation, recipients' answers (features/takedown-lifecycle). */
+  /** Takedowns after the notice: checks until the URL is gone, escalation, recipients' answers (features/takedowns/lifecycle). */
   takedownLifecycle: TakedownLifecycle;
-  /** Takedowns from confirmed findings: authorisation, recipients, notices, outbox, form tasks, delisting (features/enforcement). */
+  /** Takedowns from confirmed findings: authorisation, recipients, notices, outbox, form tasks, delisting (features/takedowns). */
   enforcement: Enforcement;
   /** Custom offers: the public page's offer, claims, and the operator's commands (features/offers). */
   offers: OfferService;

@@ -1,6 +1,6 @@
 // `shark delisting list|csv|submitted`: the daily files of delisting requests for Google and Bing,
 // which an operator uploads to each engine's bulk tool, then marks submitted.
-import type { DelistingBatchSummary } from '#server/features/enforcement/delisting-service.ts';
+import type { DelistingBatchSummary } from '#server/features/takedowns/notices/delisting-service.ts';
 import { parseArgs, UsageError } from './args.ts';
 import { unknownSubcommand } from './command-kit.ts';
 

@@ -3,7 +3,7 @@
 import type {
   FormTaskDetail,
   FormTaskSummary,
-} from '#server/features/enforcement/form-task-service.ts';
+} from '#server/features/takedowns/notices/form-task-service.ts';
 import { parseArgs, UsageError } from './args.ts';
 import { unknownSubcommand } from './command-kit.ts';
 
@@ -56,7 +56,7 @@ export function parseFormsCommand(argv: string[]): FormsCommand {
   }
 }
 
-/** The command's name and body for the operator commands (enforcement/operator-commands.ts). */
+/** The command's name and body for the operator commands (takedowns/operator/operator-commands.ts). */
 export function formsRequest(command: FormsCommand): { name: string; body: unknown } {
   switch (command.kind) {
     case 'list':

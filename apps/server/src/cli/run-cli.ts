@@ -217,9 +217,9 @@ function execute(command: UsersCommand, config: Config): Promise<unknown> {
   );
 }
 
-/** An enforcement operator command (features/enforcement/operator-commands.ts), here or in the running server. */
+/** An enforcement operator command (features/takedowns/operator/operator-commands.ts), here or in the running server. */
 async function executeOperator(request: NamedRequest, config: Config): Promise<unknown> {
   const { openOperatorCommands } =
-    await import('#server/features/enforcement/operator-services.ts');
+    await import('#server/features/takedowns/operator/operator-services.ts');
   return executeNamed(openOperatorCommands, request, config);
 }

@@ -3,7 +3,7 @@
 import type {
   DiscoveredSiteView,
   SiteContactView,
-} from '#server/features/enforcement/site-contact-service.ts';
+} from '#server/features/takedowns/recipients/site-contact-service.ts';
 import { parseArgs, UsageError, type FlagSpec } from './args.ts';
 import { requirePositionalId, unknownSubcommand, type NamedRequest } from './command-kit.ts';
 
@@ -109,7 +109,7 @@ export function parseSitesCommand(argv: string[]): SitesCommand {
   }
 }
 
-/** The operator command's name and body (enforcement/operator-commands.ts). */
+/** The operator command's name and body (takedowns/operator/operator-commands.ts). */
 export function sitesRequest(command: SitesCommand): NamedRequest {
   switch (command.kind) {
     case 'list':

@@ -36,9 +36,9 @@ import { scanRoutes } from '#server/features/scans/scan-routes.ts';
 import { reportRoutes } from '#server/features/reports/report-routes.ts';
 import { promoRemovalRoutes } from '#server/features/promo-removals/promo-removal-routes.ts';
 import { marketingRoutes } from '#server/features/marketing/marketing-routes.ts';
-import { takedownReportRoutes } from '#server/features/takedown-report/takedown-report-routes.ts';
-import { authorizationRoutes } from '#server/features/enforcement/authorization-routes.ts';
-import { takedownRoutes } from '#server/features/enforcement/takedown-routes.ts';
+import { dashboardRoutes } from '#server/features/takedowns/report/dashboard-routes.ts';
+import { authorizationRoutes } from '#server/features/takedowns/agent-authorization/agent-authorization-routes.ts';
+import { takedownRoutes } from '#server/features/takedowns/takedown-routes.ts';
 import { billingRoutes } from '#server/features/billing/billing-routes.ts';
 import { offerRoutes } from '#server/features/offers/offer-routes.ts';
 import { accountDataRoutes } from '#server/features/account-data/account-data-routes.ts';
@@ -235,12 +235,16 @@ export function createApp(services: Services) {
         sightings: services.nameSightings,
       }),
     )
+    .route('/', dashboardRoutes({ auth: services.auth, reports: services.takedownReport }))
     .route(
       '/',
-      takedownReportRoutes({
+      takedownRoutes({
         auth: services.auth,
-        reports: services.takedownReport,
         entitlements: services.entitlements,
+        reports: services.takedownReport,
+        takedowns: services.enforcement.takedowns,
+        isFreeRemovalTakedown: (userId, takedownId) =>
+          services.promoRemovals.isFreeRemovalTakedown(userId, takedownId),
         brands,
         logoDirectories: [
           config.webDistDir,
@@ -256,22 +260,11 @@ export function createApp(services: Services) {
         reports: services.reports,
       }),
     )
-    // After the takedown report's routes: its /takedowns/export.* are not takedown ids.
     .route(
       '/',
       authorizationRoutes({
         auth: services.auth,
         authorizations: services.enforcement.authorizations,
-      }),
-    )
-    .route(
-      '/',
-      takedownRoutes({
-        auth: services.auth,
-        entitlements: services.entitlements,
-        takedowns: services.enforcement.takedowns,
-        isFreeRemovalTakedown: (userId, takedownId) =>
-          services.promoRemovals.isFreeRemovalTakedown(userId, takedownId),
       }),
     )
     .route(

@@ -91,7 +91,7 @@ export const escalateTakedownJob = defineJob({
   stableKey: ({ takedownId }) => takedownId,
 });
 
-// --- Enforcement (features/enforcement, decision 0012) ---
+// --- Enforcement (features/takedowns, decision 0012) ---
 
 /** Who can remove a takedown's URL (catalog, DNS, RDAP, CDN ranges), written once as its recipients. */
 export const resolveRecipientsJob = defineJob({

@@ -17,7 +17,7 @@ import * as t from '@shark/db/schema.ts';
 import type { TestServer } from '#server/testing/test-server.ts';
 import { TestClient } from '#server/testing/http-client.ts';
 import { signedInUser } from '#server/testing/users.ts';
-import { insertTakedown } from '#server/features/takedowns/takedown-test-fixtures.ts';
+import { insertTakedown } from '#server/features/takedowns/testing/takedown-test-fixtures.ts';
 import { type StripeStandIn } from '#server/features/billing/testing/stripe-stand-in.ts';
 import {
   startBillingTestServer,

@@ -33,7 +33,7 @@ import {
   findReuploadOrigin,
   reuploadOrigins,
   type ReuploadOrigin,
-} from '#server/features/takedown-lifecycle/reupload.ts';
+} from '#server/features/takedowns/lifecycle/reupload.ts';
 import {
   createFindingRepository,
   type FindingRow,

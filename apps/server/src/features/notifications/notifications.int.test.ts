@@ -19,7 +19,7 @@ import {
 import {
   insertTakedown,
   markNoticeSent,
-} from '#server/features/takedowns/takedown-test-fixtures.ts';
+} from '#server/features/takedowns/testing/takedown-test-fixtures.ts';
 import { TestClient } from '#server/testing/http-client.ts';
 import { linkIn, readMails, type ReceivedMail } from '#server/testing/mailbox.ts';
 import type { TestServer } from '#server/testing/test-server.ts';

@@ -4,7 +4,7 @@
 // that ends without a finding gives its removal back; the guard, the takedown rule and isolation hold.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TakedownDetail } from '@shark/contracts/enforcement.ts';
+import type { TakedownDetail } from '@shark/contracts/takedowns.ts';
 import type { ApiError } from '@shark/contracts/http.ts';
 import type {
   FreeRemoval,

@@ -1,11 +1,14 @@
 // The rules of enforcement that need no database: the signature check, the send backoff, which day's
 // delisting file is due, and where an impersonation report goes.
 import { describe, expect, it } from 'vitest';
-import { signAuthorizationSchema, signatureMatches } from '@shark/contracts/enforcement.ts';
+import { signAuthorizationSchema, signatureMatches } from '@shark/contracts/agent-authorization.ts';
 import type { CatalogSite } from '@shark/engine/discovery/site-catalog/catalog.ts';
-import { dueDelistingDay, isUtcDay } from './delisting-service.ts';
-import { retryDelayMs } from './outbox-sender.ts';
-import { addressOf, impersonationRecipient } from './recipient-service.ts';
+import { dueDelistingDay, isUtcDay } from '#server/features/takedowns/notices/delisting-service.ts';
+import { retryDelayMs } from '#server/features/takedowns/outbox/outbox-sender.ts';
+import {
+  addressOf,
+  impersonationRecipient,
+} from '#server/features/takedowns/recipients/recipient-service.ts';
 
 describe('the typed signature', () => {
   it('must be the legal name, whatever the case and spacing', () => {

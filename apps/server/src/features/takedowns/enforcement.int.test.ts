@@ -8,7 +8,7 @@ import { buffer } from 'node:stream/consumers';
 import { and, eq, inArray } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TakedownDetail } from '@shark/contracts/enforcement.ts';
+import type { TakedownDetail } from '@shark/contracts/takedowns.ts';
 import {
   delistingBatch,
   delistingRequest,
@@ -26,7 +26,10 @@ import type { RdapStandIn } from '@shark/engine/recipients/testing/rdap-stand-in
 import { TestClient } from '#server/testing/http-client.ts';
 import type { TestServer } from '#server/testing/test-server.ts';
 import { waitFor } from '#server/testing/wait-for.ts';
-import { delistingFileKeyOf, utcDay } from './delisting-service.ts';
+import {
+  delistingFileKeyOf,
+  utcDay,
+} from '#server/features/takedowns/notices/delisting-service.ts';
 import {
   ARIN_ABUSE,
   HOME_ADDRESS,
@@ -41,7 +44,7 @@ import {
   takedownReaches,
   testCreator,
   type TestCreator,
-} from './testing/enforcement-test-kit.ts';
+} from '#server/features/takedowns/testing/enforcement-test-kit.ts';
 
 let rdap: RdapStandIn;
 let server: TestServer;

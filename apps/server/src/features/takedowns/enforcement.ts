@@ -14,22 +14,25 @@ import type { JobQueue } from '#server/jobs/job-queue.ts';
 import type { SharkJobCatalog } from '#server/jobs/job-catalog.ts';
 import type { Mailer } from '#server/features/mail/mailer.ts';
 import type { FileStorage } from '#server/features/storage/file-storage.ts';
-import { createAuthorizationRepository } from './authorization-repository.ts';
+import { createAuthorizationRepository } from '#server/features/takedowns/agent-authorization/agent-authorization-repository.ts';
 import { startPeriodicSweep } from '#server/jobs/periodic-sweep.ts';
-import { createAuthorizationService } from './authorization-service.ts';
-import { createDelistingService, dueDelistingDay } from './delisting-service.ts';
-import { createFormTaskService } from './form-task-service.ts';
-import { createNoticeRepository } from './notice-repository.ts';
-import { createNoticeService } from './notice-service.ts';
-import { createOperatorCommands } from './operator-commands.ts';
-import { createOutboxRepository } from './outbox-repository.ts';
-import { createOutboxSender } from './outbox-sender.ts';
-import { createDatabaseRecipientCache } from './recipient-cache.ts';
-import { createRecipientService } from './recipient-service.ts';
-import { createSiteContactRepository } from './site-contact-repository.ts';
-import { createSiteContactService } from './site-contact-service.ts';
-import { createTakedownRepository } from './takedown-repository.ts';
-import { createTakedownService } from './takedown-service.ts';
+import { createAuthorizationService } from '#server/features/takedowns/agent-authorization/agent-authorization-service.ts';
+import {
+  createDelistingService,
+  dueDelistingDay,
+} from '#server/features/takedowns/notices/delisting-service.ts';
+import { createFormTaskService } from '#server/features/takedowns/notices/form-task-service.ts';
+import { createNoticeRepository } from '#server/features/takedowns/notices/notice-repository.ts';
+import { createNoticeService } from '#server/features/takedowns/notices/notice-service.ts';
+import { createOperatorCommands } from '#server/features/takedowns/operator/operator-commands.ts';
+import { createOutboxRepository } from '#server/features/takedowns/outbox/outbox-repository.ts';
+import { createOutboxSender } from '#server/features/takedowns/outbox/outbox-sender.ts';
+import { createDatabaseRecipientCache } from '#server/features/takedowns/recipients/recipient-cache.ts';
+import { createRecipientService } from '#server/features/takedowns/recipients/recipient-service.ts';
+import { createSiteContactRepository } from '#server/features/takedowns/recipients/site-contact-repository.ts';
+import { createSiteContactService } from '#server/features/takedowns/recipients/site-contact-service.ts';
+import { createTakedownRepository } from '#server/features/takedowns/opening/takedown-repository.ts';
+import { createTakedownService } from '#server/features/takedowns/opening/takedown-service.ts';
 
 export interface EnforcementDeps {
   db: Database;

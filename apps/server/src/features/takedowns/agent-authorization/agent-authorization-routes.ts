@@ -2,7 +2,10 @@
 // verified e-mail required), revoke it. Only her own is ever read or changed.
 import { createMiddleware } from 'hono/factory';
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
-import { authorizationStateSchema, signAuthorizationSchema } from '@shark/contracts/enforcement.ts';
+import {
+  authorizationStateSchema,
+  signAuthorizationSchema,
+} from '@shark/contracts/agent-authorization.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { AppError } from '#server/http/app-error.ts';
 import {
@@ -13,7 +16,10 @@ import {
 import { requireSessionUser } from '#server/http/session.ts';
 import { throwOnInvalid } from '#server/http/validation.ts';
 import type { Auth } from '#server/features/auth/auth.ts';
-import { VERIFIED_EMAIL_REQUIRED, type AuthorizationService } from './authorization-service.ts';
+import {
+  VERIFIED_EMAIL_REQUIRED,
+  type AuthorizationService,
+} from './agent-authorization-service.ts';
 
 const tags = ['Enforcement'];
 

@@ -10,17 +10,20 @@ import {
   type Authorization,
   type AuthorizationState,
   type SignAuthorization,
-} from '@shark/contracts/enforcement.ts';
+} from '@shark/contracts/agent-authorization.ts';
 import type { Database } from '@shark/db/client.ts';
 import type { BrandConfig } from '#server/config/brands.ts';
 import { AppError } from '#server/http/app-error.ts';
 import type { SessionUser } from '#server/http/session.ts';
 import { validationError } from '#server/http/validation.ts';
-import { authorizationText } from './authorization-text.ts';
-import type { AuthorizationRepository, AuthorizationRow } from './authorization-repository.ts';
-import type { NoticeRepository } from './notice-repository.ts';
-import { requireAgent } from './notice-brand.ts';
-import type { TakedownRepository } from './takedown-repository.ts';
+import { authorizationText } from './agent-authorization-text.ts';
+import type {
+  AuthorizationRepository,
+  AuthorizationRow,
+} from './agent-authorization-repository.ts';
+import type { NoticeRepository } from '#server/features/takedowns/notices/notice-repository.ts';
+import { requireAgent } from '#server/features/takedowns/notices/notice-brand.ts';
+import type { TakedownRepository } from '#server/features/takedowns/opening/takedown-repository.ts';
 
 /** Arbitrary first key of the advisory lock that serialises one creator's signing and revoking. */
 const AUTHORIZATION_LOCK = 7_241_304;

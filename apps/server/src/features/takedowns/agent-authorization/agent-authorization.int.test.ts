@@ -2,7 +2,7 @@
 // and browser recorded; signing again revokes the previous one; revoking leaves none; nobody else sees it.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthorizationState } from '@shark/contracts/enforcement.ts';
+import type { AuthorizationState } from '@shark/contracts/agent-authorization.ts';
 import { agentAuthorization, user } from '@shark/db/schema.ts';
 import { TestClient } from '#server/testing/http-client.ts';
 import type { TestServer } from '#server/testing/test-server.ts';
@@ -12,7 +12,7 @@ import {
   signature,
   startEnforcementServer,
   testCreator,
-} from './testing/enforcement-test-kit.ts';
+} from '#server/features/takedowns/testing/enforcement-test-kit.ts';
 
 let server: TestServer;
 

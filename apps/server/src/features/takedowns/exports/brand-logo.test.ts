@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadBrandLogo, parseSvgLogo } from './brand-logo.ts';
 
-const publicDir = fileURLToPath(new URL('../../../../web/public', import.meta.url));
+const publicDir = fileURLToPath(new URL('../../../../../web/public', import.meta.url));
 
 describe('brand logo', () => {
   it('reads the shapes, gradient and strokes of the configured SVG logo', () => {

@@ -10,7 +10,7 @@ import {
 } from '@shark/contracts/takedown-report.ts';
 import { csvLine, csvLines, type CsvValue } from './csv.ts';
 import { createPdfReportWriter, type PdfReportInput } from './takedown-pdf.ts';
-import type { ReportRow } from './takedown-report-repository.ts';
+import type { ReportRow } from '#server/features/takedowns/report/takedown-report-repository.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : '');
 

@@ -24,7 +24,7 @@ import {
 } from '@shark/contracts/takedown-report.ts';
 import type { BrandConfig } from '#server/config/brands.ts';
 import type { BrandLogo, Paint, Stroke } from './brand-logo.ts';
-import type { ReportRow } from './takedown-report-repository.ts';
+import type { ReportRow } from '#server/features/takedowns/report/takedown-report-repository.ts';
 
 type Doc = PDFKit.PDFDocument;
 

@@ -16,7 +16,7 @@ import {
 import type {
   TakedownRow,
   TakedownStatus,
-} from '#server/features/takedowns/takedown-transitions.ts';
+} from '#server/features/takedowns/opening/takedown-transitions.ts';
 
 /** Statuses in which the URL is checked on its schedule (open, whatever the recipients said). */
 export const CHECKED_STATUSES = [

@@ -10,9 +10,9 @@ import {
   transitionTakedown,
   type TakedownRow,
   type TakedownStatus,
-} from '#server/features/takedowns/takedown-transitions.ts';
+} from '#server/features/takedowns/opening/takedown-transitions.ts';
 import { nextCheckAt, type CheckSchedule } from './check-schedule.ts';
-import { takedownAdminCommands } from './takedown-admin-commands.ts';
+import { takedownAdminCommands } from '#server/features/takedowns/operator/takedown-admin-commands.ts';
 import {
   checkLeakPage,
   checkPageAnswers,

@@ -29,8 +29,8 @@ import {
   markNoticeSent,
   openTestDatabase,
   SITE_HOST_REGISTRAR,
-} from '#server/features/takedowns/takedown-test-fixtures.ts';
-import type { TakedownRow } from '#server/features/takedowns/takedown-transitions.ts';
+} from '#server/features/takedowns/testing/takedown-test-fixtures.ts';
+import type { TakedownRow } from '#server/features/takedowns/opening/takedown-transitions.ts';
 import { createTakedownLifecycle, type TakedownLifecycle } from './takedown-lifecycle-service.ts';
 
 const HOUR = 3600_000;

@@ -19,8 +19,8 @@ import { waitFor } from '#server/testing/wait-for.ts';
 import {
   insertTakedown,
   markNoticeSent,
-} from '#server/features/takedowns/takedown-test-fixtures.ts';
-import type { TakedownRow } from '#server/features/takedowns/takedown-transitions.ts';
+} from '#server/features/takedowns/testing/takedown-test-fixtures.ts';
+import type { TakedownRow } from '#server/features/takedowns/opening/takedown-transitions.ts';
 
 const HOUR = 3600_000;
 const T0 = new Date('2031-05-01T12:00:00.000Z');

@@ -29,7 +29,7 @@ import type { BrandRegistry } from '#server/config/brands.ts';
 import { AppError } from '#server/http/app-error.ts';
 import type { Logger } from '#server/http/logger.ts';
 import type { FileStorage } from '#server/features/storage/file-storage.ts';
-import { contentItemsOfFiles, noticeWorkOf } from './works.ts';
+import { contentItemsOfFiles, noticeWorkOf } from '#server/features/takedowns/opening/works.ts';
 
 /** Arbitrary first key of the advisory lock that serialises the writing of one engine's day. */
 const DELISTING_LOCK = 7_241_303;

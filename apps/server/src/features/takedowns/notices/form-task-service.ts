@@ -5,7 +5,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '@shark/db/client.ts';
 import { formTask, notice, noticeItem, user } from '@shark/db/schema.ts';
 import { AppError } from '#server/http/app-error.ts';
-import { moveToNoticeSent } from './outbox-repository.ts';
+import { moveToNoticeSent } from '#server/features/takedowns/outbox/outbox-repository.ts';
 
 const HOUR_MS = 3600_000;
 

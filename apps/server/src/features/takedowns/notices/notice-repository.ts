@@ -17,13 +17,13 @@ import {
   takedownRecipient,
   user,
 } from '@shark/db/schema.ts';
-import type { TakedownRow } from '#server/features/takedowns/takedown-transitions.ts';
+import type { TakedownRow } from '#server/features/takedowns/opening/takedown-transitions.ts';
 import {
   noNoticeAtLevel,
   WAITING_STATUSES,
   type TakedownRecipientRow,
-} from './takedown-repository.ts';
-import { contentItemsOfFiles, type WorkInfo } from './works.ts';
+} from '#server/features/takedowns/opening/takedown-repository.ts';
+import { contentItemsOfFiles, type WorkInfo } from '#server/features/takedowns/opening/works.ts';
 
 export type NoticeRow = typeof notice.$inferSelect;
 export type NewNoticeRow = typeof notice.$inferInsert;

@@ -21,8 +21,11 @@ import type { Database } from '@shark/db/client.ts';
 import type { BrandRegistry } from '#server/config/brands.ts';
 import type { Logger } from '#server/http/logger.ts';
 import type { FileStorage } from '#server/features/storage/file-storage.ts';
-import { transitionTakedown } from '#server/features/takedowns/takedown-transitions.ts';
-import type { AuthorizationRepository, AuthorizationRow } from './authorization-repository.ts';
+import { transitionTakedown } from '#server/features/takedowns/opening/takedown-transitions.ts';
+import type {
+  AuthorizationRepository,
+  AuthorizationRow,
+} from '#server/features/takedowns/agent-authorization/agent-authorization-repository.ts';
 import { hasAgent, messageIdDomain, noticeBrandOf } from './notice-brand.ts';
 import type {
   NewNoticeWrite,
@@ -30,8 +33,8 @@ import type {
   NoticeQueries,
   NoticeRepository,
 } from './notice-repository.ts';
-import type { SiteContactService } from './site-contact-service.ts';
-import { noticeWorkOf } from './works.ts';
+import type { SiteContactService } from '#server/features/takedowns/recipients/site-contact-service.ts';
+import { noticeWorkOf } from '#server/features/takedowns/opening/works.ts';
 
 export interface NoticeServiceDeps {
   db: Database;

@@ -16,10 +16,7 @@ import {
   takedownEvent,
   takedownRecipient,
 } from '@shark/db/schema.ts';
-import {
-  recordTakedownOpened,
-  type TakedownRow,
-} from '#server/features/takedowns/takedown-transitions.ts';
+import { recordTakedownOpened, type TakedownRow } from './takedown-transitions.ts';
 
 export type TakedownRecipientRow = typeof takedownRecipient.$inferSelect;
 export type NewTakedownRecipientRow = typeof takedownRecipient.$inferInsert;

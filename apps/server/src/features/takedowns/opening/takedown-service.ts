@@ -1,16 +1,16 @@
 // Takedowns as findings open and close them (the findings feature's enforcement port), and one
 // takedown as its creator sees it: history, recipients, notices with their delivery, delisting.
 import type { Readable } from 'node:stream';
-import type { TakedownDetail } from '@shark/contracts/enforcement.ts';
+import type { TakedownDetail } from '@shark/contracts/takedowns.ts';
 import type { Database } from '@shark/db/client.ts';
 import { AppError } from '#server/http/app-error.ts';
 import type { Logger } from '#server/http/logger.ts';
 import type { FindingEnforcementPort } from '#server/features/findings/finding-service.ts';
 import type { FileStorage } from '#server/features/storage/file-storage.ts';
 import { StoredFileNotFoundError } from '#server/features/storage/file-storage.ts';
-import { transitionTakedown } from '#server/features/takedowns/takedown-transitions.ts';
-import type { AuthorizationRepository } from './authorization-repository.ts';
-import type { NoticeRepository } from './notice-repository.ts';
+import { transitionTakedown } from './takedown-transitions.ts';
+import type { AuthorizationRepository } from '#server/features/takedowns/agent-authorization/agent-authorization-repository.ts';
+import type { NoticeRepository } from '#server/features/takedowns/notices/notice-repository.ts';
 import {
   WAITING_STATUSES,
   WITHDRAWN_REASON,

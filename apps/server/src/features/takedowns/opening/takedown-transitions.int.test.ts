@@ -5,7 +5,11 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@shark/db/client.ts';
 import { takedown, takedownEvent, TAKEDOWN_STATUSES } from '@shark/db/schema.ts';
-import { insertCreator, insertTakedown, openTestDatabase } from './takedown-test-fixtures.ts';
+import {
+  insertCreator,
+  insertTakedown,
+  openTestDatabase,
+} from '#server/features/takedowns/testing/takedown-test-fixtures.ts';
 import {
   canTransition,
   TAKEDOWN_TRANSITIONS,

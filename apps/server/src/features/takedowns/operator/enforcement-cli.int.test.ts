@@ -12,7 +12,7 @@ import type { RdapStandIn } from '@shark/engine/recipients/testing/rdap-stand-in
 import { startAdminSocket } from '#server/features/admin/admin-socket.ts';
 import type { TestServer } from '#server/testing/test-server.ts';
 import { waitFor } from '#server/testing/wait-for.ts';
-import { utcDay } from './delisting-service.ts';
+import { utcDay } from '#server/features/takedowns/notices/delisting-service.ts';
 import {
   HOME_ADDRESS,
   LEGAL_NAME,
@@ -23,9 +23,9 @@ import {
   startTestRdap,
   takedownReaches,
   testCreator,
-} from './testing/enforcement-test-kit.ts';
+} from '#server/features/takedowns/testing/enforcement-test-kit.ts';
 
-const bin = fileURLToPath(new URL('../../../bin/shark.js', import.meta.url));
+const bin = fileURLToPath(new URL('../../../../bin/shark.js', import.meta.url));
 
 let rdap: RdapStandIn;
 let server: TestServer;

@@ -3,9 +3,9 @@
 import { z } from 'zod';
 import { DISCOVERED_SITE_STATUSES } from '@shark/db/schema.ts';
 import { AppError } from '#server/http/app-error.ts';
-import type { DelistingService } from './delisting-service.ts';
-import type { FormTaskService } from './form-task-service.ts';
-import type { SiteContactService } from './site-contact-service.ts';
+import type { DelistingService } from '#server/features/takedowns/notices/delisting-service.ts';
+import type { FormTaskService } from '#server/features/takedowns/notices/form-task-service.ts';
+import type { SiteContactService } from '#server/features/takedowns/recipients/site-contact-service.ts';
 
 const id = z.object({ id: z.string().trim().min(1, 'an id is required').max(200) });
 const done = id.extend({ by: z.string().trim().max(200).nullish() });

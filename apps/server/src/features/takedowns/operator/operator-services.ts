@@ -5,11 +5,11 @@ import type { Config } from '#server/config/env.ts';
 import { loadBrands } from '#server/config/brands.ts';
 import { createLogger } from '#server/http/logger.ts';
 import { createFileStorage } from '#server/features/storage/file-storage.ts';
-import { createDelistingService } from './delisting-service.ts';
-import { createFormTaskService } from './form-task-service.ts';
+import { createDelistingService } from '#server/features/takedowns/notices/delisting-service.ts';
+import { createFormTaskService } from '#server/features/takedowns/notices/form-task-service.ts';
 import { createOperatorCommands, type OperatorCommand } from './operator-commands.ts';
-import { createSiteContactRepository } from './site-contact-repository.ts';
-import { createSiteContactService } from './site-contact-service.ts';
+import { createSiteContactRepository } from '#server/features/takedowns/recipients/site-contact-repository.ts';
+import { createSiteContactService } from '#server/features/takedowns/recipients/site-contact-service.ts';
 
 export async function openOperatorCommands(
   config: Config,

@@ -2,7 +2,10 @@
 // server may open the database): the same show, respond and check, their bodies checked here.
 import { z } from 'zod';
 import { AppError } from '#server/http/app-error.ts';
-import type { TakedownResponses, TakedownVerification } from './takedown-lifecycle-service.ts';
+import type {
+  TakedownResponses,
+  TakedownVerification,
+} from '#server/features/takedowns/lifecycle/takedown-lifecycle-service.ts';
 
 const showBody = z.object({ id: z.string().trim().min(1, 'needs a takedown id').max(200) });
 const respondBody = showBody.extend({

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TakedownDetail } from '@shark/contracts/enforcement.ts';
+import type { TakedownDetail } from '@shark/contracts/takedowns.ts';
 import { outboxMessage, takedown, user } from '@shark/db/schema.ts';
 import type { RdapStandIn } from '@shark/engine/recipients/testing/rdap-stand-in.ts';
 import { loadConfig } from '#server/config/env.ts';
@@ -31,9 +31,9 @@ import {
   startTestRdap,
   THIRD_ABUSE,
   type SmtpStandIn,
-} from './testing/enforcement-test-kit.ts';
+} from '#server/features/takedowns/testing/enforcement-test-kit.ts';
 
-const mainScript = fileURLToPath(new URL('../../main.ts', import.meta.url));
+const mainScript = fileURLToPath(new URL('../../../main.ts', import.meta.url));
 const password = 'crash test password 1';
 
 let rdap: RdapStandIn;

@@ -4,7 +4,7 @@
 import { and, asc, eq, gt, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@shark/db/client.ts';
 import { notice, noticeItem, outboxMessage } from '@shark/db/schema.ts';
-import { transitionTakedown } from '#server/features/takedowns/takedown-transitions.ts';
+import { transitionTakedown } from '#server/features/takedowns/opening/takedown-transitions.ts';
 
 export type OutboxRow = typeof outboxMessage.$inferSelect;
 

@@ -3,7 +3,7 @@
 // the recipient's hourly limit is deferred, not failed, and goes out when the hour has passed.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TakedownDetail } from '@shark/contracts/enforcement.ts';
+import type { TakedownDetail } from '@shark/contracts/takedowns.ts';
 import { notice, outboxMessage, takedownRecipient } from '@shark/db/schema.ts';
 import type { RdapStandIn } from '@shark/engine/recipients/testing/rdap-stand-in.ts';
 import type { TestServer } from '#server/testing/test-server.ts';
@@ -21,7 +21,7 @@ import {
   testCreator,
   THIRD_ABUSE,
   type SmtpStandIn,
-} from './testing/enforcement-test-kit.ts';
+} from '#server/features/takedowns/testing/enforcement-test-kit.ts';
 
 let rdap: RdapStandIn;
 let smtp: SmtpStandIn;

@@ -17,9 +17,9 @@ import type { Logger } from '#server/http/logger.ts';
 import {
   transitionTakedown,
   type TakedownRow,
-} from '#server/features/takedowns/takedown-transitions.ts';
+} from '#server/features/takedowns/opening/takedown-transitions.ts';
 import type { SiteContactService } from './site-contact-service.ts';
-import type { TakedownRepository } from './takedown-repository.ts';
+import type { TakedownRepository } from '#server/features/takedowns/opening/takedown-repository.ts';
 
 export interface RecipientServiceDeps {
   db: Database;

@@ -19,7 +19,7 @@ import {
   signAuthorization,
   startEnforcementServer,
   testCreator,
-} from './testing/enforcement-test-kit.ts';
+} from '#server/features/takedowns/testing/enforcement-test-kit.ts';
 
 const LOOPBACK_ABUSE = 'abuse@loopback-hosting.example';
 

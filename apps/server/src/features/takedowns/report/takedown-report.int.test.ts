@@ -32,7 +32,7 @@ import {
   createTakedownReportRepository,
   type TakedownReportRepository,
 } from './takedown-report-repository.ts';
-import { takedownReportRoutes } from './takedown-report-routes.ts';
+import { takedownRoutes } from '#server/features/takedowns/takedown-routes.ts';
 import {
   seedFinding,
   seedManyTakedowns,
@@ -719,10 +719,12 @@ describe('exports of 20,000 rows', () => {
     });
     app.route(
       '/api',
-      takedownReportRoutes({
+      takedownRoutes({
         auth: server.services.auth,
         reports,
         entitlements: server.services.entitlements,
+        takedowns: server.services.enforcement.takedowns,
+        isFreeRemovalTakedown: () => Promise.resolve(false),
         brands: server.services.brands,
         logoDirectories: [],
       }),

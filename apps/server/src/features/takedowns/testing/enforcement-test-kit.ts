@@ -11,7 +11,10 @@ import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { AuthorizationState, SignAuthorization } from '@shark/contracts/enforcement.ts';
+import type {
+  AuthorizationState,
+  SignAuthorization,
+} from '@shark/contracts/agent-authorization.ts';
 import { protectedAccount, takedown, user } from '@shark/db/schema.ts';
 import {
   arinNetworkAnswer,

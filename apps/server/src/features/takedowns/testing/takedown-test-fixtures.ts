@@ -14,7 +14,7 @@ import {
   transitionTakedown,
   type TakedownRow,
   type TakedownStatus,
-} from './takedown-transitions.ts';
+} from '#server/features/takedowns/opening/takedown-transitions.ts';
 
 export async function openTestDatabase(): Promise<{
   database: DatabaseHandle;

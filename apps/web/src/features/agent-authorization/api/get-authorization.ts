@@ -1,6 +1,9 @@
 // GET /api/authorization: her active agent authorisation (null when none), the text she would sign now,
 // whether she may sign (a verified e-mail) and how many takedowns wait for her signature.
-import { authorizationStateSchema, type AuthorizationState } from '@shark/contracts/enforcement.ts';
+import {
+  authorizationStateSchema,
+  type AuthorizationState,
+} from '@shark/contracts/agent-authorization.ts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '#app/lib/api.ts';
 

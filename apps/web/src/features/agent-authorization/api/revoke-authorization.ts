@@ -1,5 +1,8 @@
 // DELETE /api/authorization: no new notice goes out; notices not sent yet are withdrawn.
-import { authorizationStateSchema, type AuthorizationState } from '@shark/contracts/enforcement.ts';
+import {
+  authorizationStateSchema,
+  type AuthorizationState,
+} from '@shark/contracts/agent-authorization.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#app/lib/api.ts';
 import { settleAuthorization } from './get-authorization.ts';

@@ -4,7 +4,7 @@ import {
   authorizationStateSchema,
   type AuthorizationState,
   type SignAuthorization,
-} from '@shark/contracts/enforcement.ts';
+} from '@shark/contracts/agent-authorization.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#app/lib/api.ts';
 import { settleAuthorization } from './get-authorization.ts';

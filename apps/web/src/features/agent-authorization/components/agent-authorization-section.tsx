@@ -2,7 +2,7 @@
 // e-mail) signs the text that makes us her authorised agent; once signed she sees what is on file and
 // can sign again or revoke. The section's id is the target of the calls to sign elsewhere in the app.
 import { ListLoadError } from '#app/components/paged-list-states.tsx';
-import type { AuthorizationState } from '@shark/contracts/enforcement.ts';
+import type { AuthorizationState } from '@shark/contracts/agent-authorization.ts';
 import { CircleAlert, MailWarning } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Alert } from '#app/components/ui/alert.tsx';

@@ -2,7 +2,7 @@
 // signature (her legal name again) and "I agree". Checked in the browser with the contract's schema;
 // what the server still refuses (a 400 on a field, 403 unverified e-mail, 409 a brand without agent)
 // is shown beside the field or above the form.
-import type { AuthorizationState } from '@shark/contracts/enforcement.ts';
+import type { AuthorizationState } from '@shark/contracts/agent-authorization.ts';
 import { CircleAlert, PenLine } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';

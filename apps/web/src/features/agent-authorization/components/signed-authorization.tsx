@@ -1,6 +1,6 @@
 // The authorisation on file: who signed, when, from where, the version of the text, and the address we
 // keep (never shown in a notice); with ways to sign again (new details) and to revoke.
-import type { Authorization, AuthorizationState } from '@shark/contracts/enforcement.ts';
+import type { Authorization, AuthorizationState } from '@shark/contracts/agent-authorization.ts';
 import { CircleCheck, PenLine, ShieldOff } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Alert } from '#app/components/ui/alert.tsx';

@@ -1,4 +1,4 @@
-import { COUNTRY_CODES, type Authorization } from '@shark/contracts/enforcement.ts';
+import { COUNTRY_CODES, type Authorization } from '@shark/contracts/agent-authorization.ts';
 import { describe, expect, it } from 'vitest';
 import {
   addressLines,

@@ -7,7 +7,7 @@ import {
   type Authorization,
   type AuthorizationState,
   type SignAuthorization,
-} from '@shark/contracts/enforcement.ts';
+} from '@shark/contracts/agent-authorization.ts';
 import { fieldErrorsFromZod, type FieldErrors } from '#app/lib/form-errors.ts';
 
 export const SIGN_FIELDS = [

@@ -1,6 +1,6 @@
 // GET /api/takedowns/{id}: one takedown with its history, recipients, notices and delisting (the
 // report's side panel).
-import { takedownDetailSchema, type TakedownDetail } from '@shark/contracts/enforcement.ts';
+import { takedownDetailSchema, type TakedownDetail } from '@shark/contracts/takedowns.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#app/lib/api.ts';
 import { takedownReportKeys } from './takedown-report-keys.ts';

@@ -1,7 +1,7 @@
 // The side panel of one takedown (GET /api/takedowns/{id}): where it stands, its history with times,
 // who can remove it in escalation order, the notices sent and the search engines' delisting.
 import { TAKEDOWN_STATUS_LABELS, RECIPIENT_ROLE_LABELS } from '@shark/contracts/takedown-report.ts';
-import type { TakedownDetail } from '@shark/contracts/enforcement.ts';
+import type { TakedownDetail } from '@shark/contracts/takedowns.ts';
 import { CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Alert } from '#app/components/ui/alert.tsx';
