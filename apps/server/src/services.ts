@@ -146,6 +146,7 @@ import {
 } from './features/affiliates/affiliate-service.ts';
 import { visitorIdFrom } from './features/affiliates/visitor-cookie.ts';
 import { startPeriodicSweep } from './jobs/periodic-sweep.ts';
+import { handleSchedules } from './jobs/schedules.ts';
 import { createCommunityRepository } from './features/community/community-repository.ts';
 import {
   createCommunityService,
