@@ -1,0 +1,82 @@
+// A finding as the API shows it: its row, its site's name, its reference, its whitelist entry and the
+// earlier finding it is a re-upload of.
+import type { Finding } from '@shark/contracts/findings.ts';
+import { displayWhitelistValue } from '@shark/engine/whitelist/whitelist-entry.ts';
+import type { Database } from '@shark/db/client.ts';
+import {
+  reuploadOrigins,
+  type ReuploadOrigin,
+} from '#server/features/takedowns/lifecycle/reupload.ts';
+import type { FindingRow, FindingView } from './finding-repository.ts';
+import { hostOf, siteKindOf } from './finding-rules.ts';
+
+/** A finding as shown: its row and joins, and the earlier finding it is a re-upload of (takedown lifecycle). */
+export type ShownView = FindingView & { reuploadOf: ReuploadOrigin | null };
+
+/** `siteName`: the catalog's name of a site id (Pornhub, not pornhub); findings elsewhere are named by their host. */
+export function createFindingPresenter(
+  db: Database,
+  siteName: ((siteId: string) => string | undefined) | undefined,
+) {
+  function siteOf(
+    row: Pick<FindingRow, 'siteId' | 'siteKind' | 'pageUrl' | 'platform'>,
+  ): Finding['site'] {
+    const name =
+      (row.siteId ? siteName?.(row.siteId) : undefined) ??
+      hostOf(row.pageUrl) ??
+      row.platform ??
+      row.pageUrl;
+    return { id: row.siteId, name, kind: siteKindOf(row.siteKind) };
+  }
+
+  function toApi(view: ShownView): Finding {
+    const { row } = view;
+    return {
+      id: row.id,
+      kind: row.kind,
+      status: row.status,
+      reviewedBy: row.reviewedBy,
+      pageUrl: row.pageUrl,
+      mediaUrl: row.mediaUrl,
+      pageTitle: row.pageTitle,
+      site: siteOf(row),
+      reference: row.referenceFileId
+        ? { id: row.referenceFileId, name: view.referenceName ?? 'Reference file' }
+        : null,
+      distance: row.distance,
+      confidence: row.confidence,
+      hasThumbnail: row.thumbnailKey !== null,
+      impersonation:
+        row.kind === 'impersonation' && row.username
+          ? {
+              platform: row.platform ?? siteOf(row).name,
+              username: row.username,
+              displayName: row.displayName,
+              reasons: row.reasons,
+            }
+          : null,
+      whitelistedBy: view.whitelistEntry
+        ? displayWhitelistValue(view.whitelistEntry.kind, view.whitelistEntry.value)
+        : null,
+      source: row.source,
+      firstSeenAt: row.firstSeenAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      reuploadOf: view.reuploadOf,
+    };
+  }
+
+  /** The views with the earlier finding each re-upload names (one query for a page of them). */
+  async function withReuploads(userId: string, views: FindingView[]): Promise<ShownView[]> {
+    const origins = await reuploadOrigins(
+      db,
+      userId,
+      views.map((v) => v.row.reuploadOfFindingId),
+    );
+    return views.map((v) => ({
+      ...v,
+      reuploadOf: (v.row.reuploadOfFindingId && origins.get(v.row.reuploadOfFindingId)) || null,
+    }));
+  }
+
+  return { siteOf, toApi, withReuploads };
+}
