@@ -3,6 +3,10 @@
 import { z } from 'zod';
 import { DISCOVERED_SITE_STATUSES } from '@shark/db/schema.ts';
 import { AppError } from '#server/http/app-error.ts';
+import {
+  parseCommandBody as parse,
+  type OperatorCommand,
+} from '#server/features/admin/operator-command-kit.ts';
 import type { DelistingService } from '#server/features/takedowns/notices/delisting-service.ts';
 import type { FormTaskService } from '#server/features/takedowns/notices/form-task-service.ts';
 import type { SiteContactService } from '#server/features/takedowns/recipients/site-contact-service.ts';
@@ -26,14 +30,7 @@ const review = site.extend({
   kind: z.string().trim().min(1).max(50).nullish(),
 });
 
-export type OperatorCommand = (body: unknown) => Promise<unknown>;
-
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success)
-    throw new AppError('VALIDATION_FAILED', parsed.error.issues[0]?.message ?? 'Invalid command.');
-  return parsed.data;
-}
+export type { OperatorCommand };
 
 export function createOperatorCommands(deps: {
   forms: FormTaskService;
