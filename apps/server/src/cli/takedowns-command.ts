@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '@shark/db/client.ts';
 import type {
   RecipientResponse,
   TakedownResponses,
-} from '#server/features/takedowns/lifecycle/takedown-lifecycle-service.ts';
+} from '#server/features/takedowns/lifecycle/takedown-responses.ts';
 import { parseArgs, UsageError } from './args.ts';
 import { onDatabaseOrServer, unknownSubcommand } from './command-kit.ts';
 
@@ -96,7 +96,7 @@ export function executeTakedownsCommand(
     async (database) => {
       await database.migrate();
       const { createTakedownResponses } =
-        await import('#server/features/takedowns/lifecycle/takedown-lifecycle-service.ts');
+        await import('#server/features/takedowns/lifecycle/takedown-responses.ts');
       const responses = createTakedownResponses(database.db);
       switch (command.kind) {
         case 'show':
@@ -136,7 +136,7 @@ async function checkHere(
     import('#server/features/matching/reference-index.ts'),
     import('#server/features/matching/reference-repository.ts'),
     import('#server/features/scans/scan-matcher.ts'),
-    import('#server/features/takedowns/lifecycle/takedown-lifecycle-service.ts'),
+    import('#server/features/takedowns/lifecycle/takedown-verification.ts'),
     import('#server/http/logger.ts'),
   ]);
   const existing = await responses.describe(id); // an unknown id is refused before anything starts

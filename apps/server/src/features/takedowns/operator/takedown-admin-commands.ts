@@ -2,10 +2,8 @@
 // server may open the database): the same show, respond and check, their bodies checked here.
 import { z } from 'zod';
 import { AppError } from '#server/http/app-error.ts';
-import type {
-  TakedownResponses,
-  TakedownVerification,
-} from '#server/features/takedowns/lifecycle/takedown-lifecycle-service.ts';
+import type { TakedownResponses } from '#server/features/takedowns/lifecycle/takedown-responses.ts';
+import type { TakedownVerification } from '#server/features/takedowns/lifecycle/takedown-verification.ts';
 
 const showBody = z.object({ id: z.string().trim().min(1, 'needs a takedown id').max(200) });
 const respondBody = showBody.extend({
