@@ -1,7 +1,7 @@
 // `shark delisting list|csv|submitted`: the daily files of delisting requests for Google and Bing,
 // which an operator uploads to each engine's bulk tool, then marks submitted.
 import type { DelistingBatchSummary } from '#server/features/takedowns/notices/delisting-service.ts';
-import { parseArgs, UsageError } from './args.ts';
+import { parseArgs, parseJsonFlag, UsageError } from './args.ts';
 import { unknownSubcommand } from './command-kit.ts';
 
 export const DELISTING_HELP = `Usage:
@@ -25,11 +25,8 @@ function oneId(positionals: string[], sub: string): string {
 export function parseDelistingCommand(argv: string[]): DelistingCommand {
   const [sub, ...rest] = argv;
   switch (sub) {
-    case 'list': {
-      const { positionals, flags } = parseArgs(rest, { json: { kind: 'boolean' } });
-      if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".`);
-      return { kind: 'list', json: flags.get('json') === true };
-    }
+    case 'list':
+      return { kind: 'list', json: parseJsonFlag(rest) };
     case 'csv':
       return { kind: 'csv', id: oneId(parseArgs(rest, {}).positionals, 'csv') };
     case 'submitted':
@@ -41,14 +38,10 @@ export function parseDelistingCommand(argv: string[]): DelistingCommand {
 }
 
 export function delistingRequest(command: DelistingCommand): { name: string; body: unknown } {
-  switch (command.kind) {
-    case 'list':
-      return { name: 'delisting/list', body: {} };
-    case 'csv':
-      return { name: 'delisting/csv', body: { id: command.id } };
-    case 'submitted':
-      return { name: 'delisting/submitted', body: { id: command.id } };
-  }
+  return {
+    name: `delisting/${command.kind}`,
+    body: command.kind === 'list' ? {} : { id: command.id },
+  };
 }
 
 export function formatDelisting(command: DelistingCommand, result: unknown): string {

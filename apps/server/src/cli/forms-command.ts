@@ -4,7 +4,7 @@ import type {
   FormTaskDetail,
   FormTaskSummary,
 } from '#server/features/takedowns/notices/form-task-service.ts';
-import { parseArgs, UsageError } from './args.ts';
+import { parseArgs, parseJsonFlag, UsageError } from './args.ts';
 import { unknownSubcommand } from './command-kit.ts';
 
 export const FORMS_HELP = `Usage:
@@ -31,11 +31,8 @@ function oneId(positionals: string[], sub: string): string {
 export function parseFormsCommand(argv: string[]): FormsCommand {
   const [sub, ...rest] = argv;
   switch (sub) {
-    case 'list': {
-      const { positionals, flags } = parseArgs(rest, { json: { kind: 'boolean' } });
-      if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".`);
-      return { kind: 'list', json: flags.get('json') === true };
-    }
+    case 'list':
+      return { kind: 'list', json: parseJsonFlag(rest) };
     case 'show': {
       const { positionals, flags } = parseArgs(rest, { json: { kind: 'boolean' } });
       return { kind: 'show', id: oneId(positionals, 'show'), json: flags.get('json') === true };
@@ -58,14 +55,13 @@ export function parseFormsCommand(argv: string[]): FormsCommand {
 
 /** The command's name and body for the operator commands (takedowns/operator/operator-commands.ts). */
 export function formsRequest(command: FormsCommand): { name: string; body: unknown } {
-  switch (command.kind) {
-    case 'list':
-      return { name: 'forms/list', body: {} };
-    case 'show':
-      return { name: 'forms/show', body: { id: command.id } };
-    case 'done':
-      return { name: 'forms/done', body: { id: command.id, by: command.by } };
-  }
+  const body =
+    command.kind === 'list'
+      ? {}
+      : command.kind === 'show'
+        ? { id: command.id }
+        : { id: command.id, by: command.by };
+  return { name: `forms/${command.kind}`, body };
 }
 
 export function formatForms(command: FormsCommand, result: unknown): string {
