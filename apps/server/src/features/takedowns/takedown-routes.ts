@@ -194,7 +194,7 @@ export function takedownRoutes(deps: {
       const stream = pdfExportStream(
         {
           brand,
-          logo: loadBrandLogo(brand.logoUrl, deps.logoDirectories),
+          logo: await loadBrandLogo(brand.logoUrl, deps.logoDirectories),
           owner: user.name.trim() !== '' ? `${user.name} <${user.email}>` : user.email,
           summary: figures,
           filters,

@@ -3,7 +3,7 @@
 import { PDF_FONTS, standardFontText } from '@shark/engine/pdf/create-pdf.ts';
 import { fitLine } from '@shark/engine/pdf/wrap-lines.ts';
 import type { BrandConfig } from '#server/config/brands.ts';
-import type { BrandLogo, Paint, Stroke } from './brand-logo.ts';
+import type { BrandLogo } from './brand-logo.ts';
 
 export type Doc = PDFKit.PDFDocument;
 
@@ -36,48 +36,6 @@ export function put(
   doc.text(printable, left, y, { lineBreak: false });
 }
 
-function paintFor(
-  doc: Doc,
-  paint: Paint,
-  box: { x: number; y: number; width: number; height: number },
-): string | PDFKit.PDFGradient {
-  if (paint.kind === 'color') return paint.color;
-  // objectBoundingBox units: the gradient's ends are fractions of the shape's box.
-  const gradient = doc.linearGradient(
-    box.x + paint.x1 * box.width,
-    box.y + paint.y1 * box.height,
-    box.x + paint.x2 * box.width,
-    box.y + paint.y2 * box.height,
-  );
-  for (const stop of paint.stops) gradient.stop(stop.offset, stop.color);
-  return gradient;
-}
-
-function finish(
-  doc: Doc,
-  fill: Paint | null,
-  stroke: Stroke | null,
-  box: { x: number; y: number; width: number; height: number },
-  fallback: string,
-): void {
-  const fillPaint = fill
-    ? fill.kind === 'gradient' && box.width === 0
-      ? fallback
-      : paintFor(doc, fill, box)
-    : null;
-  if (stroke) {
-    doc.lineWidth(stroke.width).lineCap(stroke.cap).lineJoin(stroke.join);
-    const strokePaint =
-      stroke.paint.kind === 'color'
-        ? stroke.paint.color
-        : (stroke.paint.stops[0]?.color ?? fallback);
-    if (fillPaint) doc.fillAndStroke(fillPaint, strokePaint);
-    else doc.stroke(strokePaint);
-  } else if (fillPaint) {
-    doc.fill(fillPaint);
-  }
-}
-
 /** The logo in a `size`-point square at (x, y), or a monogram in the brand's colour. */
 export function drawLogo(
   doc: Doc,
@@ -87,45 +45,13 @@ export function drawLogo(
   y: number,
   size: number,
 ): void {
-  if (logo?.kind === 'raster') {
+  if (logo) {
     try {
       doc.image(logo.data, x, y, { fit: [size, size] });
       return;
     } catch {
       // An image pdfkit cannot read: the monogram below.
     }
-  }
-  if (logo?.kind === 'vector') {
-    const [minX, minY, width, height] = logo.viewBox;
-    const scale = size / Math.max(width, height);
-    doc.save();
-    doc.translate(x, y).scale(scale).translate(-minX, -minY);
-    for (const shape of logo.shapes) {
-      if (shape.kind === 'rect') {
-        if (shape.rx > 0) doc.roundedRect(shape.x, shape.y, shape.width, shape.height, shape.rx);
-        else doc.rect(shape.x, shape.y, shape.width, shape.height);
-        finish(doc, shape.fill, shape.stroke, shape, brand.theme.light);
-      } else if (shape.kind === 'circle') {
-        doc.circle(shape.cx, shape.cy, shape.r);
-        finish(
-          doc,
-          shape.fill,
-          shape.stroke,
-          { x: shape.cx - shape.r, y: shape.cy - shape.r, width: 2 * shape.r, height: 2 * shape.r },
-          brand.theme.light,
-        );
-      } else {
-        doc.path(shape.d);
-        // A path's box is not known here: a gradient on it is drawn in its first colour.
-        const fill =
-          shape.fill?.kind === 'gradient'
-            ? { kind: 'color' as const, color: shape.fill.stops[0]?.color ?? brand.theme.light }
-            : shape.fill;
-        finish(doc, fill, shape.stroke, { x: 0, y: 0, width: 0, height: 0 }, brand.theme.light);
-      }
-    }
-    doc.restore();
-    return;
   }
   doc.roundedRect(x, y, size, size, size / 4).fill(brand.theme.dark);
   doc
