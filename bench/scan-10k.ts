@@ -116,14 +116,17 @@ async function runSimulatedWeb(bulkPages: number): Promise<void> {
 /** Shark started once on a new DATA_DIR, as an installation has been before it scans. */
 async function firstStart(dataDir: string): Promise<void> {
   const { loadConfig } = await import('../apps/server/src/config/env.ts');
-  const { createServices } = await import('../apps/server/src/services.ts');
+  const { createSharkServer } = await import('../apps/server/src/app/server.ts');
   const { createLogger } = await import('../apps/server/src/http/logger.ts');
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     AUTH_SECRET: randomBytes(32).toString('hex'),
   });
-  const services = await createServices(config, { logger: createLogger('silent'), workers: false });
+  const services = await createSharkServer(config, {
+    logger: createLogger('silent'),
+    workers: false,
+  });
   await services.close();
 }
 
@@ -138,7 +141,7 @@ async function runScan(): Promise<void> {
   const snapshotDir = process.env.BENCH_HEAP_SNAPSHOT?.trim() || null;
   // Loaded here, not at the top: the child processes need none of Shark's services.
   const { loadConfig } = await import('../apps/server/src/config/env.ts');
-  const { createServices } = await import('../apps/server/src/services.ts');
+  const { createSharkServer } = await import('../apps/server/src/app/server.ts');
   const { createLogger } = await import('../apps/server/src/http/logger.ts');
   const { seedCreator } = await import('../apps/server/src/testing/seed-creator.ts');
   const { finding, referenceFile } = await import('@shark/db/schema.ts');
@@ -238,7 +241,7 @@ async function runScan(): Promise<void> {
       // The one scan measured is started by hand; the schedule would only add its own later.
       SCAN_SCHEDULE_CHECK_SECONDS: String(24 * 60 * 60),
     });
-    const services = await createServices(config, { logger: createLogger('silent') });
+    const services = await createSharkServer(config, { logger: createLogger('silent') });
     try {
       const seeded = await seedCreator(services, {
         email: `bench.scan.${randomBytes(4).toString('hex')}@example.com`,

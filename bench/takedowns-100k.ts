@@ -24,8 +24,8 @@ import { user } from '@shark/db/schema.ts';
 import { loadConfig } from '../apps/server/src/config/env.ts';
 import { createApp } from '../apps/server/src/http/app.ts';
 import { createLogger } from '../apps/server/src/http/logger.ts';
-import { createServices, type Services } from '../apps/server/src/services.ts';
-import { seedManyTakedowns } from '../apps/server/src/features/takedowns/report/takedown-report-seed.ts';
+import { createSharkServer, type Services } from '../apps/server/src/app/server.ts';
+import { seedManyTakedowns } from '../apps/server/src/features/takedowns/testing/takedown-report-seed.ts';
 
 const MB = 1024 * 1024;
 const PROVIDER = 'shark';
@@ -88,7 +88,7 @@ async function start(databaseUrl: string | undefined): Promise<Running> {
     ENFORCEMENT_SWEEP_SECONDS: '86400',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  const services = await createServices(config, { logger: createLogger('warn') });
+  const services = await createSharkServer(config, { logger: createLogger('warn') });
   const listener = getRequestListener(createApp(services).fetch);
   http.on('request', (req, res) => void listener(req, res));
   return {

@@ -8,7 +8,7 @@ import { usePrivateTmpdir } from './config/private-tmpdir.ts';
 const loadRuntime = async () => ({
   ...(await import('@hono/node-server')),
   ...(await import('./http/app.ts')),
-  ...(await import('./services.ts')),
+  ...(await import('./app/server.ts')),
   ...(await import('./features/admin/admin-socket.ts')),
   ...(await import('./features/offers/offer-commands.ts')),
   ...(await import('./features/affiliates/affiliate-commands.ts')),
@@ -52,14 +52,14 @@ async function main() {
   const {
     serve,
     createApp,
-    createServices,
+    createSharkServer,
     startAdminSocket,
     offerCommands,
     affiliateCommands,
     communityCommands,
     registryCommands,
   } = await loadRuntime();
-  const services = await createServices(config, { workers: role !== 'api' });
+  const services = await createSharkServer(config, { workers: role !== 'api' });
   const { logger } = services;
   if (role === 'worker') {
     logger.info('Shark worker is running', { concurrency: config.workerConcurrency });

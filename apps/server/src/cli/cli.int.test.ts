@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config/env.ts';
-import { createServices } from '#server/services.ts';
+import { createSharkServer } from '#server/app/server.ts';
 import { createLogger } from '#server/http/logger.ts';
 import { itRefuses, jsonOfSuccess } from './testing/cli-test-cases.ts';
 import { useCliTestEnv, withServerHoldingDatabase } from './testing/cli-test-env.ts';
@@ -21,7 +21,7 @@ const { shark } = cli;
 
 beforeAll(async () => {
   // A real account, made the way the server makes one; then the server lets go of the database.
-  const services = await createServices(loadConfig({ ...cli.env, LOG_LEVEL: 'silent' }), {
+  const services = await createSharkServer(loadConfig({ ...cli.env, LOG_LEVEL: 'silent' }), {
     logger: createLogger('silent'),
   });
   await services.auth.api.signUpEmail({

@@ -211,7 +211,7 @@ function execute(command: UsersCommand, config: Config): Promise<unknown> {
       : { email: command.email, changes: command.changes };
   return onDatabaseOrServer(
     config,
-    async () => (await import('#server/services.ts')).openAccountServices(config),
+    async () => (await import('./account-services.ts')).openAccountServices(config),
     (opened) => runUsersCommand(command, opened.accounts),
     { name: `users/${command.kind}`, body },
   );

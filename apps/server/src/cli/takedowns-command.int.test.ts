@@ -11,7 +11,7 @@ import {
   markNoticeSent,
 } from '#server/features/takedowns/testing/takedown-test-fixtures.ts';
 import { createLogger } from '#server/http/logger.ts';
-import { createServices } from '#server/services.ts';
+import { createSharkServer } from '#server/app/server.ts';
 import { itListsHelp, itRefuses, jsonOfSuccess } from './testing/cli-test-cases.ts';
 import { useCliTestEnv, withServerHoldingDatabase } from './testing/cli-test-env.ts';
 import { sharkInProcess, sharkProcess } from './testing/run-shark.ts';
@@ -44,7 +44,7 @@ const cli = useCliTestEnv('takedowns', () => ({
 
 beforeAll(async () => {
   // The server's database with takedowns in it; then the server lets go of it.
-  const services = await createServices(
+  const services = await createSharkServer(
     loadConfig({
       ...cli.env,
       SCAN_SCHEDULE_CHECK_SECONDS: '86400',

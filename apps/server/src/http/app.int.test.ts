@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError } from '@shark/db/client.ts';
 import { loadConfig } from '#server/config/env.ts';
-import { createServices } from '#server/services.ts';
+import { createSharkServer } from '#server/app/server.ts';
 import { createLogger } from './logger.ts';
 import { createApp } from './app.ts';
 import { startTestServer } from '#server/testing/test-server.ts';
@@ -25,7 +25,7 @@ const silent = { logger: createLogger('silent') };
 describe('the embedded database (always PGlite, whichever database the other tests use)', () => {
   it('keeps its data across a restart on the same DATA_DIR', async () => {
     const dataDir = tempDir();
-    const first = await createServices(
+    const first = await createSharkServer(
       loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
       silent,
     );
@@ -35,7 +35,7 @@ describe('the embedded database (always PGlite, whichever database the other tes
     await first.accounts.grant('kept@example.com', { status: 'subscribed', plan: 'plus' });
     await first.close();
 
-    const second = await createServices(
+    const second = await createSharkServer(
       loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
       silent,
     );
@@ -55,7 +55,7 @@ describe('the embedded database (always PGlite, whichever database the other tes
     // Process 1 (this test runner's parent) is always alive.
     writeFileSync(join(dataDir, 'shark.lock'), '1');
     await expect(
-      createServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), silent),
+      createSharkServer(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), silent),
     ).rejects.toBeInstanceOf(DataDirLockedError);
   });
 });

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { referenceFile } from '@shark/db/schema.ts';
 import { loadConfig } from '#server/config/env.ts';
 import { createLogger } from '#server/http/logger.ts';
-import { createServices, type Services } from '#server/services.ts';
+import { createSharkServer, type Services } from '#server/app/server.ts';
 import { createTestPostgresDatabase, TEST_DB } from '#server/testing/test-server.ts';
 import { waitFor } from '#server/testing/wait-for.ts';
 import { PDQ_IMAGES_DIR } from '@shark/engine/testdata.ts';
@@ -87,10 +87,13 @@ describe('worker and API roles', () => {
       let api: Services | null = null;
       try {
         // The API side: sends jobs, runs none.
-        api = await createServices(loadConfig({ ...env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), {
-          logger: createLogger('silent'),
-          workers: false,
-        });
+        api = await createSharkServer(
+          loadConfig({ ...env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+          {
+            logger: createLogger('silent'),
+            workers: false,
+          },
+        );
         const workers = [startMain(['--role=worker'], env), startMain(['--role=worker'], env)];
         for (const worker of workers) {
           await waitFor(() => worker.lines.some((line) => line.msg === 'Shark worker is running'), {

@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { referenceFile, user } from '@shark/db/schema.ts';
 import type { AccountPlatform } from '@shark/contracts/accounts.ts';
-import type { Services } from '#server/services.ts';
+import type { Services } from '#server/app/server.ts';
 import { waitFor } from './wait-for.ts';
 
 export interface CreatorSeed {

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { migratedPgliteDump } from '@shark/db/client.ts';
 import { loadConfig, type Config } from '#server/config/env.ts';
 import { createApp } from '#server/http/app.ts';
-import { createServices, type Services } from '#server/services.ts';
+import { createSharkServer, type Services } from '#server/app/server.ts';
 import { createLogger, type Logger } from '#server/http/logger.ts';
 
 export const TEST_DB = (process.env.SHARK_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
@@ -96,7 +96,7 @@ export async function startTestServer(
     ...env,
   });
   if (config.database.driver === 'pglite') config.database = await testPgliteOptions();
-  const services = await createServices(config, {
+  const services = await createSharkServer(config, {
     logger: options.logger ?? createLogger('silent'),
     workers: options.workers,
   });

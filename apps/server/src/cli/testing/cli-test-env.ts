@@ -9,7 +9,7 @@ import { openDatabase, type Database } from '@shark/db/client.ts';
 import { loadConfig } from '#server/config/env.ts';
 import { startAdminSocket, type AdminCommands } from '#server/features/admin/admin-socket.ts';
 import { createLogger } from '#server/http/logger.ts';
-import { createServices, type Services } from '#server/services.ts';
+import { createSharkServer, type Services } from '#server/app/server.ts';
 import { createTestPostgresDatabase, TEST_DB } from '#server/testing/test-server.ts';
 import { sharkInProcess, type SharkResult } from './run-shark.ts';
 
@@ -88,7 +88,7 @@ export async function withServerHoldingDatabase(
   run: (server: LiveServer) => Promise<void>,
 ): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), `shark-cli-${name}-live-`));
-  const services = await createServices(
+  const services = await createSharkServer(
     loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.vars }),
     { logger: createLogger('silent'), workers: false },
   );

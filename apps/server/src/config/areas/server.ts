@@ -37,6 +37,7 @@ export const serverVariables = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   TRUST_PROXY: trustProxyHops,
   WEB_DIST_DIR: z.string().min(1).default(join(repoRoot, 'apps/web/dist')),
+  WEB_PUBLIC_DIR: z.string().min(1).default(join(repoRoot, 'apps/web/public')),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   WORKER_CONCURRENCY: positiveInt(2),
 });
@@ -55,6 +56,8 @@ export function serverConfig(env: z.infer<typeof serverVariables>) {
     /** Proxy hops in front of the server whose X-Forwarded-For entries are trusted; 0 = the socket's peer. */
     trustProxy: env.TRUST_PROXY,
     webDistDir: resolve(env.WEB_DIST_DIR),
+    /** Where the brands' logo files are looked for: the built web app, then its public folder (no build). */
+    webAssetDirs: [resolve(env.WEB_DIST_DIR), resolve(env.WEB_PUBLIC_DIR)] as const,
     logLevel: env.LOG_LEVEL,
     /** Jobs one process runs at the same time, across every kind of job. */
     workerConcurrency: env.WORKER_CONCURRENCY,

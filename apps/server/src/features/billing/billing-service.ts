@@ -7,7 +7,6 @@ import type { PlanCatalog } from '@shark/contracts/plans.ts';
 import { AppError } from '#server/http/app-error.ts';
 import type { BillingConfig } from '#server/config/env.ts';
 import type { Logger } from '#server/http/logger.ts';
-import { startPeriodicSweep, type PeriodicSweep } from '#server/jobs/periodic-sweep.ts';
 import type { BillingNotice } from '#server/features/notifications/pipeline-notifications.ts';
 import type { BillingRepository, StoredSubscription } from './billing-repository.ts';
 import { createCheckout } from './billing-checkout.ts';
@@ -145,16 +144,3 @@ export function createBillingService(deps: {
 }
 
 export type BillingService = ReturnType<typeof createBillingService>;
-
-export function startBillingSweeper(deps: {
-  billing: BillingService;
-  everySeconds: number;
-  logger: Logger;
-}): PeriodicSweep {
-  return startPeriodicSweep({
-    name: 'billing sweep',
-    everySeconds: deps.everySeconds,
-    logger: deps.logger,
-    sweep: () => deps.billing.sweep(new Date()),
-  });
-}

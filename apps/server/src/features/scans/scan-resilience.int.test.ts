@@ -17,7 +17,7 @@ import { parseWebAddress, urlKey } from '@shark/engine/whitelist/web-address.ts'
 import { startSimulatedWeb, type SimulatedWeb } from '@shark/simulated-web/index.ts';
 import { loadConfig } from '#server/config/env.ts';
 import { createLogger } from '#server/http/logger.ts';
-import { createServices, type Services } from '#server/services.ts';
+import { createSharkServer, type Services } from '#server/app/server.ts';
 import { TestClient } from '#server/testing/http-client.ts';
 import { seedCreator, type CreatorSeed } from '#server/testing/seed-creator.ts';
 import { createTestPostgresDatabase, startTestServer } from '#server/testing/test-server.ts';
@@ -209,7 +209,7 @@ describe('a scan survives a crash', () => {
 
     // Seeded while no Shark process has the directory open (PGlite is one process's).
     seededDir = newDirectory('shark-seeded-');
-    const services = await createServices(loadConfig(embeddedEnv(seededDir, 'silent')), {
+    const services = await createSharkServer(loadConfig(embeddedEnv(seededDir, 'silent')), {
       logger: silent,
     });
     try {
@@ -238,7 +238,7 @@ describe('a scan survives a crash', () => {
   ) {
     const dataDir = newDirectory('shark-crash-');
     cpSync(seededDir, dataDir, { recursive: true });
-    const sender = await createServices(loadConfig(embeddedEnv(dataDir, 'silent')), {
+    const sender = await createSharkServer(loadConfig(embeddedEnv(dataDir, 'silent')), {
       logger: silent,
       workers: false,
     });
@@ -358,7 +358,7 @@ describe('a scan survives a crash', () => {
       );
     });
     // The restart, in this process this time: the same recovery at start as `npm start`.
-    const services = await createServices(loadConfig(embeddedEnv(dataDir, 'silent')), {
+    const services = await createSharkServer(loadConfig(embeddedEnv(dataDir, 'silent')), {
       logger: silent,
     });
     try {

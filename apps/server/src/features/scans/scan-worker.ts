@@ -1,11 +1,10 @@
-// The worker side of scans: the job handlers, the recovery of work a crash left behind, and the periodic
-// check that starts scheduled scans. Runs in every process that runs workers.
-import { safeErrorMessage, type Logger } from '#server/http/logger.ts';
+// The worker side of scans: the job handlers and the recovery of work a crash left behind.
+import type { JobHandlers } from '#server/app/feature-module.ts';
+import type { Logger } from '#server/http/logger.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import type { SharkJobCatalog } from '#server/jobs/job-catalog.ts';
 import type { ScanPipeline } from './scan-pipeline.ts';
 import type { ScanRepository } from './scan-repository.ts';
-import type { ScanService } from './scan-service.ts';
 
 export const STAGE_JOBS = {
   discover: 'scan.discover',
@@ -14,16 +13,14 @@ export const STAGE_JOBS = {
   match: 'scan.match',
 } as const;
 
-export function registerScanJobs(jobs: JobQueue<SharkJobCatalog>, pipeline: ScanPipeline): void {
-  jobs.handle('scan.start', ({ scanId }) => pipeline.start(scanId));
-  jobs.handle('scan.discover', ({ taskId }, context) =>
-    pipeline.discover(taskId, context.isLastAttempt),
-  );
-  jobs.handle('scan.profile', ({ taskId }, context) =>
-    pipeline.profile(taskId, context.isLastAttempt),
-  );
-  jobs.handle('scan.fetch', ({ taskId }, context) => pipeline.fetch(taskId, context.isLastAttempt));
-  jobs.handle('scan.match', ({ taskId }, context) => pipeline.match(taskId, context.isLastAttempt));
+export function scanJobHandlers(pipeline: ScanPipeline) {
+  return {
+    'scan.start': ({ scanId }) => pipeline.start(scanId),
+    'scan.discover': ({ taskId }, context) => pipeline.discover(taskId, context.isLastAttempt),
+    'scan.profile': ({ taskId }, context) => pipeline.profile(taskId, context.isLastAttempt),
+    'scan.fetch': ({ taskId }, context) => pipeline.fetch(taskId, context.isLastAttempt),
+    'scan.match': ({ taskId }, context) => pipeline.match(taskId, context.isLastAttempt),
+  } satisfies JobHandlers;
 }
 
 /**
@@ -70,42 +67,4 @@ export async function recoverScans(deps: {
     deps.logger.info(msg, { jobs: sent });
   }
   return sent;
-}
-
-/** Checks for due scheduled scans now and then every `everySeconds`; returns a stop function. */
-export function startScanScheduler(deps: {
-  scans: ScanService;
-  everySeconds: number;
-  logger: Logger;
-  /**
-   * Run on each later tick: sends the work a worker that died on Postgres left without a job (rows
-   * written, jobs not sent), which no restart of that worker may ever recover.
-   */
-  sweep?: () => Promise<unknown>;
-}): { stop(): void } {
-  let stopped = false;
-  let first = true;
-  const tick = async () => {
-    try {
-      if (!first && deps.sweep) await deps.sweep();
-      first = false;
-      const started = await deps.scans.scheduleDue();
-      if (started > 0) deps.logger.info('scheduled scans started', { scans: started });
-    } catch (error) {
-      deps.logger.error('scheduled scan check failed', {
-        err: safeErrorMessage(error),
-      });
-    }
-  };
-  void tick();
-  const timer = setInterval(() => {
-    if (!stopped) void tick();
-  }, deps.everySeconds * 1000);
-  timer.unref();
-  return {
-    stop() {
-      stopped = true;
-      clearInterval(timer);
-    },
-  };
 }

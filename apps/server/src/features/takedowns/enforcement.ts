@@ -15,7 +15,7 @@ import type { SharkJobCatalog } from '#server/jobs/job-catalog.ts';
 import type { Mailer } from '#server/features/mail/mailer.ts';
 import type { FileStorage } from '#server/features/storage/file-storage.ts';
 import { createAuthorizationRepository } from '#server/features/takedowns/agent-authorization/agent-authorization-repository.ts';
-import { startPeriodicSweep } from '#server/jobs/periodic-sweep.ts';
+import type { JobHandlers } from '#server/app/feature-module.ts';
 import { createAuthorizationService } from '#server/features/takedowns/agent-authorization/agent-authorization-service.ts';
 import {
   createDelistingService,
@@ -200,36 +200,27 @@ export function createEnforcement(deps: EnforcementDeps) {
       if (waiting) await requestNotice(waiting.userId, waiting.address);
     },
 
-    registerJobs(queue: JobQueue<SharkJobCatalog>): void {
-      queue.handle('takedown.resolve', ({ takedownId }, context) =>
-        recipients.resolve(takedownId, context),
-      );
-      queue.handle('takedown.notify', ({ userId, address }) => notices.notify(userId, address));
-      queue.handle('outbox.send', ({ outboxId }) => outbox.send(outboxId));
-      queue.handle('delisting.batch', ({ day }) => delisting.batch(day));
-    },
+    /** The handlers of the enforcement jobs. */
+    jobHandlers: {
+      'takedown.resolve': ({ takedownId }, context) => recipients.resolve(takedownId, context),
+      'takedown.notify': ({ userId, address }) => notices.notify(userId, address),
+      'outbox.send': ({ outboxId }) => outbox.send(outboxId),
+      'delisting.batch': ({ day }) => delisting.batch(day),
+    } satisfies JobHandlers,
 
     /**
-     * In worker processes: at once, then every ENFORCEMENT_SWEEP_SECONDS. On the embedded database a
-     * send this process did not claim was interrupted by the last run's crash: its claim expires now.
+     * On the embedded database, at start: a send this process did not claim was interrupted by the last
+     * run's crash, so its claim expires now.
      */
-    async startSweeper(options: { processStartedAt: Date | null }): Promise<{ stop(): void }> {
-      if (options.processStartedAt) {
-        const expired = await outboxRepo.expireClaimsBefore(
-          options.processStartedAt,
-          config.outboxClaimSeconds,
-        );
-        if (expired > 0)
-          logger.warn('notice sends interrupted by the last run are sent again', {
-            messages: expired,
-          });
-      }
-      return startPeriodicSweep({
-        name: 'enforcement sweep',
-        everySeconds: config.sweepSeconds,
-        logger,
-        sweep,
-      });
+    async expireInterruptedClaims(processStartedAt: Date): Promise<void> {
+      const expired = await outboxRepo.expireClaimsBefore(
+        processStartedAt,
+        config.outboxClaimSeconds,
+      );
+      if (expired > 0)
+        logger.warn('notice sends interrupted by the last run are sent again', {
+          messages: expired,
+        });
     },
   };
 }

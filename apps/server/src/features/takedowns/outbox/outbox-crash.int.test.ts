@@ -18,7 +18,7 @@ import { outboxMessage, takedown, user } from '@shark/db/schema.ts';
 import type { RdapStandIn } from '@shark/engine/recipients/testing/rdap-stand-in.ts';
 import { loadConfig } from '#server/config/env.ts';
 import { createLogger } from '#server/http/logger.ts';
-import { createServices, type Services } from '#server/services.ts';
+import { createSharkServer, type Services } from '#server/app/server.ts';
 import { TestClient } from '#server/testing/http-client.ts';
 import { createTestPostgresDatabase, TEST_DB } from '#server/testing/test-server.ts';
 import { waitFor } from '#server/testing/wait-for.ts';
@@ -85,7 +85,7 @@ async function seed(smtpUrl: string | null): Promise<Seeded> {
       : {}),
     ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
   };
-  const services = await createServices(loadConfig({ ...env, LOG_LEVEL: 'silent' }), {
+  const services = await createSharkServer(loadConfig({ ...env, LOG_LEVEL: 'silent' }), {
     logger: createLogger('silent'),
     workers: false,
     resolveHost: resolveTestHost,
@@ -318,7 +318,7 @@ describe('a notice written as .eml by a Shark killed in mid-write', () => {
     // A crash after the file's rename but before the mark: the retry writes the same file again.
     const services =
       seeded.services ??
-      (await createServices(loadConfig({ ...seeded.env, LOG_LEVEL: 'silent' }), {
+      (await createSharkServer(loadConfig({ ...seeded.env, LOG_LEVEL: 'silent' }), {
         logger: createLogger('silent'),
         workers: false,
       }));

@@ -28,7 +28,7 @@ import {
 import { loadConfig } from '#server/config/env.ts';
 import { createApp } from '#server/http/app.ts';
 import { createLogger, type Logger } from '#server/http/logger.ts';
-import { createServices } from '#server/services.ts';
+import { createSharkServer } from '#server/app/server.ts';
 import { TestClient } from '#server/testing/http-client.ts';
 import {
   createTestPostgresDatabase,
@@ -161,7 +161,7 @@ export async function startEnforcementServer(
   });
   if (config.database.driver === 'pglite' && !options.persistent)
     config.database = await testPgliteOptions();
-  const services = await createServices(config, {
+  const services = await createSharkServer(config, {
     logger: options.logger ?? createLogger('silent'),
     ...(options.workers === undefined ? {} : { workers: options.workers }),
     resolveHost: options.resolveHost ?? resolveTestHost,

@@ -1,0 +1,31 @@
+// Findings of scans: record, review list, whitelist, thumbnails; confirming one opens its takedown.
+import { findSite, type SiteCatalog } from '@shark/engine/discovery/site-catalog/catalog.ts';
+import type { Platform } from '#server/app/platform.ts';
+import { featureModule, mount } from '#server/app/feature-module.ts';
+import type { Entitlements } from '#server/features/entitlements/entitlements.ts';
+import type { WhitelistService } from '#server/features/whitelist/whitelist-service.ts';
+import { findingRoutes } from './findings-routes.ts';
+import { createFindingService, type FindingEnforcementPort } from './finding-service.ts';
+
+export function createFindingsModule(
+  platform: Platform,
+  deps: {
+    entitlements: Entitlements;
+    whitelist: WhitelistService;
+    catalog: SiteCatalog;
+    enforcement: FindingEnforcementPort;
+  },
+) {
+  const { entitlements } = deps;
+  const findings = createFindingService({
+    db: platform.database.db,
+    storage: platform.storage,
+    whitelist: deps.whitelist,
+    logger: platform.logger,
+    siteName: (id) => findSite(deps.catalog, id)?.name,
+    enforcement: deps.enforcement,
+  });
+  return featureModule('findings', findings, {
+    routes: ({ auth }) => [mount(findingRoutes({ auth, findings, entitlements }))],
+  });
+}

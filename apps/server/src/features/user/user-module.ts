@@ -1,0 +1,33 @@
+// GET /api/user: the signed-in user's profile, state and what her usage suggests.
+import type { Platform } from '#server/app/platform.ts';
+import { featureModule, mount } from '#server/app/feature-module.ts';
+import {
+  usageUpgradeSuggestion,
+  type Entitlements,
+} from '#server/features/entitlements/entitlements.ts';
+import type { UsageRepository } from '#server/features/entitlements/usage-repository.ts';
+import type { AccountService } from '#server/features/account/account-service.ts';
+import { userRoutes } from './user-routes.ts';
+
+export function createUserModule(
+  platform: Platform,
+  deps: { accounts: AccountService; entitlements: Entitlements; usage: UsageRepository },
+) {
+  return featureModule('user', null, {
+    routes: ({ auth, secureCookies }) => [
+      mount(
+        userRoutes({
+          auth,
+          accounts: deps.accounts,
+          secureCookies,
+          usageSuggestion: async (userId) =>
+            usageUpgradeSuggestion(
+              platform.catalog,
+              (await deps.entitlements.of(userId)).tier,
+              await deps.usage.all(userId),
+            ),
+        }),
+      ),
+    ],
+  });
+}
