@@ -111,7 +111,7 @@ export function executeTakedownsCommand(
   );
 }
 
-/** A check in this process: the scans' crawler and matcher built as services.ts builds them. */
+/** A check in this process: the scans' crawler and matcher built as the platform and the matching module build them. */
 async function checkHere(
   id: string,
   database: DatabaseHandle,

@@ -1,5 +1,5 @@
 // What the scan pipeline needs from the rest of the system, as narrow interfaces: the crawler, the
-// discovery sources and their quotas, the findings, the matcher. services.ts passes the real ones.
+// discovery sources and their quotas, the findings, the matcher. the scans module (scans-module.ts) passes the real ones.
 import type { SiteCatalog } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import type { DiscoverySource } from '@shark/engine/discovery/sources/source.ts';
 import type { FindingStatus, SiteKindName } from '@shark/contracts/findings.ts';

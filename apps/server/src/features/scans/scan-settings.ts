@@ -1,4 +1,4 @@
-// How much a scan may do: the settings services.ts passes the pipeline, and the smaller free scan's limits.
+// How much a scan may do: the settings the scans module passes the pipeline, and the smaller free scan's limits.
 
 export interface ScanSettings {
   respectRobots: boolean;
