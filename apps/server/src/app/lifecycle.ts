@@ -1,7 +1,6 @@
 // One lifecycle for every module: their job handlers registered, the queue started, then (in worker
 // processes) the recovery of work a crash left behind and the periodic schedules; on shutdown the
 // reverse, once, whichever way it is reached.
-import type { JobHandler } from '#server/jobs/define-job.ts';
 import type { SharkJobCatalog } from '#server/jobs/job-catalog.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { handleSchedules, startSchedules, type RunningSchedules } from '#server/jobs/schedules.ts';
@@ -16,7 +15,7 @@ function registerJobs(jobs: JobQueue<SharkJobCatalog>, modules: readonly Feature
   for (const module of modules) {
     for (const [name, handler] of Object.entries(module.jobs ?? {})) {
       // The catalog's names and payloads are checked where a module writes its handlers.
-      jobs.handle(name as never, handler as JobHandler<never>);
+      jobs.handle(name as never, handler);
     }
   }
   handleSchedules(

@@ -68,8 +68,8 @@ describe('schedules', () => {
     let failing = 0;
     const schedules: Schedule[] = [
       // One slot for the whole test: both workers offer it, one run follows.
-      { name: 'daily', everySeconds: 40_000, run: async () => void daily++ },
-      { name: 'often', everySeconds: 1, run: async () => void often++ },
+      { name: 'daily', everySeconds: 40_000, run: () => Promise.resolve(void daily++) },
+      { name: 'often', everySeconds: 1, run: () => Promise.resolve(void often++) },
       {
         name: 'failing',
         everySeconds: 1,
