@@ -7,7 +7,7 @@ import { createWhitelistMatcher } from '@shark/engine/whitelist/whitelist-match.
 import type { Database } from '@shark/db/client.ts';
 import type { Logger } from '#server/http/logger.ts';
 import type { FileStorage } from '#server/features/storage/file-storage.ts';
-import { findReuploadOrigin } from '#server/features/takedowns/lifecycle/reupload.ts';
+import { findReuploadOrigin } from './reupload-repository.ts';
 import type { FindingRepository, FindingRow } from './finding-repository.ts';
 import {
   findingKeys,

@@ -3,10 +3,7 @@
 import type { Finding } from '@shark/contracts/findings.ts';
 import { displayWhitelistValue } from '@shark/engine/whitelist/whitelist-entry.ts';
 import type { Database } from '@shark/db/client.ts';
-import {
-  reuploadOrigins,
-  type ReuploadOrigin,
-} from '#server/features/takedowns/lifecycle/reupload.ts';
+import { reuploadOrigins, type ReuploadOrigin } from './reupload-repository.ts';
 import type { FindingRow, FindingView } from './finding-repository.ts';
 import { hostOf, siteKindOf } from './finding-rules.ts';
 

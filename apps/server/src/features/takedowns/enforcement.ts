@@ -17,17 +17,19 @@ import type { FileStorage } from '#server/features/storage/file-storage.ts';
 import { createAuthorizationRepository } from '#server/features/takedowns/agent-authorization/agent-authorization-repository.ts';
 import type { JobHandlers } from '#server/app/feature-module.ts';
 import { createAuthorizationService } from '#server/features/takedowns/agent-authorization/agent-authorization-service.ts';
+import { createDelistingRepository } from '#server/features/takedowns/notices/delisting-repository.ts';
 import {
   createDelistingService,
   dueDelistingDay,
 } from '#server/features/takedowns/notices/delisting-service.ts';
+import { createFormTaskRepository } from '#server/features/takedowns/notices/form-task-repository.ts';
 import { createFormTaskService } from '#server/features/takedowns/notices/form-task-service.ts';
 import { createNoticeRepository } from '#server/features/takedowns/notices/notice-repository.ts';
 import { createNoticeService } from '#server/features/takedowns/notices/notice-service.ts';
 import { createOperatorCommands } from '#server/features/takedowns/operator/operator-commands.ts';
 import { createOutboxRepository } from '#server/features/takedowns/outbox/outbox-repository.ts';
 import { createOutboxSender } from '#server/features/takedowns/outbox/outbox-sender.ts';
-import { createDatabaseRecipientCache } from '#server/features/takedowns/recipients/recipient-cache.ts';
+import { createDatabaseRecipientCache } from '#server/features/takedowns/recipients/recipient-cache-repository.ts';
 import { createRecipientService } from '#server/features/takedowns/recipients/recipient-service.ts';
 import { createSiteContactRepository } from '#server/features/takedowns/recipients/site-contact-repository.ts';
 import { createSiteContactService } from '#server/features/takedowns/recipients/site-contact-service.ts';
@@ -87,7 +89,6 @@ export function createEnforcement(deps: EnforcementDeps) {
     now,
   });
   const authorizations = createAuthorizationService({
-    db,
     authorizations: authorizationRepo,
     notices: noticeRepo,
     takedowns: takedownRepo,
@@ -135,7 +136,6 @@ export function createEnforcement(deps: EnforcementDeps) {
     now,
   });
   const outbox = createOutboxSender({
-    db,
     outbox: outboxRepo,
     authorizations: authorizationRepo,
     brands: deps.brands,
@@ -152,13 +152,13 @@ export function createEnforcement(deps: EnforcementDeps) {
     now,
   });
   const forms = createFormTaskService({
-    db,
+    forms: createFormTaskRepository(db),
     responseHours: config.responseHours,
     firstCheckHours: config.firstCheckHours,
     now,
   });
   const delisting = createDelistingService({
-    db,
+    delisting: createDelistingRepository(db),
     storage: deps.storage,
     brands: deps.brands,
     logger,

@@ -1,13 +1,23 @@
 // agent_authorization rows: the one active per creator (a partial unique index), signed and revoked.
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@shark/db/client.ts';
 import { agentAuthorization } from '@shark/db/schema.ts';
 
 export type AuthorizationRow = typeof agentAuthorization.$inferSelect;
 export type NewAuthorizationRow = typeof agentAuthorization.$inferInsert;
 
+/** Arbitrary first key of the advisory lock that serialises one creator's signing and revoking. */
+const AUTHORIZATION_LOCK = 7_241_304;
+
 export function createAuthorizationRepository(db: Database) {
   return {
+    /** Takes the creator's signing lock until the end of the transaction `tx`. */
+    async lockCreator(tx: Database, userId: string): Promise<void> {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(${AUTHORIZATION_LOCK}, hashtext(${userId}))`,
+      );
+    },
+
     async active(userId: string, tx: Database = db): Promise<AuthorizationRow | undefined> {
       const [row] = await tx
         .select()

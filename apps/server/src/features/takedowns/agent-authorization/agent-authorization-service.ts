@@ -3,7 +3,6 @@
 // previous one); revoked, no new notice goes out. Notices not sent yet cite the authorisation they were
 // composed under, so both signing again and revoking discard them (they are composed again, or not).
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import {
   signAuthorizationSchema,
   signatureMatches,
@@ -25,11 +24,7 @@ import type { NoticeRepository } from '#server/features/takedowns/notices/notice
 import { requireAgent } from '#server/features/takedowns/notices/notice-brand.ts';
 import type { TakedownRepository } from '#server/features/takedowns/opening/takedown-repository.ts';
 
-/** Arbitrary first key of the advisory lock that serialises one creator's signing and revoking. */
-const AUTHORIZATION_LOCK = 7_241_304;
-
 export interface AuthorizationServiceDeps {
-  db: Database;
   authorizations: AuthorizationRepository;
   notices: NoticeRepository;
   takedowns: TakedownRepository;
@@ -87,9 +82,7 @@ export function createAuthorizationService(deps: AuthorizationServiceDeps) {
     then?: (tx: Database) => Promise<AuthorizationRow>,
   ) {
     return notices.transaction(async (q, tx) => {
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(${AUTHORIZATION_LOCK}, hashtext(${userId}))`,
-      );
+      await authorizations.lockCreator(tx, userId);
       const revoked = await authorizations.revoke(tx, userId, at);
       const discarded = revoked ? await q.discardUnsent(userId) : { pdfKeys: [], addresses: [] };
       const signed = then ? await then(tx) : null;

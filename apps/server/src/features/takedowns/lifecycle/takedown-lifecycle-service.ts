@@ -3,10 +3,8 @@
 // CDN → registrar; none left: closed), and the answers an operator records. Every status change goes
 // through transitionTakedown; every function takes `now`, so the tests drive time. Verification is in
 // takedown-verification.ts and the operator's answers in takedown-responses.ts; this file escalates and sweeps.
-import {
-  transitionTakedown,
-  type TakedownStatus,
-} from '#server/features/takedowns/opening/takedown-transitions.ts';
+import { transitionTakedown } from '#server/features/takedowns/opening/takedown-transition-repository.ts';
+import type { TakedownStatus } from '#server/features/takedowns/opening/takedown-transitions.ts';
 import { takedownAdminCommands } from '#server/features/takedowns/operator/takedown-admin-commands.ts';
 import {
   createTakedownLifecycleRepository,

@@ -6,8 +6,8 @@ import { AppError } from '#server/http/app-error.ts';
 import {
   transitionTakedown,
   type TakedownRow,
-  type TakedownStatus,
-} from '#server/features/takedowns/opening/takedown-transitions.ts';
+} from '#server/features/takedowns/opening/takedown-transition-repository.ts';
+import type { TakedownStatus } from '#server/features/takedowns/opening/takedown-transitions.ts';
 import {
   createTakedownLifecycleRepository,
   type RecipientRow,

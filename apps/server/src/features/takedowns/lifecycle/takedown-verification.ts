@@ -4,7 +4,7 @@ import type { Database } from '@shark/db/client.ts';
 import type { CatalogSite } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { safeErrorMessage, type Logger } from '#server/http/logger.ts';
-import { transitionTakedown } from '#server/features/takedowns/opening/takedown-transitions.ts';
+import { transitionTakedown } from '#server/features/takedowns/opening/takedown-transition-repository.ts';
 import { nextCheckAt, type CheckSchedule } from './check-schedule.ts';
 import {
   checkLeakPage,

@@ -3,24 +3,8 @@
 // (`delisting.batch`), then marked submitted by the operator (`shark delisting submitted <batchId>`).
 import { randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '@shark/db/client.ts';
-import {
-  agentAuthorization,
-  delistingBatch,
-  delistingRequest,
-  finding,
-  noticeItem,
-  notice,
-  protectedAccount,
-  referenceFile,
-  SEARCH_ENGINES,
-  takedown,
-  user,
-} from '@shark/db/schema.ts';
 import {
   formatDelistingBatch,
-  MAX_DELISTING_ROWS,
   type DelistingRow,
   type SearchEngine,
 } from '@shark/engine/notices/delisting-batch.ts';
@@ -29,10 +13,12 @@ import type { BrandRegistry } from '#server/config/brands.ts';
 import { AppError } from '#server/http/app-error.ts';
 import type { Logger } from '#server/http/logger.ts';
 import type { FileStorage } from '#server/features/storage/file-storage.ts';
-import { contentItemsOfFiles, noticeWorkOf } from '#server/features/takedowns/opening/works.ts';
-
-/** Arbitrary first key of the advisory lock that serialises the writing of one engine's day. */
-const DELISTING_LOCK = 7_241_303;
+import { noticeWorkOf } from '#server/features/takedowns/opening/works.ts';
+import {
+  SEARCH_ENGINES,
+  type DelistingBatchRow,
+  type DelistingRepository,
+} from './delisting-repository.ts';
 const DAY_MS = 24 * 3600_000;
 
 export const delistingFileKeyOf = (engine: SearchEngine, day: string) =>
@@ -62,7 +48,7 @@ export interface DelistingBatchSummary {
 }
 
 export interface DelistingServiceDeps {
-  db: Database;
+  delisting: DelistingRepository;
   storage: FileStorage;
   brands: BrandRegistry;
   logger: Logger;
@@ -70,10 +56,10 @@ export interface DelistingServiceDeps {
 }
 
 export function createDelistingService(deps: DelistingServiceDeps) {
-  const { db, storage, brands, logger } = deps;
+  const { delisting, storage, brands, logger } = deps;
   const now = deps.now ?? (() => new Date());
 
-  const summary = (row: typeof delistingBatch.$inferSelect): DelistingBatchSummary => ({
+  const summary = (row: DelistingBatchRow): DelistingBatchSummary => ({
     id: row.id,
     engine: row.engine,
     day: row.day,
@@ -84,7 +70,7 @@ export function createDelistingService(deps: DelistingServiceDeps) {
   });
 
   async function findBatch(id: string) {
-    const [row] = await db.select().from(delistingBatch).where(eq(delistingBatch.id, id));
+    const row = await delisting.findBatch(id);
     if (!row)
       throw new AppError(
         'NOT_FOUND',
@@ -99,74 +85,21 @@ export function createDelistingService(deps: DelistingServiceDeps) {
     day: string,
   ): Promise<DelistingBatchSummary | null> {
     const dayEnd = new Date(new Date(`${day}T00:00:00Z`).getTime() + DAY_MS);
-    return db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(${DELISTING_LOCK}, hashtext(${`${engine} ${day}`}))`,
-      );
-      const [existing] = await tx
-        .select()
-        .from(delistingBatch)
-        .where(and(eq(delistingBatch.engine, engine), eq(delistingBatch.day, day)));
-      if (existing) return null;
+    return delisting.writeDay(engine, day, async (writer) => {
+      if (await writer.existingBatch()) return null;
 
-      const firstNotice = sql<
-        string | null
-      >`(select n.id from ${noticeItem} ni join ${notice} n on n.id = ni.notice_id where ni.takedown_id = ${takedown.id} order by n.created_at, n.id limit 1)`;
       // Requests of the day (and earlier ones left over), of creators whose authorisation stands.
-      const found = await tx
-        .select({
-          id: delistingRequest.id,
-          userId: delistingRequest.userId,
-          url: delistingRequest.url,
-          referenceFileId: finding.referenceFileId,
-          referenceName: referenceFile.originalName,
-          referenceUploadedAt: referenceFile.createdAt,
-          noticeId: firstNotice,
-          legalName: agentAuthorization.legalName,
-          brandId: agentAuthorization.brandId,
-          userName: user.name,
-        })
-        .from(delistingRequest)
-        .innerJoin(takedown, eq(takedown.id, delistingRequest.takedownId))
-        .innerJoin(finding, eq(finding.id, takedown.findingId))
-        .leftJoin(referenceFile, eq(referenceFile.id, finding.referenceFileId))
-        .innerJoin(
-          agentAuthorization,
-          and(
-            eq(agentAuthorization.userId, delistingRequest.userId),
-            isNull(agentAuthorization.revokedAt),
-          ),
-        )
-        .innerJoin(user, eq(user.id, delistingRequest.userId))
-        .where(
-          and(
-            eq(delistingRequest.engine, engine),
-            eq(delistingRequest.status, 'queued'),
-            lt(delistingRequest.createdAt, dayEnd),
-          ),
-        )
-        .orderBy(asc(delistingRequest.createdAt), asc(delistingRequest.id))
-        .limit(MAX_DELISTING_ROWS);
+      const found = await writer.queuedRequests(dayEnd);
 
       // A request whose notice was withdrawn before it went out waits for the next one.
       const rows = found.filter(
         (row): row is typeof row & { noticeId: string } => row.noticeId !== null,
       );
-      const items = await contentItemsOfFiles(
-        tx,
+      const items = await writer.contentItemsOfFiles(
         rows.flatMap((row) => (row.referenceFileId ? [row.referenceFileId] : [])),
       );
       const userIds = [...new Set(rows.map((row) => row.userId))];
-      const profiles = new Map<string, string>();
-      if (userIds.length > 0) {
-        const accounts = await tx
-          .select({ userId: protectedAccount.userId, url: protectedAccount.profileUrl })
-          .from(protectedAccount)
-          .where(inArray(protectedAccount.userId, userIds))
-          .orderBy(asc(protectedAccount.isOld), asc(protectedAccount.createdAt));
-        for (const account of accounts)
-          if (!profiles.has(account.userId)) profiles.set(account.userId, account.url);
-      }
+      const profiles = await writer.profileUrls(userIds);
 
       // The engine's file names one owner per call: one part per creator, joined under one header.
       let header: string | null = null;
@@ -223,19 +156,8 @@ export function createDelistingService(deps: DelistingServiceDeps) {
       const fileKey = included.length > 0 ? delistingFileKeyOf(engine, day) : null;
       if (fileKey)
         await storage.write(fileKey, Buffer.from(`${header ?? ''}${parts.join('')}`, 'utf8'));
-      const [batch] = await tx
-        .insert(delistingBatch)
-        .values({ id, engine, day, fileKey, urlCount: included.length })
-        .returning();
-      if (included.length > 0) {
-        await tx
-          .update(delistingRequest)
-          .set({ status: 'batched', batchId: id, updatedAt: now() })
-          .where(
-            and(inArray(delistingRequest.id, included), eq(delistingRequest.status, 'queued')),
-          );
-      }
-      return summary(batch!);
+      const batch = await writer.insertBatch({ id, fileKey, included }, now());
+      return summary(batch);
     });
   }
 
@@ -258,20 +180,13 @@ export function createDelistingService(deps: DelistingServiceDeps) {
 
     /** Whether the files of `day` are written for every engine. */
     async isBatched(day: string): Promise<boolean> {
-      const rows = await db
-        .select({ engine: delistingBatch.engine })
-        .from(delistingBatch)
-        .where(eq(delistingBatch.day, day));
-      return SEARCH_ENGINES.every((engine) => rows.some((row) => row.engine === engine));
+      const engines = await delisting.enginesBatched(day);
+      return SEARCH_ENGINES.every((engine) => engines.includes(engine));
     },
 
     /** Batches, newest day first. */
     async list(limit = 60): Promise<DelistingBatchSummary[]> {
-      const rows = await db
-        .select()
-        .from(delistingBatch)
-        .orderBy(desc(delistingBatch.day), asc(delistingBatch.engine))
-        .limit(limit);
+      const rows = await delisting.list(limit);
       return rows.map(summary);
     },
 
@@ -295,21 +210,7 @@ export function createDelistingService(deps: DelistingServiceDeps) {
           `Delisting batch ${batchId} was marked submitted on ${batch.submittedAt.toISOString()}.`,
         );
       const at = now();
-      const updated = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(delistingBatch)
-          .set({ submittedAt: at })
-          .where(and(eq(delistingBatch.id, batchId), isNull(delistingBatch.submittedAt)))
-          .returning();
-        if (!row) return null;
-        await tx
-          .update(delistingRequest)
-          .set({ status: 'submitted', updatedAt: at })
-          .where(
-            and(eq(delistingRequest.batchId, batchId), eq(delistingRequest.status, 'batched')),
-          );
-        return row;
-      });
+      const updated = await delisting.markSubmitted(batchId, at);
       if (!updated)
         throw new AppError(
           'CONFLICT',

@@ -1,11 +1,8 @@
 // Notices for recipients that take only a web form: an operator lists the open tasks, opens one to
 // paste its prepared fields into the form, and marks it done — which moves its takedowns to
 // notice_sent as a sent e-mail would (`shark forms …`).
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '@shark/db/client.ts';
-import { formTask, notice, noticeItem, user } from '@shark/db/schema.ts';
 import { AppError } from '#server/http/app-error.ts';
-import { moveToNoticeSent } from '#server/features/takedowns/outbox/outbox-repository.ts';
+import type { FormTaskRepository, FormTaskRow } from './form-task-repository.ts';
 
 const HOUR_MS = 3600_000;
 
@@ -39,7 +36,7 @@ export interface SiteFieldValue {
 }
 
 export interface FormTaskServiceDeps {
-  db: Database;
+  forms: FormTaskRepository;
   responseHours: number;
   firstCheckHours: number;
   now?: () => Date;
@@ -74,18 +71,11 @@ function parseSiteFields(value: unknown): SiteFieldValue[] | null {
 }
 
 export function createFormTaskService(deps: FormTaskServiceDeps) {
-  const { db } = deps;
+  const { forms } = deps;
   const now = deps.now ?? (() => new Date());
-  const urls = sql<number>`(select count(*)::int from ${noticeItem} c where c.notice_id = ${notice.id})`;
-  const columns = { task: formTask, notice, creatorEmail: user.email, urls };
 
-  async function find(id: string) {
-    const [row] = await db
-      .select(columns)
-      .from(formTask)
-      .innerJoin(notice, eq(notice.id, formTask.noticeId))
-      .innerJoin(user, eq(user.id, formTask.userId))
-      .where(eq(formTask.id, id));
+  async function find(id: string): Promise<FormTaskRow> {
+    const row = await forms.find(id);
     if (!row)
       throw new AppError(
         'NOT_FOUND',
@@ -94,7 +84,7 @@ export function createFormTaskService(deps: FormTaskServiceDeps) {
     return row;
   }
 
-  const summary = (row: Awaited<ReturnType<typeof find>>): FormTaskSummary => ({
+  const summary = (row: FormTaskRow): FormTaskSummary => ({
     id: row.task.id,
     createdAt: row.task.createdAt.toISOString(),
     formUrl: row.task.formUrl,
@@ -120,13 +110,7 @@ export function createFormTaskService(deps: FormTaskServiceDeps) {
   return {
     /** Open tasks, oldest first. */
     async list(): Promise<FormTaskSummary[]> {
-      const rows = await db
-        .select(columns)
-        .from(formTask)
-        .innerJoin(notice, eq(notice.id, formTask.noticeId))
-        .innerJoin(user, eq(user.id, formTask.userId))
-        .where(eq(formTask.status, 'open'))
-        .orderBy(asc(formTask.createdAt), asc(formTask.id));
+      const rows = await forms.listOpen();
       return rows.map(summary);
     },
 
@@ -142,25 +126,17 @@ export function createFormTaskService(deps: FormTaskServiceDeps) {
         throw new AppError('CONFLICT', `Form task ${id} is already ${row.task.status}${when}.`);
       }
       const at = now();
-      const updated = await db.transaction(async (tx) => {
-        const [task] = await tx
-          .update(formTask)
-          .set({ status: 'submitted', submittedAt: at, submittedBy: by })
-          .where(and(eq(formTask.id, id), eq(formTask.status, 'open')))
-          .returning();
-        if (!task) return false;
-        await moveToNoticeSent(
-          tx,
-          task.noticeId,
-          at,
-          {
-            responseDueAt: new Date(at.getTime() + deps.responseHours * HOUR_MS),
-            nextCheckAt: new Date(at.getTime() + deps.firstCheckHours * HOUR_MS),
-          },
+      const updated = await forms.submit(
+        id,
+        by,
+        at,
+        {
+          responseDueAt: new Date(at.getTime() + deps.responseHours * HOUR_MS),
+          nextCheckAt: new Date(at.getTime() + deps.firstCheckHours * HOUR_MS),
+        },
+        (task) =>
           `Notice submitted through ${row.notice.recipientName}'s web form (${task.formUrl})${by ? ` by ${by}` : ''}`,
-        );
-        return true;
-      });
+      );
       if (!updated)
         throw new AppError(
           'CONFLICT',

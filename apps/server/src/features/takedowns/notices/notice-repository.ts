@@ -23,7 +23,8 @@ import {
   WAITING_STATUSES,
   type TakedownRecipientRow,
 } from '#server/features/takedowns/opening/takedown-repository.ts';
-import { contentItemsOfFiles, type WorkInfo } from '#server/features/takedowns/opening/works.ts';
+import { contentItemsOfFiles } from '#server/features/takedowns/opening/works-repository.ts';
+import type { WorkInfo } from '#server/features/takedowns/opening/works.ts';
 
 export type NoticeRow = typeof notice.$inferSelect;
 export type NewNoticeRow = typeof notice.$inferInsert;

@@ -21,7 +21,7 @@ import type { Database } from '@shark/db/client.ts';
 import type { BrandRegistry } from '#server/config/brands.ts';
 import type { Logger } from '#server/http/logger.ts';
 import type { FileStorage } from '#server/features/storage/file-storage.ts';
-import { transitionTakedown } from '#server/features/takedowns/opening/takedown-transitions.ts';
+import { transitionTakedown } from '#server/features/takedowns/opening/takedown-transition-repository.ts';
 import type {
   AuthorizationRepository,
   AuthorizationRow,

@@ -16,7 +16,7 @@ import {
   takedownEvent,
   takedownRecipient,
 } from '@shark/db/schema.ts';
-import { recordTakedownOpened, type TakedownRow } from './takedown-transitions.ts';
+import { recordTakedownOpened, type TakedownRow } from './takedown-transition-repository.ts';
 
 export type TakedownRecipientRow = typeof takedownRecipient.$inferSelect;
 export type NewTakedownRecipientRow = typeof takedownRecipient.$inferInsert;

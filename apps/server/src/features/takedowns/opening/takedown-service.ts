@@ -8,7 +8,7 @@ import type { Logger } from '#server/http/logger.ts';
 import type { FindingEnforcementPort } from '#server/features/findings/finding-service.ts';
 import type { FileStorage } from '#server/features/storage/file-storage.ts';
 import { StoredFileNotFoundError } from '#server/features/storage/file-storage.ts';
-import { transitionTakedown } from './takedown-transitions.ts';
+import { transitionTakedown } from './takedown-transition-repository.ts';
 import type { AuthorizationRepository } from '#server/features/takedowns/agent-authorization/agent-authorization-repository.ts';
 import type { NoticeRepository } from '#server/features/takedowns/notices/notice-repository.ts';
 import {

@@ -10,10 +10,10 @@ import {
   insertTakedown,
   openTestDatabase,
 } from '#server/features/takedowns/testing/takedown-test-fixtures.ts';
+import { transitionTakedown } from './takedown-transition-repository.ts';
 import {
   canTransition,
   TAKEDOWN_TRANSITIONS,
-  transitionTakedown,
   type TakedownRow,
   type TakedownStatus,
 } from './takedown-transitions.ts';

@@ -1,12 +1,10 @@
-// The takedown lifecycle: which status may follow which, and the one function that moves a
-// takedown, stamping the transition's time on the row and recording it in takedown_event. Every part
-// of enforcement (notices, verification, escalation) changes a takedown's status only through here.
-import { and, eq } from 'drizzle-orm';
-import type { Database } from '@shark/db/client.ts';
-import { takedown, takedownEvent, TAKEDOWN_STATUSES } from '@shark/db/schema.ts';
+// The takedown lifecycle: which status may follow which. The one function that moves a takedown
+// (transitionTakedown) is in takedown-transition-repository.ts; every part of enforcement (notices,
+// verification, escalation) changes a takedown's status only through it.
+import { TAKEDOWN_STATUSES, type TakedownStatus } from '@shark/contracts/takedowns.ts';
 
-export type TakedownStatus = (typeof TAKEDOWN_STATUSES)[number];
-export type TakedownRow = typeof takedown.$inferSelect;
+export type { TakedownStatus };
+export type { TakedownRow } from './takedown-transition-repository.ts';
 
 /**
  * confirmed → notice_sent → removed | rejected | no_response → escalated → notice_sent … → removed | closed.
@@ -28,17 +26,6 @@ export const OPEN_TAKEDOWN_STATUSES = TAKEDOWN_STATUSES.filter(
   (s) => TAKEDOWN_TRANSITIONS[s].length > 0,
 );
 
-/** The column that records when a takedown entered each status. */
-const STAMP: Record<TakedownStatus, keyof TakedownRow> = {
-  confirmed: 'confirmedAt',
-  notice_sent: 'noticeSentAt',
-  removed: 'removedAt',
-  rejected: 'rejectedAt',
-  no_response: 'noResponseAt',
-  escalated: 'escalatedAt',
-  closed: 'closedAt',
-};
-
 export function canTransition(from: TakedownStatus, to: TakedownStatus): boolean {
   return TAKEDOWN_TRANSITIONS[from].includes(to);
 }
@@ -46,78 +33,4 @@ export function canTransition(from: TakedownStatus, to: TakedownStatus): boolean
 /** The statuses a takedown may be in to move to `to`. */
 export function statusesLeadingTo(to: TakedownStatus): TakedownStatus[] {
   return TAKEDOWN_STATUSES.filter((from) => canTransition(from, to));
-}
-
-export interface TransitionOptions {
-  /** In words, for the history: which recipient, what the check saw. */
-  detail?: string | null;
-  /** Other columns changed with the status (level, responseDueAt, nextCheckAt, closedReason…). */
-  patch?: Partial<Omit<TakedownRow, 'id' | 'userId' | 'findingId' | 'status' | 'createdAt'>>;
-  /** Only from these statuses (a subset of those allowed); default every status that may lead to `to`. */
-  from?: readonly TakedownStatus[];
-  at?: Date;
-}
-
-/** Conditional updates retried when another worker changed the status between the read and the write. */
-const RACE_RETRIES = 3;
-
-/**
- * Moves one takedown to `to` if its current status allows it, in one conditional update, and records the
- * event in the same transaction (a row never changes status without its event). Returns the updated row,
- * or null when the takedown is not in a status that leads there (another worker moved it first, or it is
- * finished): callers treat null as "nothing to do", which keeps jobs that run twice harmless. A status
- * changed under it to one that still leads to `to` is read again, so a removal is not lost to a
- * concurrent no_response. `db` may be a transaction (the work then runs in a savepoint).
- */
-export async function transitionTakedown(
-  db: Database,
-  takedownId: string,
-  to: TakedownStatus,
-  options: TransitionOptions = {},
-): Promise<TakedownRow | null> {
-  const allowed = statusesLeadingTo(to);
-  const from = options.from ? options.from.filter((s) => allowed.includes(s)) : allowed;
-  if (from.length === 0) return null;
-  const at = options.at ?? new Date();
-  return db.transaction(async (tx) => {
-    for (let attempt = 0; attempt < RACE_RETRIES; attempt++) {
-      const [previous] = await tx
-        .select({ status: takedown.status })
-        .from(takedown)
-        .where(eq(takedown.id, takedownId));
-      if (!previous || !from.includes(previous.status)) return null;
-      const [row] = await tx
-        .update(takedown)
-        .set({ ...options.patch, status: to, [STAMP[to]]: at, updatedAt: at })
-        .where(and(eq(takedown.id, takedownId), eq(takedown.status, previous.status)))
-        .returning();
-      if (!row) continue;
-      await tx.insert(takedownEvent).values({
-        takedownId,
-        userId: row.userId,
-        fromStatus: previous.status,
-        toStatus: to,
-        detail: options.detail ?? null,
-        at,
-      });
-      return row;
-    }
-    return null;
-  });
-}
-
-/** Writes the first event of a new takedown (its `confirmed` status), in the transaction that inserts it. */
-export async function recordTakedownOpened(
-  db: Database,
-  row: Pick<TakedownRow, 'id' | 'userId' | 'confirmedAt'>,
-  detail: string | null = null,
-): Promise<void> {
-  await db.insert(takedownEvent).values({
-    takedownId: row.id,
-    userId: row.userId,
-    fromStatus: null,
-    toStatus: 'confirmed',
-    detail,
-    at: row.confirmedAt,
-  });
 }

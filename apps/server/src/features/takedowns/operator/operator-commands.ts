@@ -1,7 +1,6 @@
 // The operator's enforcement commands by name and JSON body: the CLI runs them on the database, or
 // hands them to the running embedded server through the admin socket, with the same answers.
 import { z } from 'zod';
-import { DISCOVERED_SITE_STATUSES } from '@shark/db/schema.ts';
 import { AppError } from '#server/http/app-error.ts';
 import {
   parseCommandBody as parse,
@@ -9,6 +8,7 @@ import {
 } from '#server/features/admin/operator-command-kit.ts';
 import type { DelistingService } from '#server/features/takedowns/notices/delisting-service.ts';
 import type { FormTaskService } from '#server/features/takedowns/notices/form-task-service.ts';
+import { DISCOVERED_SITE_STATUSES } from '#server/features/takedowns/recipients/site-contact-repository.ts';
 import type { SiteContactService } from '#server/features/takedowns/recipients/site-contact-service.ts';
 
 const id = z.object({ id: z.string().trim().min(1, 'an id is required').max(200) });

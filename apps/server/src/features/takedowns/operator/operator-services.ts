@@ -8,7 +8,9 @@ import {
   type OpenedOperatorCommands,
 } from '#server/features/admin/operator-command-kit.ts';
 import { createFileStorage } from '#server/features/storage/file-storage.ts';
+import { createDelistingRepository } from '#server/features/takedowns/notices/delisting-repository.ts';
 import { createDelistingService } from '#server/features/takedowns/notices/delisting-service.ts';
+import { createFormTaskRepository } from '#server/features/takedowns/notices/form-task-repository.ts';
 import { createFormTaskService } from '#server/features/takedowns/notices/form-task-service.ts';
 import { createSiteContactRepository } from '#server/features/takedowns/recipients/site-contact-repository.ts';
 import { createSiteContactService } from '#server/features/takedowns/recipients/site-contact-service.ts';
@@ -17,12 +19,12 @@ import { createOperatorCommands } from './operator-commands.ts';
 export function openOperatorCommands(config: Config): Promise<OpenedOperatorCommands> {
   return openOperatorCommandsOn(config, (db) => {
     const forms = createFormTaskService({
-      db,
+      forms: createFormTaskRepository(db),
       responseHours: config.enforcement.responseHours,
       firstCheckHours: config.enforcement.firstCheckHours,
     });
     const delisting = createDelistingService({
-      db,
+      delisting: createDelistingRepository(db),
       storage: createFileStorage(config.storage),
       brands: loadBrands(config.brandsFile),
       logger: createLogger('silent'),

@@ -4,7 +4,7 @@
 import { and, asc, eq, gt, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@shark/db/client.ts';
 import { notice, noticeItem, outboxMessage } from '@shark/db/schema.ts';
-import { transitionTakedown } from '#server/features/takedowns/opening/takedown-transitions.ts';
+import { transitionTakedown } from '#server/features/takedowns/opening/takedown-transition-repository.ts';
 
 export type OutboxRow = typeof outboxMessage.$inferSelect;
 
@@ -25,6 +25,12 @@ export interface ClaimOptions {
 
 export function createOutboxRepository(db: Database) {
   return {
+    /** The composed notice a message sends. */
+    async noticeOf(noticeId: string) {
+      const [row] = await db.select().from(notice).where(eq(notice.id, noticeId));
+      return row;
+    },
+
     async find(id: string): Promise<OutboxRow | undefined> {
       const [row] = await db.select().from(outboxMessage).where(eq(outboxMessage.id, id));
       return row;

@@ -10,12 +10,8 @@ import type { FileStorage } from '#server/features/storage/file-storage.ts';
 import type { AuthorizationRepository } from '#server/features/takedowns/agent-authorization/agent-authorization-repository.ts';
 import { hasAgent } from '#server/features/takedowns/notices/notice-brand.ts';
 import type { OutboxRepository, OutboxRow } from './outbox-repository.ts';
-import type { Database } from '@shark/db/client.ts';
-import { eq } from 'drizzle-orm';
-import { notice } from '@shark/db/schema.ts';
 
 export interface OutboxSenderDeps {
-  db: Database;
   outbox: OutboxRepository;
   authorizations: AuthorizationRepository;
   brands: BrandRegistry;
@@ -61,7 +57,7 @@ export function createOutboxSender(deps: OutboxSenderDeps) {
   const now = deps.now ?? (() => new Date());
 
   async function deliver(row: OutboxRow): Promise<void> {
-    const [composed] = await deps.db.select().from(notice).where(eq(notice.id, row.noticeId));
+    const composed = await outbox.noticeOf(row.noticeId);
     if (!composed) throw new Error(`The notice ${row.noticeId} of this message is gone.`);
     const authorization = composed.authorizationId
       ? await deps.authorizations.byId(composed.authorizationId)

@@ -17,7 +17,7 @@ import type { Logger } from '#server/http/logger.ts';
 import {
   transitionTakedown,
   type TakedownRow,
-} from '#server/features/takedowns/opening/takedown-transitions.ts';
+} from '#server/features/takedowns/opening/takedown-transition-repository.ts';
 import type { SiteContactService } from './site-contact-service.ts';
 import type { TakedownRepository } from '#server/features/takedowns/opening/takedown-repository.ts';
 

@@ -7,6 +7,7 @@ import type { SiteFormField } from '@shark/engine/recipients/site-contact.ts';
 
 export type SiteContactRow = typeof siteContact.$inferSelect;
 export type DiscoveredSiteRow = typeof discoveredSite.$inferSelect;
+export { DISCOVERED_SITE_STATUSES };
 export type DiscoveredSiteStatus = (typeof DISCOVERED_SITE_STATUSES)[number];
 
 export interface SiteContactWrite {

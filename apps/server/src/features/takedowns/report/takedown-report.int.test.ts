@@ -38,7 +38,7 @@ import {
   seedManyTakedowns,
   seedTakedown,
   type SeedTakedown,
-} from './takedown-report-seed.ts';
+} from '#server/features/takedowns/testing/takedown-report-seed.ts';
 import { createTakedownReportService } from './takedown-report-service.ts';
 
 const run = promisify(execFile);

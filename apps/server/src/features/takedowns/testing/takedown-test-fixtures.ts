@@ -13,8 +13,8 @@ import {
   recordTakedownOpened,
   transitionTakedown,
   type TakedownRow,
-  type TakedownStatus,
-} from '#server/features/takedowns/opening/takedown-transitions.ts';
+} from '#server/features/takedowns/opening/takedown-transition-repository.ts';
+import type { TakedownStatus } from '#server/features/takedowns/opening/takedown-transitions.ts';
 
 export async function openTestDatabase(): Promise<{
   database: DatabaseHandle;
