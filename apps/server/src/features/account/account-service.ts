@@ -1,13 +1,37 @@
 // The rules behind the user's derived flags, and the operator's grants.
 import type { FrontendStatus, Plan, SpecialFeature, User } from '@shark/contracts/user.ts';
 import { SPECIAL_FEATURES } from '@shark/contracts/user.ts';
+import type { Database } from '@shark/db/client.ts';
 import { AppError } from '#server/http/app-error.ts';
-import type {
-  AccountState,
-  AccountStateRepository,
-  UserRecord,
+import {
+  createAccountStateRepository,
+  type AccountState,
+  type AccountStateRepository,
+  type UserRecord,
 } from './account-state-repository.ts';
 import type { PlanFeatures } from './plan-features.ts';
+
+/**
+ * The account state store and service on `db`, which may be another feature's transaction (a grant
+ * that must land with that feature's own writes, or not at all).
+ */
+export function accountsOn(db: Database, planFeatures: PlanFeatures) {
+  const states = createAccountStateRepository(db);
+  return { states, accounts: createAccountService(states, planFeatures) };
+}
+
+/** Adds features to a user's grants (as an operator's grant would), keeping those she has. */
+export async function addGrantedFeatures(
+  db: Database,
+  userId: string,
+  features: SpecialFeature[],
+): Promise<void> {
+  const states = createAccountStateRepository(db);
+  const current = await states.findState(userId);
+  const next = [...new Set([...current.grantedFeatures, ...features])];
+  if (next.length !== current.grantedFeatures.length)
+    await states.saveState(userId, { ...current, grantedFeatures: next });
+}
 
 export function toApiUser(
   record: UserRecord,

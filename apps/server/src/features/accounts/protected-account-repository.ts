@@ -2,27 +2,21 @@
 // the last place under the plan's limit, and the claim that spaces out ownership checks.
 import { and, asc, count, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '@shark/db/client.ts';
-import { protectedAccount } from '@shark/db/schema.ts';
+import { protectedAccount, type PLATFORMS } from '@shark/db/schema.ts';
+import type { AccountPlatform } from '@shark/contracts/accounts.ts';
 
 export type ProtectedAccountRow = typeof protectedAccount.$inferSelect;
+
+// The contract and the schema name the same platforms: a compile error here otherwise.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const contractMatchesSchema: Same<AccountPlatform, (typeof PLATFORMS)[number]> = true;
+void contractMatchesSchema;
 export type NewProtectedAccountRow = typeof protectedAccount.$inferInsert;
 
 /** Arbitrary first key of the advisory lock that serialises one user's account additions. */
 const ACCOUNTS_LOCK = 7_241_202;
 
-const UNIQUE_VIOLATION = '23505';
-
-/** Whether a database error (possibly wrapped by Drizzle) is a unique-index violation. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (
-    let cause: unknown = error, depth = 0;
-    cause && depth < 5;
-    cause = (cause as { cause?: unknown }).cause, depth++
-  ) {
-    if ((cause as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
-}
+export { isUniqueViolation } from '@shark/db/errors.ts';
 
 function queries(db: Database) {
   const owned = (userId: string, id: string) =>

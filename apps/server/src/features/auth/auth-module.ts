@@ -5,6 +5,7 @@ import { featureModule, mount } from '#server/app/feature-module.ts';
 import type { Mailer } from '#server/features/mail/mailer.ts';
 import { createAddressTakenNotice, createAuth, type AuthDeps } from './auth.ts';
 import { authRoutes } from './auth-routes.ts';
+import { createRateLimitRepository } from './rate-limit-repository.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { createSignInThrottle } from './sign-in-throttle.ts';
 
@@ -21,7 +22,10 @@ export function createAuthModule(
     logger,
     onUserCreated: deps.onUserCreated,
   });
-  const rateLimiter = createRateLimiter(platform.database.db, config.rateLimit.windowSeconds);
+  const rateLimiter = createRateLimiter(
+    createRateLimitRepository(platform.database.db),
+    config.rateLimit.windowSeconds,
+  );
   const signInThrottle = createSignInThrottle(rateLimiter, config.rateLimit);
   const mailAddressTaken = createAddressTakenNotice({
     config,

@@ -1,8 +1,6 @@
 // Fixed-window attempt counters in the database, so every API process shares the same limits.
-import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Database } from '@shark/db/client.ts';
-import { rateLimit } from '@shark/db/schema.ts';
 import { AppError } from '#server/http/app-error.ts';
+import type { RateLimitRepository } from './rate-limit-repository.ts';
 
 export interface RateLimitKey {
   key: string;
@@ -21,7 +19,7 @@ export interface RateLimiter {
 }
 
 export function createRateLimiter(
-  db: Database,
+  counters: RateLimitRepository,
   windowSeconds: number,
   now: () => number = Date.now,
 ): RateLimiter {
@@ -43,20 +41,10 @@ export function createRateLimiter(
 
   const increment = async (key: string, seconds: number | undefined) => {
     const { windowMs, startMs, windowStart } = windowOf(seconds);
-    const [row] = await db
-      .insert(rateLimit)
-      .values({ key, windowStart, count: 1 })
-      .onConflictDoUpdate({
-        target: [rateLimit.key, rateLimit.windowStart],
-        set: { count: sql`${rateLimit.count} + 1` },
-      })
-      .returning({ count: rateLimit.count });
-    const count = row?.count ?? 1;
+    const count = await counters.increment(key, windowStart);
     if (count === 1) {
       // First attempt of a new window: forget this key's older windows.
-      await db
-        .delete(rateLimit)
-        .where(and(eq(rateLimit.key, key), lt(rateLimit.windowStart, windowStart)));
+      await counters.deleteOlder(key, windowStart);
     }
     return { count, startMs, windowMs };
   };
@@ -72,7 +60,7 @@ export function createRateLimiter(
       return (await increment(key, seconds)).count;
     },
     async clear(key) {
-      await db.delete(rateLimit).where(eq(rateLimit.key, key));
+      await counters.clear(key);
     },
   };
 }

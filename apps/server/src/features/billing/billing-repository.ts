@@ -14,7 +14,7 @@ import {
 } from '@shark/db/schema.ts';
 import type { BillingInterval, SubscriptionStatus } from '@shark/contracts/billing.ts';
 import type { Plan, SpecialFeature } from '@shark/contracts/user.ts';
-import { createAccountStateRepository } from '#server/features/account/account-state-repository.ts';
+import { addGrantedFeatures } from '#server/features/account/account-service.ts';
 import { LIVE_STATUSES, type BillingAccount } from './billing-state.ts';
 
 export interface StoredSubscription {
@@ -151,11 +151,7 @@ function queries(db: Database) {
 
     /** Adds features to her grants (as an operator's grant would), keeping those she has. */
     async addGrantedFeatures(userId: string, features: SpecialFeature[]): Promise<void> {
-      const states = createAccountStateRepository(db);
-      const current = await states.findState(userId);
-      const next = [...new Set([...current.grantedFeatures, ...features])];
-      if (next.length !== current.grantedFeatures.length)
-        await states.saveState(userId, { ...current, grantedFeatures: next });
+      await addGrantedFeatures(db, userId, features);
     },
 
     /** Writes billing's part of account_state; grants, onboarding and the rest are kept. */

@@ -2,76 +2,33 @@
 // Operators publish from the CLI, which may run with no server and no job queue, so publishing only
 // writes the post; this sweep, in the server's worker, tells each account that existed when the post
 // went out — once, whatever the number of workers or runs (the notification's dedupe key).
-import { and, asc, eq, gt, isNull, lte, notExists, sql } from 'drizzle-orm';
-import type { Database } from '@shark/db/client.ts';
-import { communityPost, notification, user } from '@shark/db/schema.ts';
+import type { AnnouncementRepository } from './announcement-repository.ts';
 
 /** Announcements older than this are news no longer: accounts are not told of them. */
 export const ANNOUNCEMENT_REACH_DAYS = 14;
 const BATCH = 500;
 
 export interface AnnouncementFanOutDeps {
-  db: Database;
+  announcements: AnnouncementRepository;
   /** Records one account's notification of the post (features/notifications); idempotent per post. */
   announce: (userId: string, post: { id: string; title: string; body: string }) => Promise<unknown>;
   now?: () => Date;
 }
 
 export function createAnnouncementFanOut(deps: AnnouncementFanOutDeps) {
-  const { db } = deps;
+  const { announcements } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** Accounts not yet told of the post, in id order after `after` (a page at a time). */
-  async function untold(
-    post: { id: string; publishedAt: Date },
-    after: string | null,
-  ): Promise<string[]> {
-    const rows = await db
-      .select({ id: user.id })
-      .from(user)
-      .where(
-        and(
-          lte(user.createdAt, post.publishedAt),
-          after === null ? undefined : gt(user.id, after),
-          notExists(
-            db
-              .select({ one: sql`1` })
-              .from(notification)
-              .where(
-                and(
-                  eq(notification.userId, user.id),
-                  eq(notification.dedupeKey, `community:${post.id}`),
-                ),
-              ),
-          ),
-        ),
-      )
-      .orderBy(asc(user.id))
-      .limit(BATCH);
-    return rows.map((r) => r.id);
-  }
+  const untold = (post: { id: string; publishedAt: Date }, after: string | null) =>
+    announcements.untold(post, after, BATCH);
 
   return {
     /** Tells every account of each recent announcement it has not heard of; answers how many were told. */
     async run(): Promise<number> {
       const at = now();
       const since = new Date(at.getTime() - ANNOUNCEMENT_REACH_DAYS * 24 * 3600 * 1000);
-      const posts = await db
-        .select({
-          id: communityPost.id,
-          title: communityPost.title,
-          body: communityPost.body,
-          publishedAt: communityPost.publishedAt,
-        })
-        .from(communityPost)
-        .where(
-          and(
-            eq(communityPost.kind, 'announcement'),
-            isNull(communityPost.archivedAt),
-            gt(communityPost.publishedAt, since),
-            lte(communityPost.publishedAt, at),
-          ),
-        );
+      const posts = await announcements.published(since, at);
       let told = 0;
       for (const post of posts) {
         for (

@@ -4,6 +4,7 @@ import type { Platform } from '#server/app/platform.ts';
 import { featureModule, mount } from '#server/app/feature-module.ts';
 import type { PipelineNotifications } from '#server/features/notifications/pipeline-notifications.ts';
 import { createAnnouncementFanOut } from './announcement-fan-out.ts';
+import { createAnnouncementRepository } from './announcement-repository.ts';
 import { createCommunityRepository } from './community-repository.ts';
 import { communityRoutes } from './community-routes.ts';
 import { createCommunityService } from './community-service.ts';
@@ -16,7 +17,7 @@ export function createCommunityModule(
     repo: createCommunityRepository(platform.database.db),
   });
   const fanOut = createAnnouncementFanOut({
-    db: platform.database.db,
+    announcements: createAnnouncementRepository(platform.database.db),
     announce: deps.notices.announcement,
   });
   return featureModule('community', community, {

@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '#server/testing/test-server.ts
 import { signedInUser } from '#server/testing/users.ts';
 import { waitFor } from '#server/testing/wait-for.ts';
 import { createAnnouncementFanOut } from './announcement-fan-out.ts';
+import { createAnnouncementRepository } from './announcement-repository.ts';
 import { communityCommands } from './community-commands.ts';
 
 let server: TestServer;
@@ -192,7 +193,7 @@ describe('announcements as notifications', () => {
     const after = await signedInUser(server);
     const announced: string[] = [];
     const told2 = await createAnnouncementFanOut({
-      db: server.services.database.db,
+      announcements: createAnnouncementRepository(server.services.database.db),
       announce: (userId, post) => {
         announced.push(`${userId}:${post.id}`);
         return Promise.resolve();

@@ -2,16 +2,14 @@
 // entitlements and limits, and her usage of them.
 import type { Platform } from '#server/app/platform.ts';
 import { featureModule, mount } from '#server/app/feature-module.ts';
-import { createAccountService } from '#server/features/account/account-service.ts';
-import { createAccountStateRepository } from '#server/features/account/account-state-repository.ts';
+import { accountsOn } from '#server/features/account/account-service.ts';
 import { createEntitlements } from './entitlements.ts';
 import { createUsageRepository } from './usage-repository.ts';
 import { usageRoutes } from './usage-routes.ts';
 
 export function createEntitlementsModule(platform: Platform) {
   const { catalog, planFeatures } = platform;
-  const accountStates = createAccountStateRepository(platform.database.db);
-  const accounts = createAccountService(accountStates, planFeatures);
+  const { states: accountStates, accounts } = accountsOn(platform.database.db, planFeatures);
   const entitlements = createEntitlements({ accountStates, catalog, planFeatures });
   const usage = createUsageRepository(platform.database.db);
   return featureModule(

@@ -15,8 +15,7 @@ import { PLANS, type Plan, type SpecialFeature } from '@shark/contracts/user.ts'
 import type { Database } from '@shark/db/client.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { validationError } from '#server/http/validation.ts';
-import { createAccountService } from '#server/features/account/account-service.ts';
-import { createAccountStateRepository } from '#server/features/account/account-state-repository.ts';
+import { accountsOn } from '#server/features/account/account-service.ts';
 import type { PlanFeatures } from '#server/features/account/plan-features.ts';
 import type { OfferRepository, OfferRow } from './offer-repository.ts';
 
@@ -107,8 +106,7 @@ export function createOfferService(deps: {
    * for a higher plan than the one she pays for is refused in words.
    */
   async function grantFree(tx: Database, claimant: OfferClaimant, offer: OfferRow): Promise<void> {
-    const accountStates = createAccountStateRepository(tx);
-    const accounts = createAccountService(accountStates, planFeatures);
+    const { states: accountStates, accounts } = accountsOn(tx, planFeatures);
     const current = await accountStates.findState(claimant.id);
     const features = [...current.grantedFeatures, ...(offer.features as SpecialFeature[])];
     const live = await accountStates.findLiveSubscription(claimant.id);

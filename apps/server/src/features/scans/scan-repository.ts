@@ -14,7 +14,7 @@ import {
   user,
 } from '@shark/db/schema.ts';
 import type { ScanStage } from '@shark/contracts/scans.ts';
-import { isUniqueViolation } from '#server/features/accounts/protected-account-repository.ts';
+import { isUniqueViolation } from '@shark/db/errors.ts';
 
 export type ScanRow = typeof scan.$inferSelect;
 export type ScanTaskRow = typeof scanTask.$inferSelect;
