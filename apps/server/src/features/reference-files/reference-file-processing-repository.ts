@@ -3,10 +3,7 @@
 import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import type { Database } from '@shark/db/client.ts';
 import { referenceFile, referenceFingerprint } from '@shark/db/schema.ts';
-import {
-  createReferenceRepository,
-  type ReferenceKind,
-} from '#server/features/matching/reference-repository.ts';
+import type { ReferenceKind } from '#server/features/matching/reference-repository.ts';
 
 export type ReferenceFileRow = typeof referenceFile.$inferSelect;
 
@@ -53,11 +50,10 @@ export function createReferenceFileProcessingRepository(db: Database) {
           .from(referenceFingerprint)
           .where(eq(referenceFingerprint.referenceId, id));
         if (!existing) {
-          await createReferenceRepository(tx).insert({
-            referenceId: id,
-            userId: row.userId,
-            ...result.fingerprint,
-          });
+          // The matching feature's index reads it from there (reference-index.ts).
+          await tx
+            .insert(referenceFingerprint)
+            .values({ referenceId: id, userId: row.userId, ...result.fingerprint });
         }
         await tx
           .update(referenceFile)
@@ -107,7 +103,11 @@ export function createReferenceFileProcessingRepository(db: Database) {
           .where(and(eq(referenceFile.id, id), eq(referenceFile.userId, userId)))
           .for('update');
         if (!row) return false;
-        await createReferenceRepository(tx).delete(userId, id);
+        await tx
+          .delete(referenceFingerprint)
+          .where(
+            and(eq(referenceFingerprint.referenceId, id), eq(referenceFingerprint.userId, userId)),
+          );
         await tx.delete(referenceFile).where(eq(referenceFile.id, id));
         return true;
       });

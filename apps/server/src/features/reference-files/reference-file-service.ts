@@ -4,7 +4,6 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import type { Database } from '@shark/db/client.ts';
 import type { FingerprintJobs } from '@shark/engine/matching/fingerprint-jobs.ts';
 import { encodeReferenceFingerprint } from '@shark/engine/matching/image-fingerprint.ts';
 import { mimeTypeOf, sniffMediaType, type MediaType } from '@shark/engine/matching/media-type.ts';
@@ -14,10 +13,9 @@ import { AppError } from '#server/http/app-error.ts';
 import type { Logger } from '#server/http/logger.ts';
 import type { JobContext } from '#server/jobs/define-job.ts';
 import type { FileStorage } from '#server/features/storage/file-storage.ts';
-import {
-  createReferenceFileProcessingRepository,
-  type ProcessedFile,
-  type ReferenceFileProcessingRepository,
+import type {
+  ProcessedFile,
+  ReferenceFileProcessingRepository,
 } from './reference-file-processing-repository.ts';
 
 /** Reasons a creator reads on a failed file; each is final (retrying would not change it). */
@@ -123,7 +121,7 @@ async function analyse(path: string, fingerprints: Fingerprinter): Promise<Analy
 }
 
 export interface ReferenceFileServiceDeps {
-  db: Database;
+  files: ReferenceFileProcessingRepository;
   storage: FileStorage;
   logger: Logger;
   /** The engine's fingerprinting, on the worker-thread pool (the functions themselves in tests). */
@@ -131,13 +129,11 @@ export interface ReferenceFileServiceDeps {
 }
 
 export function createReferenceFileService({
-  db,
+  files,
   storage,
   logger,
   fingerprints,
 }: ReferenceFileServiceDeps) {
-  const files: ReferenceFileProcessingRepository = createReferenceFileProcessingRepository(db);
-
   return {
     /**
      * The `reference-file.fingerprint` job. Idempotent: a file that is gone, ready or failed is left as

@@ -7,6 +7,7 @@ import { referenceFileRoutes } from '#server/features/uploads/reference-file-rou
 import { uploadRoutes } from '#server/features/uploads/upload-routes.ts';
 import { createUploadService } from '#server/features/uploads/upload-service.ts';
 import { createUploadedFileService } from '#server/features/uploads/uploaded-file-service.ts';
+import { createReferenceFileProcessingRepository } from './reference-file-processing-repository.ts';
 import { createReferenceFileService } from './reference-file-service.ts';
 import type { Entitlements } from '#server/features/entitlements/entitlements.ts';
 import { fingerprintReferenceFileJob } from '#server/jobs/job-catalog.ts';
@@ -18,7 +19,7 @@ export async function createReferenceFilesModule(
   const { config, storage, logger, jobs } = platform;
   const { entitlements } = deps;
   const referenceFiles = createReferenceFileService({
-    db: platform.database.db,
+    files: createReferenceFileProcessingRepository(platform.database.db),
     storage,
     logger,
     fingerprints: platform.fingerprints,

@@ -23,6 +23,7 @@ import {
   FAILURE_REASONS,
   thumbnailKeyOf,
 } from './reference-file-service.ts';
+import { createReferenceFileProcessingRepository } from './reference-file-processing-repository.ts';
 import { FINGERPRINT_JOBS } from '@shark/engine/matching/fingerprint-jobs.ts';
 import { PDQ_IMAGES_DIR } from '@shark/engine/testdata.ts';
 
@@ -275,7 +276,7 @@ describe('reference-file.fingerprint', () => {
         Promise.reject(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })),
     };
     const service = createReferenceFileService({
-      db: server.services.database.db,
+      files: createReferenceFileProcessingRepository(server.services.database.db),
       storage: unreachable,
       logger: server.services.logger,
       fingerprints: FINGERPRINT_JOBS,

@@ -17,6 +17,7 @@ import {
   usageDay,
   type ScanSourceService,
 } from './scan-source-service.ts';
+import { createSourceUsageRepository } from './source-usage-repository.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'shark-scan-sources-'));
 let postgres: { url: string; drop: () => Promise<void> } | null = null;
@@ -51,7 +52,11 @@ afterAll(async () => {
 
 /** Another service on the same database, as another worker process would have. */
 function service(): ScanSourceService {
-  return createScanSourceService({ config, db: database.db, now: () => clock });
+  return createScanSourceService({
+    config,
+    usage: createSourceUsageRepository(database.db),
+    now: () => clock,
+  });
 }
 
 const usedToday = async (service: ScanSourceService, id: string) =>
@@ -167,8 +172,11 @@ describe('sources and status', () => {
     writeFileSync(file, JSON.stringify({ version: 1, sites: [{ id: 'x', kind: 'nowhere' }] }));
     const broken = loadConfig({ DATA_DIR: dataDir, SITE_CATALOG_FILE: file });
     expect(broken.scanSources.siteCatalogFile).toBe(file);
-    expect(() => createScanSourceService({ config: broken, db: database.db })).toThrow(
-      SiteCatalogError,
-    );
+    expect(() =>
+      createScanSourceService({
+        config: broken,
+        usage: createSourceUsageRepository(database.db),
+      }),
+    ).toThrow(SiteCatalogError);
   });
 });

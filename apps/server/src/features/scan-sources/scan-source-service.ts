@@ -5,7 +5,6 @@
 // operator configuration (a stand-in on 127.0.0.1 in tests and demos), never a URL from the web, and
 // the requests refuse redirects. Every URL a provider returns is fetched later through the guarded
 // fetcher by the pipeline.
-import type { Database } from '@shark/db/client.ts';
 import type { ScanSources } from '@shark/contracts/scans.ts';
 import { loadSiteCatalog, type SiteCatalog } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { createDiscoverySources } from '@shark/engine/discovery/sources/registry.ts';
@@ -15,7 +14,7 @@ import {
   type FetchLike,
 } from '@shark/engine/discovery/sources/source.ts';
 import type { ScanSourcesConfig } from '#server/config/env.ts';
-import { createSourceUsageRepository } from './source-usage-repository.ts';
+import type { SourceUsageRepository } from './source-usage-repository.ts';
 
 export interface ScanSourceService {
   /** Every source, on and off, in the order the UI lists them. */
@@ -36,7 +35,8 @@ export interface ScanSourceService {
 export interface ScanSourceServiceDeps {
   /** userAgent: sent to every provider (the engine's default bot User-Agent when absent). */
   config: { scanSources: ScanSourcesConfig; userAgent?: string };
-  db: Database;
+  /** Each source's requests of the day, shared by every process. */
+  usage: SourceUsageRepository;
   /** Provider HTTP client; global fetch by default. */
   fetch?: FetchLike;
   /** Today's date comes from here (tests move it). */
@@ -51,7 +51,7 @@ export function usageDay(at: Date): string {
 export function createScanSourceService(deps: ScanSourceServiceDeps): ScanSourceService {
   const { scanSources: config } = deps.config;
   const now = deps.now ?? (() => new Date());
-  const usage = createSourceUsageRepository(deps.db);
+  const { usage } = deps;
   const catalog = loadSiteCatalog(config.siteCatalogFile);
   const sources = createDiscoverySources({
     brave: config.brave,
