@@ -192,6 +192,8 @@ function vitestRows(report, rowFor) {
     const row = rowFor(file.name);
     if (!rows.has(row.name)) rows.set(row.name, row);
     row.files += 1;
+    row.fileNames ??= new Set();
+    row.fileNames.add(file.name);
     let failedHere = 0;
     for (const test of file.assertionResults ?? []) {
       if (test.status === 'passed') row.passed += 1;
@@ -223,6 +225,8 @@ function finishRow(row, exitCode, seconds) {
   if (row.failed > 0) row.status = 'FAILED';
   else if (row.passed + row.skipped === 0) row.status = 'no tests';
   else row.status = 'ok';
+  const time = Number.isNaN(seconds) ? '' : ` in ${seconds.toFixed(1)}s`;
+  console.log(`\n---- step ${row.name}: ${row.status}${time}`);
 }
 
 // --------------------------------------------------------------------------------- suites
@@ -244,14 +248,28 @@ async function runVitest({ label, projects, db, reportName, rowsFor }) {
   const report = readJson(outputFile);
   const rows = rowsFor(report);
   if (report === null) rows[0].note = appendNote(rows[0].note, 'no JSON report');
-  // One Vitest process ran every row: its time goes to the first row, and a failed exit with
-  // no failed test in any row counts once, on the first row.
+  // One Vitest process may run two rows, one group after the other (unit, then integration): a row
+  // ends when its last file ends, the next row's time starts there, and the last row ends with the
+  // process. A failed exit with no failed test in any row counts once, on the first row.
   const anyFailed = rows.some((row) => row.failed > 0);
+  const ends = rows.map((row, i) =>
+    i === rows.length - 1 ? started + seconds * 1000 : lastFileEnd(report, row, started),
+  );
   rows.forEach((row, i) => {
-    finishRow(row, i === 0 && !anyFailed ? code : 0, i === 0 ? seconds : Number.NaN);
+    const from = i === 0 ? started : ends[i - 1];
+    finishRow(row, i === 0 && !anyFailed ? code : 0, Math.max(0, ends[i] - from) / 1000);
   });
   results.push(...rows);
   return code === 0;
+}
+
+/** When the last of a row's files ended (epoch ms), from the report's per-file end times. */
+function lastFileEnd(report, row, fallback) {
+  const ends = (report?.testResults ?? [])
+    .filter((file) => row.fileNames?.has(file.name))
+    .map((file) => file.endTime)
+    .filter((end) => Number.isFinite(end));
+  return ends.length > 0 ? Math.max(...ends) : fallback;
 }
 
 async function runE2e() {
@@ -322,18 +340,29 @@ async function runEval() {
   return code === 0;
 }
 
+/** A check step (no tests to count): its own row with its status and time. */
+async function timedCheck(name, body) {
+  const started = Date.now();
+  const code = await body();
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`\n---- step ${name}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)}s`);
+  results.push({ ...emptyRow(name), check: true, status: code === 0 ? 'ok' : 'FAILED', seconds });
+  return code;
+}
+
 // ---------------------------------------------------------------------------------- main
 
 function printSummary() {
   header('summary');
   const columns = ['suite', 'status', 'files', 'passed', 'failed', 'skipped', 'time', 'note'];
+  const count = (r, n) => (r.check ? '-' : String(n));
   const lines = results.map((r) => [
     r.name,
     r.status,
-    String(r.files),
-    String(r.passed),
-    String(r.failed),
-    String(r.skipped),
+    count(r, r.files),
+    count(r, r.passed),
+    count(r, r.failed),
+    count(r, r.skipped),
     Number.isNaN(r.seconds) ? '(above)' : `${r.seconds.toFixed(1)}s`,
     r.note,
   ]);
@@ -346,7 +375,11 @@ function printSummary() {
   console.log(format(columns));
   console.log(format(widths.map((w) => '-'.repeat(w))));
   for (const line of lines) console.log(format(line));
+  const wall = (Date.now() - mainStarted) / 1000;
+  console.log(`npm test wall time ${wall.toFixed(1)}s (steps side by side overlap)`);
 }
+
+const mainStarted = Date.now();
 
 async function main() {
   const selected = parseSelection();
@@ -357,22 +390,22 @@ async function main() {
   await ensureDebianTools(selected.has('e2e'), selected.has('eval'));
   if (selected.has('integration')) await ensurePostgres();
 
-  // Lint beside the typecheck: tsc keeps one core busy and leaves the other to eslint.
-  header('typecheck, lint and format');
-  const checksStarted = Date.now();
-  const [typecheck, lint] = await Promise.all([
-    run('npm', ['run', 'typecheck']),
-    // The formatter's check after the linter, on the same core: both are quick beside tsc.
-    (async () => {
-      const linted = await run('npm', ['run', 'lint']);
+  // Two steps side by side, each timed on its own: tsc keeps one core busy and leaves the other to
+  // the formatter's check and eslint (both quick beside tsc).
+  header('format + lint, typecheck (side by side)');
+  const [lint, typecheck] = await Promise.all([
+    timedCheck('format + lint', async () => {
       const formatted = await run('npm', ['run', 'format:check']);
       if (formatted !== 0) console.error('\nformat: run `npm run format` and commit the result');
+      const linted = await run('npm', ['run', 'lint']);
       return linted === 0 && formatted === 0 ? 0 : 1;
-    })(),
+    }),
+    timedCheck('typecheck', () => run('npm', ['run', 'typecheck'])),
   ]);
-  console.log(`typecheck, lint and format: ${((Date.now() - checksStarted) / 1000).toFixed(1)}s`);
-  if (typecheck !== 0) fail('typecheck failed; no tests were run');
-  if (lint !== 0) fail('lint or format check failed; no tests were run');
+  if (typecheck !== 0 || lint !== 0) {
+    printSummary();
+    fail(`${typecheck !== 0 ? 'typecheck' : 'lint or format check'} failed; no tests were run`);
+  }
 
   // Two Vitest processes side by side, together keeping both cores busy: the PGlite run (integration
   // files one at a time, each database in the test's process) and the Postgres run (the unit tests on
@@ -424,12 +457,22 @@ async function main() {
       }),
     );
   }
-  // The e2e suite and the eval after both: started beside the PGlite run's integration files (tried),
+  // The eval (one core, about a minute) starts when the Postgres run ends: the PGlite run's
+  // integration files go on alone for minutes after it, on one core, and the eval takes the other.
+  // Without both integration runs it runs after e2e as before.
+  const evalBesidePglite = selected.has('eval') && vitestRuns.length === 2;
+  if (evalBesidePglite) {
+    const postgresRun = vitestRuns.pop();
+    vitestRuns.push(postgresRun.then(async (done) => (await runEval()) && done));
+  }
+  // The e2e suite after the Vitest runs: started beside the PGlite run's integration files (tried),
   // the e2e servers and that run slowed each other down more than they saved.
   let ok = (await Promise.all(vitestRuns)).every(Boolean);
   if (selected.has('e2e')) ok = (await runE2e()) && ok;
-  if (selected.has('eval')) ok = (await runEval()) && ok;
+  if (selected.has('eval') && !evalBesidePglite) ok = (await runEval()) && ok;
   const order = [
+    'format + lint',
+    'typecheck',
     'unit',
     'integration (pglite)',
     'integration (postgres)',
@@ -442,7 +485,7 @@ async function main() {
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0);
   const skipped = results.reduce((n, r) => n + r.skipped, 0);
-  const empty = results.filter((r) => r.status === 'no tests').map((r) => r.name);
+  const empty = results.filter((r) => !r.check && r.status === 'no tests').map((r) => r.name);
   if (empty.length > 0) console.log(`\nwarning: no tests in ${empty.join(', ')}`);
   if (passed + failed === 0) {
     console.error('\nnpm test: no tests ran');
