@@ -1,6 +1,6 @@
 // The affiliate programme's rules: codes, clicks, the lifelong tie made at sign-up, one commission per
 // payment of a referred customer (pending for the hold, then available), and payouts of the available
-// balance that operators mark paid or reject. See README "Affiliate programme".
+// balance that operators mark paid or reject. See docs/affiliates.md.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   COMMISSIONS_PAGE_SIZE,
