@@ -7,7 +7,7 @@ import {
   ownershipConfirmedSchema,
   reportTakedownSchema,
   reportedUrlStatusSchema,
-} from './reports.ts';
+} from './report-leaks.ts';
 
 /** POST /api/promo-removals: one address at a time (each one spends a removal). */
 export const reportFreeRemovalSchema = z.object({

@@ -11,7 +11,7 @@ import { createBillingModule } from '#server/features/billing/billing-module.ts'
 import { createBrandModule } from '#server/features/brand/brand-module.ts';
 import { createCommunityModule } from '#server/features/community/community-module.ts';
 import { createContentModule } from '#server/features/content/content-module.ts';
-import { createDmcaBadgesModule } from '#server/features/badges/dmca-badges-module.ts';
+import { createDmcaBadgesModule } from '#server/features/dmca-badges/dmca-badges-module.ts';
 import { createEntitlementsModule } from '#server/features/entitlements/entitlements-module.ts';
 import { createFindingsModule } from '#server/features/findings/findings-module.ts';
 import { createHealthModule } from '#server/features/health/health-module.ts';
@@ -23,7 +23,7 @@ import { createOffersModule } from '#server/features/offers/offers-module.ts';
 import { createOnboardingModule } from '#server/features/onboarding/onboarding-module.ts';
 import { createPromoRemovalsModule } from '#server/features/promo-removals/promo-removals-module.ts';
 import { createReferenceFilesModule } from '#server/features/reference-files/reference-files-module.ts';
-import { createReportLeaksModule } from '#server/features/reports/report-leaks-module.ts';
+import { createReportLeaksModule } from '#server/features/report-leaks/report-leaks-module.ts';
 import { createRiskRegistryModule } from '#server/features/risk-registry/risk-registry-module.ts';
 import { createScanSourcesModule } from '#server/features/scan-sources/scan-sources-module.ts';
 import { createScansModule } from '#server/features/scans/scans-module.ts';

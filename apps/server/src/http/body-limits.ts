@@ -4,7 +4,7 @@
 // buffered.
 import type { HttpBindings } from '@hono/node-server';
 import type { MiddlewareHandler } from 'hono';
-import { REPORT_LEAKS_CSV_MAX_BYTES } from '@shark/contracts/reports.ts';
+import { REPORT_LEAKS_CSV_MAX_BYTES } from '@shark/contracts/report-leaks.ts';
 import { WHITELIST_CSV_MAX_BYTES } from '@shark/contracts/whitelist.ts';
 import { AppError } from './app-error.ts';
 

@@ -8,7 +8,7 @@ import type { WhitelistService } from '#server/features/whitelist/whitelist-serv
 
 export interface RecordFindingInput {
   userId: string;
-  /** The scan that found it; null for a page or profile the creator reported herself (features/reports). */
+  /** The scan that found it; null for a page or profile the creator reported herself (features/report-leaks). */
   scanId: string | null;
   kind: FindingKind;
   pageUrl: string;

@@ -87,7 +87,7 @@ export function createMarketingService(deps: MarketingServiceDeps) {
     brand: BrandConfig,
   ): Promise<MarketingBadge> {
     const publicId = await repo.badgePublicId(userId);
-    // The verification page confirms protection only while she is subscribed (features/badges).
+    // The verification page confirms protection only while she is subscribed (features/dmca-badges).
     if (state.status !== 'subscribed') return { state: 'not_protected', publicId, verifyUrl: null };
     if (!publicId) return { state: 'not_created', publicId: null, verifyUrl: null };
     return {

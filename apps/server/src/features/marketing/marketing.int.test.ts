@@ -3,7 +3,7 @@
 // network size in the brand asked for, and the welcome package with its branded PDF — each user's own.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MyBadge } from '@shark/contracts/badges.ts';
+import type { MyBadge } from '@shark/contracts/dmca-badges.ts';
 import type { ApiError } from '@shark/contracts/http.ts';
 import {
   SHARE_IMAGE_SIZES,

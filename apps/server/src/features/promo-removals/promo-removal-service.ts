@@ -16,7 +16,7 @@ import { createWhitelistMatcher } from '@shark/engine/whitelist/whitelist-match.
 import { AppError } from '#server/http/app-error.ts';
 import { safeErrorMessage, type Logger } from '#server/http/logger.ts';
 import type { WhitelistService } from '#server/features/whitelist/whitelist-service.ts';
-import { judgeAddress } from '#server/features/reports/report-input.ts';
+import { judgeAddress } from '#server/features/report-leaks/report-input.ts';
 import {
   PromoRemovalRaceError,
   type PromoRemovalRepository,

@@ -1,4 +1,4 @@
-import { badgePublicIdSchema } from '@shark/contracts/badges.ts';
+import { badgePublicIdSchema } from '@shark/contracts/dmca-badges.ts';
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { NoIndex } from '#app/components/no-index.tsx';

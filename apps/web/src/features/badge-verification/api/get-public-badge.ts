@@ -1,5 +1,5 @@
 // GET /api/badges/{publicId}: whether the creator behind a badge is protected (no session needed).
-import { publicBadgeSchema, type PublicBadge } from '@shark/contracts/badges.ts';
+import { publicBadgeSchema, type PublicBadge } from '@shark/contracts/dmca-badges.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '#app/lib/api.ts';
 

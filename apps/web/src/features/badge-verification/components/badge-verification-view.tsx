@@ -1,4 +1,4 @@
-import type { PublicBadge } from '@shark/contracts/badges.ts';
+import type { PublicBadge } from '@shark/contracts/dmca-badges.ts';
 import { Link } from '@tanstack/react-router';
 import { SearchX, ShieldCheck, ShieldOff } from 'lucide-react';
 import { Button } from '#app/components/ui/button.tsx';

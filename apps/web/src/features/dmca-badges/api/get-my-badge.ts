@@ -1,5 +1,5 @@
 // GET /api/badges/mine: the signed-in creator's badge id and the public page it links to.
-import { myBadgeSchema, type MyBadge } from '@shark/contracts/badges.ts';
+import { myBadgeSchema, type MyBadge } from '@shark/contracts/dmca-badges.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#app/lib/api.ts';
 

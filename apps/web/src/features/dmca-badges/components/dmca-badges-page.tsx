@@ -1,4 +1,4 @@
-import type { MyBadge } from '@shark/contracts/badges.ts';
+import type { MyBadge } from '@shark/contracts/dmca-badges.ts';
 import { ExternalLink, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert } from '#app/components/ui/alert.tsx';

@@ -1,6 +1,6 @@
 // Reports one address as a free removal, with her statement that she owns the content there. Each
 // report spends one removal; with none left the form gives way to the plans.
-import { OWNERSHIP_REQUIRED_MESSAGE } from '@shark/contracts/reports.ts';
+import { OWNERSHIP_REQUIRED_MESSAGE } from '@shark/contracts/report-leaks.ts';
 import {
   reportFreeRemovalSchema,
   type FreeRemovalAllowance,

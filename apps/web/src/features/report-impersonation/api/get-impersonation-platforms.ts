@@ -3,7 +3,7 @@
 import {
   impersonationPlatformListSchema,
   type ImpersonationPlatformList,
-} from '@shark/contracts/reports.ts';
+} from '@shark/contracts/report-leaks.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#app/lib/api.ts';
 

@@ -2,7 +2,7 @@
 import {
   impersonationReportPageSchema,
   type ImpersonationReportPage,
-} from '@shark/contracts/reports.ts';
+} from '@shark/contracts/report-leaks.ts';
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '#app/lib/api.ts';
 

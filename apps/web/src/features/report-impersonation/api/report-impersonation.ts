@@ -3,7 +3,7 @@ import {
   impersonationReportSchema,
   type ImpersonationReport,
   type ReportImpersonation,
-} from '@shark/contracts/reports.ts';
+} from '@shark/contracts/report-leaks.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#app/lib/api.ts';
 import { invalidateImpersonationReports } from './get-impersonation-reports.ts';

@@ -5,7 +5,7 @@ import {
   IMPERSONATION_EVIDENCE_MIN,
   reportImpersonationSchema,
   type ImpersonationPlatform,
-} from '@shark/contracts/reports.ts';
+} from '@shark/contracts/report-leaks.ts';
 import { CircleAlert, UserX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';

@@ -1,5 +1,5 @@
 // Her reports of fake profiles, newest first, with where each platform report stands.
-import type { ImpersonationReport } from '@shark/contracts/reports.ts';
+import type { ImpersonationReport } from '@shark/contracts/report-leaks.ts';
 import { Link } from '@tanstack/react-router';
 import { ExternalLink, UserX } from 'lucide-react';
 import { ListLoadError, ListLoading, ShowMoreButton } from '#app/components/paged-list-states.tsx';

@@ -1,6 +1,6 @@
 // GET /api/report-leaks: her reported addresses, newest first, a keyset page at a time, with counts by
 // status. Refreshed every few seconds while any address is still queued (its job has not run yet).
-import { reportedUrlPageSchema, type ReportedUrlPage } from '@shark/contracts/reports.ts';
+import { reportedUrlPageSchema, type ReportedUrlPage } from '@shark/contracts/report-leaks.ts';
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '#app/lib/api.ts';
 

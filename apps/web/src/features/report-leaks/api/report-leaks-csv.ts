@@ -1,6 +1,6 @@
 // POST /api/report-leaks/csv: a CSV file as multipart form data (first column: the addresses). The
 // server reads the file by its content (text encoding, not binary), so it goes up as it is.
-import { reportLeaksResultSchema, type ReportLeaksResult } from '@shark/contracts/reports.ts';
+import { reportLeaksResultSchema, type ReportLeaksResult } from '@shark/contracts/report-leaks.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadFile } from '#app/lib/upload-file.ts';
 import { invalidateReportedUrls } from './get-reported-urls.ts';

@@ -3,7 +3,7 @@ import {
   reportLeaksResultSchema,
   type ReportLeaks,
   type ReportLeaksResult,
-} from '@shark/contracts/reports.ts';
+} from '@shark/contracts/report-leaks.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#app/lib/api.ts';
 import { invalidateReportedUrls } from './get-reported-urls.ts';

@@ -6,7 +6,7 @@ import {
   REPORT_LEAKS_MAX_URLS,
   reportLeaksSchema,
   type ReportLeaksResult,
-} from '@shark/contracts/reports.ts';
+} from '@shark/contracts/report-leaks.ts';
 import { CircleAlert, ClipboardList, FileSpreadsheet, Send } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';

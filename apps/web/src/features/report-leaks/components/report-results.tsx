@@ -1,5 +1,5 @@
 // What happened to each address of a report: accepted, a duplicate, not valid (with why), or whitelisted.
-import type { ReportLineStatus } from '@shark/contracts/reports.ts';
+import type { ReportLineStatus } from '@shark/contracts/report-leaks.ts';
 import { CircleCheck, CircleX, Copy, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LineResults } from '#app/components/line-results.tsx';

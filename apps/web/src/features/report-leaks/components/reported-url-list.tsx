@@ -1,6 +1,6 @@
 // Her reported addresses, newest first: what the check found (matched, no match, could not load) and
 // where the takedown stands. The list refreshes by itself while any address is still being checked.
-import type { ReportedUrl, ReportedUrlStatus } from '@shark/contracts/reports.ts';
+import type { ReportedUrl, ReportedUrlStatus } from '@shark/contracts/report-leaks.ts';
 import { Link } from '@tanstack/react-router';
 import { CircleCheck, CircleHelp, CircleX, ExternalLink, Flag } from 'lucide-react';
 import type { ReactNode } from 'react';

@@ -3,7 +3,7 @@ import type {
   ReportedUrlStatus,
   ReportLeaksResult,
   ReportLineStatus,
-} from '@shark/contracts/reports.ts';
+} from '@shark/contracts/report-leaks.ts';
 
 export const REPORT_STATUS_LABELS: Record<ReportedUrlStatus, string> = {
   queued: 'Checking',

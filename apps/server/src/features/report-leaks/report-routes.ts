@@ -16,7 +16,7 @@ import {
   reportListQuerySchema,
   reportedUrlPageSchema,
   reportedUrlSchema,
-} from '@shark/contracts/reports.ts';
+} from '@shark/contracts/report-leaks.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { AppError } from '#server/http/app-error.ts';
 import {

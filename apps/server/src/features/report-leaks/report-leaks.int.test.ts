@@ -13,7 +13,7 @@ import type {
   ReportedUrl,
   ReportedUrlPage,
   ReportLeaksResult,
-} from '@shark/contracts/reports.ts';
+} from '@shark/contracts/report-leaks.ts';
 import { finding, reportedUrl, takedown } from '@shark/db/schema.ts';
 import { startSimulatedWeb, type SimulatedWeb } from '@shark/simulated-web/index.ts';
 import { parseWebAddress, urlKey } from '@shark/engine/whitelist/web-address.ts';

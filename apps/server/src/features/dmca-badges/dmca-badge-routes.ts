@@ -1,12 +1,12 @@
 // GET /api/badges/mine (signed in) and GET /api/badges/{publicId} (anyone).
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import { badgePublicIdSchema, myBadgeSchema, publicBadgeSchema } from '@shark/contracts/badges.ts';
+import { badgePublicIdSchema, myBadgeSchema, publicBadgeSchema } from '@shark/contracts/dmca-badges.ts';
 import { apiErrorSchema } from '@shark/contracts/http.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { requireSessionUser } from '#server/http/session.ts';
 import type { Auth } from '#server/features/auth/auth.ts';
-import type { BadgeService } from './badge-service.ts';
+import type { BadgeService } from './dmca-badge-service.ts';
 
 const errors = {
   400: {

@@ -14,7 +14,7 @@ import {
   type ReportLeaksResult,
   type ReportLineResult,
   type ReportListQuery,
-} from '@shark/contracts/reports.ts';
+} from '@shark/contracts/report-leaks.ts';
 import type { WhitelistEntry } from '@shark/contracts/whitelist.ts';
 import type { SiteCatalog } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { createWhitelistMatcher } from '@shark/engine/whitelist/whitelist-match.ts';

@@ -1,7 +1,7 @@
 // The platforms a fake profile can be reported on — the catalog's social networks (whose impersonation
 // policies are known) and the Accounts platforms — and how a reported profile address is read: which
 // platform it is on and whose username it carries (the catalog's profile template, else the Accounts rules).
-import type { ImpersonationPlatform } from '@shark/contracts/reports.ts';
+import type { ImpersonationPlatform } from '@shark/contracts/report-leaks.ts';
 import {
   ACCOUNT_PLATFORMS,
   identifyAccount,

@@ -1,9 +1,9 @@
 // DMCA badges: each creator gets one unguessable public id; its page says only whether protection is active.
 import { randomBytes } from 'node:crypto';
-import type { MyBadge, PublicBadge } from '@shark/contracts/badges.ts';
+import type { MyBadge, PublicBadge } from '@shark/contracts/dmca-badges.ts';
 import { brandAppUrl, type BrandConfig } from '#server/config/brands.ts';
 import { AppError } from '#server/http/app-error.ts';
-import type { BadgeRepository } from './badge-repository.ts';
+import type { BadgeRepository } from './dmca-badge-repository.ts';
 
 export function createBadgeService(repo: BadgeRepository, publicUrl: string) {
   return {

@@ -1,6 +1,6 @@
 // Reading what the creator reports: one address per item or per CSV row (first column, header optional),
 // each judged as a web address and keyed the way the whitelist and findings compare pages.
-import { REPORT_LEAKS_MAX_URLS, REPORTED_URL_MAX_LENGTH } from '@shark/contracts/reports.ts';
+import { REPORT_LEAKS_MAX_URLS, REPORTED_URL_MAX_LENGTH } from '@shark/contracts/report-leaks.ts';
 import { hasScheme, parseWebAddress, urlKey } from '@shark/engine/whitelist/web-address.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { parseCsv } from '#server/features/whitelist/whitelist-input.ts';

@@ -1,9 +1,9 @@
 // DMCA badges: the creator's badge and its public verification page.
 import type { Platform } from '#server/app/platform.ts';
 import { featureModule, mount } from '#server/app/feature-module.ts';
-import { createBadgeRepository } from './badge-repository.ts';
-import { badgeRoutes } from './badge-routes.ts';
-import { createBadgeService } from './badge-service.ts';
+import { createBadgeRepository } from './dmca-badge-repository.ts';
+import { badgeRoutes } from './dmca-badge-routes.ts';
+import { createBadgeService } from './dmca-badge-service.ts';
 
 export function createDmcaBadgesModule(platform: Platform) {
   const badges = createBadgeService(
