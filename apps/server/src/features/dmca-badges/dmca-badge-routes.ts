@@ -1,6 +1,10 @@
 // GET /api/badges/mine (signed in) and GET /api/badges/{publicId} (anyone).
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import { badgePublicIdSchema, myBadgeSchema, publicBadgeSchema } from '@shark/contracts/dmca-badges.ts';
+import {
+  badgePublicIdSchema,
+  myBadgeSchema,
+  publicBadgeSchema,
+} from '@shark/contracts/dmca-badges.ts';
 import { apiErrorSchema } from '@shark/contracts/http.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { AppError } from '#server/http/app-error.ts';
