@@ -10,7 +10,7 @@ import { loadBrands, type BrandRegistry } from '#server/config/brands.ts';
 import { keepDataDirPrivate } from '#server/config/data-dir.ts';
 import type { Config } from '#server/config/env.ts';
 import { loadPlanCatalog } from '#server/config/plans.ts';
-import { planFeaturesOf, type PlanFeatures } from '#server/features/account/plan-features.ts';
+import { planFeaturesOf, type PlanFeatures } from '#server/features/user/plan-features.ts';
 import { createMailer, type Mailer } from '#server/features/mail/mailer.ts';
 import { createFileStorage, type FileStorage } from '#server/features/storage/file-storage.ts';
 import { createLogger, type Logger } from '#server/http/logger.ts';

@@ -5,9 +5,9 @@ import { loadPlanCatalog } from '#server/config/plans.ts';
 import {
   createAccountService,
   type AccountService,
-} from '#server/features/account/account-service.ts';
-import { createAccountStateRepository } from '#server/features/account/account-state-repository.ts';
-import { planFeaturesOf } from '#server/features/account/plan-features.ts';
+} from '#server/features/user/account-service.ts';
+import { createAccountStateRepository } from '#server/features/user/account-state-repository.ts';
+import { planFeaturesOf } from '#server/features/user/plan-features.ts';
 
 export async function openAccountServices(
   config: Config,

@@ -7,7 +7,7 @@ import {
   type SpecialFeature,
   type FrontendStatus,
 } from '@shark/contracts/user.ts';
-import type { AccountService, GrantChanges } from '#server/features/account/account-service.ts';
+import type { AccountService, GrantChanges } from '#server/features/user/account-service.ts';
 import { parseArgs, UsageError } from './args.ts';
 import { unknownSubcommand } from './command-kit.ts';
 

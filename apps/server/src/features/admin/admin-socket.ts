@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { AppError } from '#server/http/app-error.ts';
 import { DEFAULT_BODY_LIMIT, limitedTo } from '#server/http/body-limits.ts';
 import { parseBody } from '#server/http/validation.ts';
-import type { AccountService } from '#server/features/account/account-service.ts';
+import type { AccountService } from '#server/features/user/account-service.ts';
 import { FRONTEND_STATUSES, PLANS, SPECIAL_FEATURES } from '@shark/contracts/user.ts';
 
 export const adminSocketPath = (dataDir: string) => join(dataDir, 'admin.sock');

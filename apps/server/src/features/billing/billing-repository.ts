@@ -14,7 +14,7 @@ import {
 } from '@shark/db/schema.ts';
 import type { BillingInterval, SubscriptionStatus } from '@shark/contracts/billing.ts';
 import type { Plan, SpecialFeature } from '@shark/contracts/user.ts';
-import { addGrantedFeatures } from '#server/features/account/account-service.ts';
+import { addGrantedFeatures } from '#server/features/user/account-service.ts';
 import { LIVE_STATUSES, type BillingAccount } from './billing-state.ts';
 
 export interface StoredSubscription {

@@ -2,7 +2,7 @@
 // entitlements and limits, and her usage of them.
 import type { Platform } from '#server/app/platform.ts';
 import { featureModule, mount } from '#server/app/feature-module.ts';
-import { accountsOn } from '#server/features/account/account-service.ts';
+import { accountsOn } from '#server/features/user/account-service.ts';
 import { createEntitlements } from './entitlements.ts';
 import { createUsageRepository } from './usage-repository.ts';
 import { usageRoutes } from './usage-routes.ts';

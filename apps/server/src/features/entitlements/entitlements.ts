@@ -13,8 +13,8 @@ import { AppError } from '#server/http/app-error.ts';
 import type {
   AccountState,
   AccountStateRepository,
-} from '#server/features/account/account-state-repository.ts';
-import type { PlanFeatures } from '#server/features/account/plan-features.ts';
+} from '#server/features/user/account-state-repository.ts';
+import type { PlanFeatures } from '#server/features/user/plan-features.ts';
 
 /**
  * setup: Accounts, Search Engines, Whitelist, Your Content (status subscribed, or promoProtect);

@@ -12,7 +12,7 @@ import {
 import { LIMIT_NOUNS, type LimitName, type PlanCatalog } from '@shark/contracts/plans.ts';
 import type { SpecialFeature } from '@shark/contracts/user.ts';
 import { brandAppUrl, type BrandConfig } from '#server/config/brands.ts';
-import type { AccountState } from '#server/features/account/account-state-repository.ts';
+import type { AccountState } from '#server/features/user/account-state-repository.ts';
 import { describeAmount, tierOf } from '#server/features/entitlements/entitlements.ts';
 import type { UsageRepository } from '#server/features/entitlements/usage-repository.ts';
 import { logoPng, readLogoFile } from './brand-assets.ts';

@@ -9,7 +9,7 @@ import {
   type OpenedOperatorCommands,
   type OperatorCommand,
 } from '#server/features/admin/operator-command-kit.ts';
-import { planFeaturesOf } from '#server/features/account/plan-features.ts';
+import { planFeaturesOf } from '#server/features/user/plan-features.ts';
 import { createOfferRepository } from './offer-repository.ts';
 import { createOfferService, type OfferService } from './offer-service.ts';
 

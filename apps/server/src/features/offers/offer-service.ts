@@ -15,8 +15,8 @@ import { PLANS, type Plan, type SpecialFeature } from '@shark/contracts/user.ts'
 import type { Database } from '@shark/db/client.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { validationError } from '#server/http/validation.ts';
-import { accountsOn } from '#server/features/account/account-service.ts';
-import type { PlanFeatures } from '#server/features/account/plan-features.ts';
+import { accountsOn } from '#server/features/user/account-service.ts';
+import type { PlanFeatures } from '#server/features/user/plan-features.ts';
 import type { OfferRepository, OfferRow } from './offer-repository.ts';
 
 /**

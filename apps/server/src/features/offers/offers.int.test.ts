@@ -10,7 +10,7 @@ import { TestClient } from '#server/testing/http-client.ts';
 import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
 import { signedInUser } from '#server/testing/users.ts';
 import { insertCreator } from '#server/features/takedowns/testing/takedown-test-fixtures.ts';
-import { createAccountStateRepository } from '#server/features/account/account-state-repository.ts';
+import { createAccountStateRepository } from '#server/features/user/account-state-repository.ts';
 import { createOfferRepository } from './offer-repository.ts';
 import { createOfferService, type StartCheckout } from './offer-service.ts';
 

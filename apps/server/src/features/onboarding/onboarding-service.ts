@@ -9,7 +9,7 @@
 import type { OnboardingCompletion } from '@shark/contracts/onboarding.ts';
 import { AppError } from '#server/http/app-error.ts';
 import type { SessionUser } from '#server/http/session.ts';
-import type { AccountStateRepository } from '#server/features/account/account-state-repository.ts';
+import type { AccountStateRepository } from '#server/features/user/account-state-repository.ts';
 import type { Entitled, Entitlements } from '#server/features/entitlements/entitlements.ts';
 
 export function createOnboardingService(deps: {

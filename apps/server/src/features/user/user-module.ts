@@ -6,7 +6,7 @@ import {
   type Entitlements,
 } from '#server/features/entitlements/entitlements.ts';
 import type { UsageRepository } from '#server/features/entitlements/usage-repository.ts';
-import type { AccountService } from '#server/features/account/account-service.ts';
+import type { AccountService } from './account-service.ts';
 import { userRoutes } from './user-routes.ts';
 
 export function createUserModule(

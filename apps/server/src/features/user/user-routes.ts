@@ -7,7 +7,7 @@ import { AppError } from '#server/http/app-error.ts';
 import type { Auth } from '#server/features/auth/auth.ts';
 import { indicatorCookie } from '#server/features/auth/session-cookies.ts';
 import { findSessionUser } from '#server/http/session.ts';
-import type { AccountService } from '#server/features/account/account-service.ts';
+import type { AccountService } from './account-service.ts';
 
 const route = createRoute({
   method: 'get',
