@@ -30,6 +30,7 @@ import { createScansModule } from '#server/features/scans/scans-module.ts';
 import { createSearchTermsModule } from '#server/features/search-terms/search-terms-module.ts';
 import { createTakedownReportModule } from '#server/features/takedowns/report/takedown-report-module.ts';
 import { createTakedownsModule } from '#server/features/takedowns/takedowns-module.ts';
+import { createUploadsModule } from '#server/features/uploads/uploads-module.ts';
 import { createUserModule } from '#server/features/user/user-module.ts';
 import { createWhitelistModule } from '#server/features/whitelist/whitelist-module.ts';
 import { safeErrorMessage } from '#server/http/logger.ts';
@@ -102,7 +103,12 @@ async function composeModules(platform: Platform) {
     matcher: matching.service,
     onCompleted: notices.scanCompleted,
   });
-  const referenceFiles = await createReferenceFilesModule(platform, { entitlements });
+  const referenceFiles = createReferenceFilesModule(platform);
+  const uploads = await createUploadsModule(platform, {
+    entitlements,
+    deleteReferenceFile: (userId, fileId) =>
+      referenceFiles.service.deleteReferenceFile(userId, fileId),
+  });
   const reportLeaks = createReportLeaksModule(platform, {
     entitlements,
     findings: findings.service,
@@ -130,8 +136,7 @@ async function composeModules(platform: Platform) {
   const accountData = createAccountDataModule(platform, {
     verifyPassword: async (password, hash) =>
       (await auth.service.auth.$context).password.verify({ password, hash }),
-    removeReferenceFile: (userId, fileId) =>
-      referenceFiles.service.uploadedFiles.remove(userId, fileId),
+    removeReferenceFile: (userId, fileId) => uploads.service.uploadedFiles.remove(userId, fileId),
     cancelSubscriptionNow: (userId) => billing.service.cancelNow(userId),
   });
   const community = createCommunityModule(platform, { notices });
@@ -147,6 +152,7 @@ async function composeModules(platform: Platform) {
     entitlementsModule,
     whitelist,
     referenceFiles,
+    uploads,
     searchTerms,
     onboarding,
     content,
@@ -193,9 +199,9 @@ async function composeModules(platform: Platform) {
     findings: findings.service,
     nameSightings: nameSightings.service,
     scans: scans.service,
-    referenceFiles: referenceFiles.service.referenceFiles,
-    uploads: referenceFiles.service.uploads,
-    uploadedFiles: referenceFiles.service.uploadedFiles,
+    referenceFiles: referenceFiles.service,
+    uploads: uploads.service.uploads,
+    uploadedFiles: uploads.service.uploadedFiles,
     reports: reportLeaks.service,
     takedownReport: takedownReport.service,
     billing: billing.service,
