@@ -1,15 +1,10 @@
 // Who can remove a page, in the order to ask them: the site itself (its documented DMCA channel from
 // the site catalog), then whoever serves it (the CDN in front, or the network hosting its addresses,
 // found through DNS and RDAP), then the registrar of its domain (RDAP of the domain).
-import { resolve4, resolve6 } from 'node:dns/promises';
-import {
-  findSiteByUrl,
-  type CatalogSite,
-  type SiteCatalog,
-} from '../discovery/site-catalog/catalog.ts';
+import { findSiteByUrl } from '../discovery/site-catalog/catalog.ts';
 import { classifyAddress, type IpAddress } from '../fetch/ip-address.ts';
-import { cdnMatcher, defaultCdnRanges, type CdnProvider, type CdnRanges } from './cdn-ranges.ts';
-import { parseAddress, parsePrefix, prefixContains, rangeContains } from './ip-ranges.ts';
+import { cdnMatcher, defaultCdnRanges, type CdnProvider } from './cdn-ranges.ts';
+import { parseAddress } from './ip-ranges.ts';
 import {
   IANA_BOOTSTRAP,
   findDomainService,
@@ -25,215 +20,42 @@ import {
   networkAbuseContact,
   networkInfo,
   rdapErrorOf,
-  type NetworkInfo,
-  type RdapContact,
 } from './rdap-contacts.ts';
 import { registrableDomain } from './registrable-domain.ts';
-
-export type RecipientRole = 'site' | 'cdn' | 'host' | 'registrar';
-export type RecipientChannel = { kind: 'email'; address: string } | { kind: 'form'; url: string };
-
-export interface Recipient {
-  role: RecipientRole;
-  /** Organisation name as the registry/catalog gives it (e.g. "Cloudflare, Inc.", "Example Hosting Ltd"). */
-  name: string;
-  /** Where a notice goes: an e-mail address, or a web form URL when the recipient takes nothing else. */
-  channel: RecipientChannel;
-  /** How it was found, for the evidence trail: 'catalog:<siteId>', 'rdap:<rdap URL>', 'cdn:cloudflare'. */
-  source: string;
-  /** The IPs / domain this recipient is responsible for in this lookup. */
-  subject: string;
-  /** The contact's telephone number, when the registry gives one (registrars must, RDAP profile 2.4.5). */
-  phone?: string;
-  /** The registry's handle for the contact ("ABUSE1234-ARIN", "AR12345-RIPE") or a registrar's IANA id. */
-  handle?: string;
-}
-
-export interface RecipientLookup {
-  url: string;
-  host: string;
-  addresses: string[];
-  /** The registrable domain whose registrar was asked (null for an address or a one-label host). */
-  domain: string | null;
-  /** The catalog site the page belongs to, if any. */
-  siteId: string | null;
-  recipients: Recipient[];
-  /** Problems met (RDAP down, no abuse contact), for the UI. */
-  problems: string[];
-}
-
-export interface RecipientCache {
-  get(key: string): Promise<{ value: unknown; fetchedAt: Date } | null>;
-  set(key: string, value: unknown, fetchedAt: Date): Promise<void>;
-}
-
-export interface RecipientResolverOptions {
-  /** The parsed catalog (its `dmca` contacts are the site level). */
-  catalog: SiteCatalog;
-  /** A + AAAA of a host name; node:dns by default. */
-  resolve?: (host: string) => Promise<string[]>;
-  /** GETs and parses JSON; build it on the safe fetcher (createFetchJson in fetch-json.ts). Throws on any failure. */
-  fetchJson: (url: string) => Promise<unknown>;
-  /** The RFC 9224 bootstrap files; IANA's by default. */
-  bootstrap?: { ipv4Url: string; ipv6Url: string; dnsUrl: string };
-  /** CDNs whose addresses hide the real host; the shipped Cloudflare ranges by default. */
-  cdnRanges?: CdnRanges;
-  /** Keeps bootstrap files and RDAP answers between lookups (keys `rdap:bootstrap:`, `rdap:ip:`, `rdap:domain:` + URL). */
-  cache?: RecipientCache;
-  /** How long a cached file or answer is used before it is fetched again. */
-  maxAgeMs?: { bootstrap?: number; record?: number };
-  now?: () => Date;
-}
-
-export interface RecipientResolver {
-  lookup(url: string): Promise<RecipientLookup>;
-}
-
-/** The page address given to a lookup is not one whose recipients can be found. */
-export class RecipientUrlError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'RecipientUrlError';
-  }
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-export const DEFAULT_MAX_AGE_MS = { bootstrap: 7 * DAY_MS, record: DAY_MS } as const;
-
-/** Hosts with more addresses are rare (big CDNs); beyond this the lookup stays bounded. */
-export const MAX_ADDRESSES = 8;
-
-/** A + AAAA through the system's DNS servers; a name without either type answers []. */
-export async function resolveWithDns(host: string): Promise<string[]> {
-  const answers = await Promise.allSettled([resolve4(host), resolve6(host)]);
-  const addresses = answers.flatMap((answer) =>
-    answer.status === 'fulfilled' ? answer.value : [],
-  );
-  if (addresses.length > 0) return addresses;
-  const failure = answers.find(
-    (answer): answer is PromiseRejectedResult =>
-      answer.status === 'rejected' &&
-      !['ENODATA', 'ENOTFOUND'].includes((answer.reason as { code?: string }).code ?? ''),
-  );
-  if (failure) throw failure.reason;
-  return [];
-}
-
-/** An in-memory cache for tests and the CLI; the server keeps the same entries in its database. */
-export function createMemoryRecipientCache(): RecipientCache & { readonly size: number } {
-  const entries = new Map<string, { value: unknown; fetchedAt: Date }>();
-  return {
-    get: (key) => Promise.resolve(entries.get(key) ?? null),
-    set: (key, value, fetchedAt) => {
-      entries.set(key, { value, fetchedAt });
-      return Promise.resolve();
-    },
-    get size() {
-      return entries.size;
-    },
-  };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** A message set inside a sentence, in parentheses, without its own full stop. */
-function aside(error: unknown): string {
-  return messageOf(error).replace(/\.$/, '');
-}
-
-function parsePageUrl(input: string): URL {
-  let url: URL;
-  try {
-    url = new URL(input.trim());
-  } catch {
-    throw new RecipientUrlError(`"${input.slice(0, 200)}" is not a valid web address.`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new RecipientUrlError(
-      `Only web pages (http or https) have recipients, not ${url.protocol.replace(/:$/, '')} addresses.`,
-    );
-  }
-  if (url.hostname === '') throw new RecipientUrlError(`"${input.slice(0, 200)}" has no host.`);
-  return url;
-}
-
-function channelKey(channel: RecipientChannel): string {
-  return channel.kind === 'email'
-    ? `email:${channel.address.toLowerCase()}`
-    : `form:${channel.url}`;
-}
-
-/** Recipients of one level, one per channel, each with every address it answers for. */
-class RecipientGroup {
-  private readonly byChannel = new Map<
-    string,
-    { recipient: Omit<Recipient, 'subject'>; subjects: string[] }
-  >();
-
-  add(recipient: Omit<Recipient, 'subject'>, subject: string): void {
-    const key = channelKey(recipient.channel);
-    const existing = this.byChannel.get(key);
-    if (existing) {
-      if (!existing.subjects.includes(subject)) existing.subjects.push(subject);
-    } else {
-      this.byChannel.set(key, { recipient, subjects: [subject] });
-    }
-  }
-
-  list(): Recipient[] {
-    return [...this.byChannel.values()].map(({ recipient, subjects }) => ({
-      ...recipient,
-      subject: subjects.join(', '),
-    }));
-  }
-}
-
-function siteRecipient(site: CatalogSite, host: string): Recipient | null {
-  if (!site.dmca) return null;
-  // An address takes the notice with its evidence attached; a form only what fits in its fields.
-  const channel: RecipientChannel = site.dmca.email
-    ? { kind: 'email', address: site.dmca.email }
-    : { kind: 'form', url: site.dmca.url! };
-  return { role: 'site', name: site.name, channel, source: `catalog:${site.id}`, subject: host };
-}
-
-function contactRecipient(
-  role: RecipientRole,
-  contact: RdapContact,
-  url: string,
-): Omit<Recipient, 'subject'> {
-  return {
-    role,
-    name: contact.organisation,
-    channel: { kind: 'email', address: contact.email },
-    source: `rdap:${url}`,
-    ...(contact.phone ? { phone: contact.phone } : {}),
-    ...(contact.handle ? { handle: contact.handle } : {}),
-  };
-}
-
-/** A network already looked up in this lookup, to answer for its other addresses without a query. */
-interface KnownNetwork {
-  info: NetworkInfo;
-  url: string;
-  contact: RdapContact | null;
-}
-
-function networkCovers(network: NetworkInfo, address: IpAddress): boolean {
-  const start = network.startAddress ? parseAddress(network.startAddress) : null;
-  const end = network.endAddress ? parseAddress(network.endAddress) : null;
-  if (start && end && rangeContains(start, end, address)) return true;
-  return network.cidrs.some((cidr) => {
-    const prefix = parsePrefix(cidr);
-    return prefix !== null && prefixContains(prefix, address);
-  });
-}
-
-function describeNetwork(info: NetworkInfo): string {
-  return [info.name, info.handle].filter(Boolean).join(', ') || 'no name';
-}
+import {
+  RecipientGroup,
+  aside,
+  channelKey,
+  contactRecipient,
+  describeNetwork,
+  messageOf,
+  networkCovers,
+  parsePageUrl,
+  siteRecipient,
+  type KnownNetwork,
+} from './recipient-parts.ts';
+import {
+  DEFAULT_MAX_AGE_MS,
+  MAX_ADDRESSES,
+  resolveWithDns,
+  type Recipient,
+  type RecipientResolver,
+  type RecipientResolverOptions,
+} from './recipient-types.ts';
+export {
+  DEFAULT_MAX_AGE_MS,
+  MAX_ADDRESSES,
+  RecipientUrlError,
+  createMemoryRecipientCache,
+  resolveWithDns,
+  type Recipient,
+  type RecipientCache,
+  type RecipientChannel,
+  type RecipientLookup,
+  type RecipientResolver,
+  type RecipientResolverOptions,
+  type RecipientRole,
+} from './recipient-types.ts';
 
 export function createRecipientResolver(options: RecipientResolverOptions): RecipientResolver {
   const resolve = options.resolve ?? resolveWithDns;
