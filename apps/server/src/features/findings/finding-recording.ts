@@ -4,10 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type { FindingKind, FindingStatus } from '@shark/contracts/findings.ts';
 import { makeThumbnail, UnreadablePictureError } from '@shark/engine/media/preview.ts';
 import { createWhitelistMatcher } from '@shark/engine/whitelist/whitelist-match.ts';
-import type { Database } from '@shark/db/client.ts';
 import type { Logger } from '#server/http/logger.ts';
 import type { FileStorage } from '#server/features/storage/file-storage.ts';
-import { findReuploadOrigin } from './reupload-repository.ts';
+import type { ReuploadRepository } from './reupload-repository.ts';
 import type { FindingRepository, FindingRow } from './finding-repository.ts';
 import {
   findingKeys,
@@ -23,7 +22,7 @@ export const thumbnailKeyOf = (userId: string, findingId: string) =>
   `findings/${userId}/${findingId}.jpg`;
 
 export function createFindingRecorder(deps: {
-  db: Database;
+  reuploads: ReuploadRepository;
   repo: FindingRepository;
   storage: FileStorage;
   logger: Logger;
@@ -71,7 +70,7 @@ export function createFindingRecorder(deps: {
         : null;
 
     // A file taken down before and found again on another page: the new finding names the earlier one.
-    const reuploadOf = await findReuploadOrigin(deps.db, {
+    const reuploadOf = await deps.reuploads.findOrigin({
       userId,
       kind: input.kind,
       normalizedUrl: keys.normalizedUrl,

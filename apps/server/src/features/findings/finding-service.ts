@@ -18,7 +18,7 @@ import { displayWhitelistValue } from '@shark/engine/whitelist/whitelist-entry.t
 import { createWhitelistMatcher } from '@shark/engine/whitelist/whitelist-match.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { StoredFileNotFoundError } from '#server/features/storage/file-storage.ts';
-import { createFindingRepository, type FindingRow } from './finding-repository.ts';
+import type { FindingRow } from './finding-repository.ts';
 import { createFindingRecorder } from './finding-recording.ts';
 import { decodeCursor, encodeCursor, siteKindOf } from './finding-rules.ts';
 import type { FindingServiceDeps, Reviewer } from './finding-types.ts';
@@ -32,7 +32,7 @@ const NOT_FOUND = 'This finding does not exist.';
 
 export function createFindingService(deps: FindingServiceDeps) {
   const { storage, logger, whitelist } = deps;
-  const repo = createFindingRepository(deps.db);
+  const repo = deps.findings;
 
   async function tellEnforcement(
     userId: string,
@@ -50,7 +50,7 @@ export function createFindingService(deps: FindingServiceDeps) {
     whitelist,
     tellEnforcement,
   });
-  const { siteOf, toApi, withReuploads } = createFindingPresenter(deps.db, deps.siteName);
+  const { siteOf, toApi, withReuploads } = createFindingPresenter(deps.reuploads, deps.siteName);
 
   async function ownedView(userId: string, id: string): Promise<ShownView> {
     const view = await repo.findOwned(userId, id);
@@ -64,7 +64,7 @@ export function createFindingService(deps: FindingServiceDeps) {
      * gets the newer sighting (and the stronger match); a mention of a page with a leak adds nothing.
      */
     record: createFindingRecorder({
-      db: deps.db,
+      reuploads: deps.reuploads,
       repo,
       storage,
       logger,

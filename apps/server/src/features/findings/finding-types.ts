@@ -1,6 +1,7 @@
 // What the findings service takes and answers, and the ports it is given.
 import type { FindingKind, FindingStatus, SiteKindName } from '@shark/contracts/findings.ts';
-import type { Database } from '@shark/db/client.ts';
+import type { FindingRepository } from './finding-repository.ts';
+import type { ReuploadRepository } from './reupload-repository.ts';
 import type { Logger } from '#server/http/logger.ts';
 import type { Entitled } from '#server/features/entitlements/entitlements.ts';
 import type { FileStorage } from '#server/features/storage/file-storage.ts';
@@ -45,7 +46,8 @@ export interface RecordFindingResult {
 export type FindingWhitelist = Pick<WhitelistService, 'list' | 'add'>;
 
 export interface FindingServiceDeps {
-  db: Database;
+  findings: FindingRepository;
+  reuploads: ReuploadRepository;
   storage: FileStorage;
   whitelist: FindingWhitelist;
   logger: Logger;

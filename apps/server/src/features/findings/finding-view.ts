@@ -2,8 +2,7 @@
 // earlier finding it is a re-upload of.
 import type { Finding } from '@shark/contracts/findings.ts';
 import { displayWhitelistValue } from '@shark/engine/whitelist/whitelist-entry.ts';
-import type { Database } from '@shark/db/client.ts';
-import { reuploadOrigins, type ReuploadOrigin } from './reupload-repository.ts';
+import type { ReuploadOrigin, ReuploadRepository } from './reupload-repository.ts';
 import type { FindingRow, FindingView } from './finding-repository.ts';
 import { hostOf, siteKindOf } from './finding-rules.ts';
 
@@ -12,7 +11,7 @@ export type ShownView = FindingView & { reuploadOf: ReuploadOrigin | null };
 
 /** `siteName`: the catalog's name of a site id (Pornhub, not pornhub); findings elsewhere are named by their host. */
 export function createFindingPresenter(
-  db: Database,
+  reuploads: ReuploadRepository,
   siteName: ((siteId: string) => string | undefined) | undefined,
 ) {
   function siteOf(
@@ -64,8 +63,7 @@ export function createFindingPresenter(
 
   /** The views with the earlier finding each re-upload names (one query for a page of them). */
   async function withReuploads(userId: string, views: FindingView[]): Promise<ShownView[]> {
-    const origins = await reuploadOrigins(
-      db,
+    const origins = await reuploads.origins(
       userId,
       views.map((v) => v.row.reuploadOfFindingId),
     );

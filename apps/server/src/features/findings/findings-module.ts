@@ -4,8 +4,10 @@ import type { Platform } from '#server/app/platform.ts';
 import { featureModule, mount } from '#server/app/feature-module.ts';
 import type { Entitlements } from '#server/features/entitlements/entitlements.ts';
 import type { WhitelistService } from '#server/features/whitelist/whitelist-service.ts';
+import { createFindingRepository } from './finding-repository.ts';
 import { findingRoutes } from './findings-routes.ts';
 import { createFindingService, type FindingEnforcementPort } from './finding-service.ts';
+import { createReuploadRepository } from './reupload-repository.ts';
 
 export function createFindingsModule(
   platform: Platform,
@@ -18,7 +20,8 @@ export function createFindingsModule(
 ) {
   const { entitlements } = deps;
   const findings = createFindingService({
-    db: platform.database.db,
+    findings: createFindingRepository(platform.database.db),
+    reuploads: createReuploadRepository(platform.database.db),
     storage: platform.storage,
     whitelist: deps.whitelist,
     logger: platform.logger,

@@ -29,7 +29,9 @@ import {
   type FindingService,
   type RecordFindingInput,
 } from './finding-service.ts';
+import { createFindingRepository } from './finding-repository.ts';
 import { findingRoutes } from './findings-routes.ts';
+import { createReuploadRepository } from './reupload-repository.ts';
 
 let server: TestServer;
 let findings: FindingService;
@@ -66,7 +68,8 @@ async function serveRoutes(): Promise<{ url: string; close: () => Promise<void> 
 beforeAll(async () => {
   server = await startTestServer({}, { workers: false });
   findings = createFindingService({
-    db: server.services.database.db,
+    findings: createFindingRepository(server.services.database.db),
+    reuploads: createReuploadRepository(server.services.database.db),
     storage: server.services.storage,
     whitelist: server.services.whitelist,
     logger: createLogger('silent'),

@@ -74,3 +74,13 @@ export async function reuploadOrigins(
   }
   return origins;
 }
+
+export function createReuploadRepository(db: Database) {
+  return {
+    findOrigin: (leak: NewLeak) => findReuploadOrigin(db, leak),
+    origins: (userId: string, originIds: readonly (string | null)[]) =>
+      reuploadOrigins(db, userId, originIds),
+  };
+}
+
+export type ReuploadRepository = ReturnType<typeof createReuploadRepository>;
