@@ -1,17 +1,12 @@
 // Create or edit an item in a side panel: title, type, date published, where it is sold (a row per
 // link), description and collection. Checked with the API's contract first, then by the API.
 import {
-  CONTENT_TYPE_LABELS,
-  CONTENT_TYPES,
   ITEM_TITLE_MAX,
-  SALE_URLS_MAX,
   type CollectionList,
   type ContentItem,
   type ContentItemDetail,
-  type ContentType,
 } from '@shark/contracts/content.ts';
-import { Film, Images, ImageIcon, Plus, X } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
@@ -36,19 +31,13 @@ import {
   validateItemForm,
   type ItemFormValues,
 } from '#app/features/content/lib/item-form.ts';
+import { SaleLinks } from '#app/features/content/components/item-sale-links.tsx';
+import { TypeChoice } from '#app/features/content/components/item-type-choice.tsx';
 import type { FieldErrors } from '#app/lib/form-errors.ts';
-import { cn } from '#app/lib/utils.ts';
 
 export type ItemFormTarget =
   { mode: 'create'; collectionId: string } | { mode: 'edit'; item: ContentItem };
 
-const TYPE_ICONS: Record<ContentType, typeof ImageIcon> = {
-  photo: ImageIcon,
-  video: Film,
-  set: Images,
-};
-
-/** Today on this device, the latest date the picker offers. */
 function localToday(): string {
   const now = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -283,149 +272,5 @@ function ItemForm({
         </div>
       </form>
     </>
-  );
-}
-
-function TypeChoice({
-  value,
-  error,
-  onChange,
-}: {
-  value: ContentType | '';
-  error: string | undefined;
-  onChange: (type: ContentType) => void;
-}) {
-  const id = useId();
-  return (
-    <fieldset
-      className="grid gap-2"
-      aria-invalid={error ? true : undefined}
-      aria-describedby={error ? `${id}-error` : undefined}
-    >
-      <legend className="mb-2 text-sm leading-none font-medium">Type</legend>
-      <div className="grid grid-cols-3 gap-2">
-        {CONTENT_TYPES.map((type, index) => {
-          const Icon = TYPE_ICONS[type];
-          return (
-            <label
-              key={type}
-              className={cn(
-                'flex cursor-pointer items-center justify-center gap-2 rounded-lg border px-3 py-2.5 text-sm font-medium transition-colors',
-                'has-focus-visible:ring-3 has-focus-visible:ring-ring/50 hover:bg-muted',
-                value === type && 'border-primary bg-primary/5 text-primary',
-                error && 'border-destructive',
-              )}
-            >
-              <input
-                type="radio"
-                name="type"
-                value={type}
-                checked={value === type}
-                onChange={() => onChange(type)}
-                className="sr-only"
-                {...(index === 0 ? { 'data-field': 'type' } : {})}
-              />
-              <Icon aria-hidden="true" className="size-4" />
-              {CONTENT_TYPE_LABELS[type]}
-            </label>
-          );
-        })}
-      </div>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
-  );
-}
-
-function SaleLinks({
-  rows,
-  errors,
-  onChange,
-}: {
-  rows: string[];
-  errors: FieldErrors;
-  onChange: (rows: string[]) => void;
-}) {
-  const id = useId();
-  const listRef = useRef<HTMLDivElement>(null);
-
-  function add() {
-    onChange([...rows, '']);
-    // Focus the new row once it is rendered.
-    requestAnimationFrame(() => {
-      const inputs = listRef.current?.querySelectorAll('input');
-      inputs?.[inputs.length - 1]?.focus();
-    });
-  }
-
-  return (
-    <fieldset className="grid gap-2" aria-describedby={`${id}-hint`}>
-      <legend className="mb-2 text-sm leading-none font-medium">Where it is sold</legend>
-      <p id={`${id}-hint`} className="-mt-1 text-xs text-muted-foreground">
-        Links to the pages where you sell this work (your OnlyFans post, a store page). Up to{' '}
-        {SALE_URLS_MAX}.
-      </p>
-      {errors.saleUrls ? (
-        <p className="text-sm text-destructive" role="alert">
-          {errors.saleUrls}
-        </p>
-      ) : null}
-      <div ref={listRef} className="grid gap-2">
-        {rows.map((url, row) => {
-          const error = errors[`saleUrls.${row}`];
-          const errorId = `${id}-error-${row}`;
-          return (
-            // Rows have no identity of their own; the position is what the errors refer to.
-            <div key={row} className="grid gap-1">
-              <div className="flex gap-2">
-                <Input
-                  data-field={`saleUrls.${row}`}
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://"
-                  aria-label={`Sale link ${row + 1}`}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? errorId : undefined}
-                  value={url}
-                  onChange={(event) =>
-                    onChange(rows.map((current, i) => (i === row ? event.target.value : current)))
-                  }
-                />
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Remove sale link ${row + 1}`}
-                  onClick={() =>
-                    onChange(rows.length === 1 ? [''] : rows.filter((_, i) => i !== row))
-                  }
-                >
-                  <X aria-hidden="true" />
-                </Button>
-              </div>
-              {error ? (
-                <p id={errorId} className="text-sm text-destructive">
-                  {error}
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
-      </div>
-      <Button
-        type="button"
-        variant="outline"
-        size="sm"
-        className="justify-self-start"
-        disabled={rows.length >= SALE_URLS_MAX}
-        onClick={add}
-      >
-        <Plus aria-hidden="true" />
-        Add a sale link
-      </Button>
-    </fieldset>
   );
 }
