@@ -1,7 +1,7 @@
 // Community in a real browser: posts an operator publishes with `shark community publish` (through the
 // running server's admin socket) are read by a creator, pinned first; an archived post disappears; the
 // brand's community channels are listed; an affiliate-only account still reads it. axe in light and dark mode.
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe-support.ts';
 import type { OperatorCommunityPost } from '@shark/contracts/community.ts';
 import { expect, grant, test } from './pages-support.ts';
 import { sharkJson } from './takedown-support.ts';
@@ -69,17 +69,7 @@ test('a creator reads what the operators published and finds the community chann
   );
   await expect(channels.getByRole('link', { name: /Discord server/ })).toBeVisible();
 
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const blocking = violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) =>
-          `${violation.id}: ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      );
-    expect.soft(blocking, `axe in ${colorScheme} mode`).toEqual([]);
-  }
+  await expectNoAxeViolations(page, 'the community page');
 
   // Affiliate-only accounts keep Community, not the Scam Registry.
   await grant(signedInCreator.email, { affiliateOnly: true });

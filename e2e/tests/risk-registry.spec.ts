@@ -2,27 +2,10 @@
 // finds it by a handle and opens its details; she reports a scam (a bad evidence link is refused
 // first), sees it pending, and after the operator publishes it with a note (`shark registry publish`)
 // she sees the note and finds it in the registry. axe in light and dark mode.
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe-support.ts';
 import type { OperatorRiskEntry } from '@shark/contracts/risk-registry.ts';
-import type { Page } from '@playwright/test';
 import { expect, test } from './pages-support.ts';
 import { sharkJson } from './takedown-support.ts';
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  // The pointer leaves the button just clicked: its hover colour is a passing state, not the page's.
-  await page.mouse.move(0, 0);
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const blocking = violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) =>
-          `${violation.id}: ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      );
-    expect.soft(blocking, `axe on ${where} in ${colorScheme} mode`).toEqual([]);
-  }
-}
 
 test('a creator searches the registry, reports a scam and follows its review', async ({
   page,

@@ -1,6 +1,6 @@
 // The whitelist in a real browser: a subscriber adds an entry, pastes several (one unreadable, one
 // duplicate), imports a CSV file, checks URLs that are and are not covered, and deletes an entry.
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe-support.ts';
 import { expect, grant, test } from './pages-support.ts';
 
 test('a subscriber builds a whitelist, checks URLs against it and deletes an entry', async ({
@@ -158,15 +158,5 @@ test('the whitelist screen, filled and with a report and an answer, passes axe i
   await page.getByRole('button', { name: 'Check', exact: true }).click();
   await expect(page.getByTestId('check-result')).toContainText('Whitelisted');
 
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const blocking = violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) =>
-          `${violation.id}: ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      );
-    expect.soft(blocking, `axe in ${colorScheme} mode`).toEqual([]);
-  }
+  await expectNoAxeViolations(page, 'the whitelist');
 });
