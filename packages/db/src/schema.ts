@@ -21,3 +21,4 @@ export * from './schema/affiliates.ts';
 export * from './schema/notifications.ts';
 export * from './schema/community.ts';
 export * from './schema/risk-registry.ts';
+export * from './schema/staff.ts';

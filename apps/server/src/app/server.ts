@@ -32,6 +32,7 @@ import { createTakedownReportModule } from '#server/features/takedowns/report/ta
 import { createTakedownsModule } from '#server/features/takedowns/takedowns-module.ts';
 import { createUploadsModule } from '#server/features/uploads/uploads-module.ts';
 import { createUserModule } from '#server/features/user/user-module.ts';
+import { createStaffModule } from '#server/features/staff/staff-module.ts';
 import { createWhitelistModule } from '#server/features/whitelist/whitelist-module.ts';
 import { safeErrorMessage } from '#server/http/logger.ts';
 import type { FeatureModule } from './feature-module.ts';
@@ -141,6 +142,7 @@ async function composeModules(platform: Platform) {
   });
   const community = createCommunityModule(platform, { notices });
   const riskRegistry = createRiskRegistryModule(platform);
+  const staff = createStaffModule(platform);
 
   // The order their routes mount in, and their recovery runs in.
   const modules: FeatureModule[] = [
@@ -174,6 +176,7 @@ async function composeModules(platform: Platform) {
     affiliates,
     community,
     riskRegistry,
+    staff,
     auth,
   ];
   const services = {
@@ -210,6 +213,8 @@ async function composeModules(platform: Platform) {
     accountData: accountData.service,
     community: community.service,
     riskRegistry: riskRegistry.service,
+    staff: staff.service.staff,
+    staffAudit: staff.service.audit,
   };
   return { modules, services };
 }

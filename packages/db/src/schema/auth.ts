@@ -1,5 +1,5 @@
 // Tables the auth library reads and writes (field names are its own).
-import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt, userId } from './columns.ts';
 
 export const user = pgTable('user', {
@@ -12,6 +12,8 @@ export const user = pgTable('user', {
   isAffiliateOnly: boolean('is_affiliate_only').notNull().default(false),
   /** Referral code typed or carried in at sign-up; the affiliate programme ties it to a referrer. */
   referralCode: text('referral_code'),
+  /** TOTP two-factor is on (the auth library's two-factor plugin sets it once a code was verified). */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -63,4 +65,22 @@ export const verification = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/** A user's TOTP secret and backup codes (the auth library's two-factor plugin; encrypted by it). */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: id(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: userId(),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamptz('locked_until'),
+  },
+  (t) => [
+    index('two_factor_user_id_idx').on(t.userId),
+    index('two_factor_secret_idx').on(t.secret),
+  ],
 );

@@ -25,6 +25,8 @@ export const finding = pgTable(
     /** auto: confidence above the threshold; creator: reviewed by hand. */
     reviewedBy: text('reviewed_by', { enum: ['auto', 'creator'] }),
     reviewedAt: timestamptz('reviewed_at'),
+    /** The creator asked Shark's team to review it (it waits in the staff work queue). */
+    staffReviewRequestedAt: timestamptz('staff_review_requested_at'),
     pageUrl: text('page_url').notNull(),
     normalizedUrl: text('normalized_url').notNull(),
     mediaUrl: text('media_url'),

@@ -1,7 +1,7 @@
 // Better Auth, configured for Shark: e-mail + password with verification, reset, Google via OpenID Connect.
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { genericOAuth } from 'better-auth/plugins';
+import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import { getOAuthState } from 'better-auth/api';
 import { z } from 'zod';
 import type { Database } from '@shark/db/client.ts';
@@ -113,6 +113,7 @@ export function createAuth({ config, db, brands, mailer, logger, onUserCreated }
         session: schema.session,
         account: schema.account,
         verification: schema.verification,
+        twoFactor: schema.twoFactor,
       },
     }),
     trustedOrigins: [
@@ -238,23 +239,27 @@ export function createAuth({ config, db, brands, mailer, logger, onUserCreated }
         },
       },
     },
-    plugins: config.google
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: 'google',
-                name: 'Google',
-                clientId: config.google.clientId,
-                clientSecret: config.google.clientSecret,
-                discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
-                scopes: ['openid', 'email', 'profile'],
-                pkce: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      // TOTP for whoever turns it on; staff pages open only to staff who did.
+      twoFactor({ issuer: defaultBrand.name }),
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  name: 'Google',
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   });
 }
 
