@@ -11,6 +11,11 @@ import {
   signUpRequestSchema,
   updateProfileRequestSchema,
 } from '@shark/contracts/auth.ts';
+import {
+  backupCodeSchema,
+  totpCodeSchema,
+  twoFactorPasswordSchema,
+} from '@shark/contracts/two-factor.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { parseBody } from '#server/http/validation.ts';
@@ -73,6 +78,28 @@ const guarded: Record<string, Guarded> = {
     bucket: 'change-password',
     perUser: (limits) => ({ max: limits.maxPerEmail }),
     newPasswordField: 'newPassword',
+  },
+  // Codes are six digits: guesses are limited per address and per user (the library also locks the
+  // second factor after repeated failures).
+  '/two-factor/verify-totp': {
+    schema: totpCodeSchema,
+    bucket: 'two-factor',
+    perUser: (limits) => ({ max: limits.maxPerEmail }),
+  },
+  '/two-factor/verify-backup-code': {
+    schema: backupCodeSchema,
+    bucket: 'two-factor',
+    perUser: (limits) => ({ max: limits.maxPerEmail }),
+  },
+  '/two-factor/enable': {
+    schema: twoFactorPasswordSchema,
+    bucket: 'change-password',
+    perUser: (limits) => ({ max: limits.maxPerEmail }),
+  },
+  '/two-factor/disable': {
+    schema: twoFactorPasswordSchema,
+    bucket: 'change-password',
+    perUser: (limits) => ({ max: limits.maxPerEmail }),
   },
 };
 
