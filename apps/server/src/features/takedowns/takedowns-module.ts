@@ -9,14 +9,18 @@ import type { ScanMatcher } from '#server/features/scans/scan-matcher.ts';
 import { createEnforcement } from './enforcement.ts';
 import { createTakedownLifecycle } from './lifecycle/takedown-lifecycle-service.ts';
 import { lifecycleJobHandlers } from './lifecycle/takedown-lifecycle-worker.ts';
+import { createTakedownRepositories } from './takedown-repositories.ts';
 
 export function createTakedownsModule(
   platform: Platform,
   deps: { catalog: SiteCatalog; matcher: ScanMatcher; notices: PipelineNotifications },
 ) {
   const { config, jobs, logger } = platform;
+  const { lifecycle: _lifecycle, ...repositories } = createTakedownRepositories(
+    platform.database.db,
+  );
   const enforcement = createEnforcement({
-    db: platform.database.db,
+    repositories,
     config: config.enforcement,
     publicUrl: config.publicUrl,
     brands: platform.brands,
