@@ -16,7 +16,7 @@ export function createTakedownsModule(
   deps: { catalog: SiteCatalog; matcher: ScanMatcher; notices: PipelineNotifications },
 ) {
   const { config, jobs, logger } = platform;
-  const { lifecycle: _lifecycle, ...repositories } = createTakedownRepositories(
+  const { lifecycle: lifecycleRepo, ...repositories } = createTakedownRepositories(
     platform.database.db,
   );
   const enforcement = createEnforcement({
@@ -34,7 +34,8 @@ export function createTakedownsModule(
     logger,
   });
   const lifecycle = createTakedownLifecycle({
-    db: platform.database.db,
+    repo: lifecycleRepo,
+    transitions: repositories.transitions,
     crawler: platform.crawler,
     matcher: deps.matcher,
     respectRobots: config.scans.respectRobots,
