@@ -6,6 +6,7 @@ import type {
   RecipientResponse,
   TakedownResponses,
 } from '#server/features/takedowns/lifecycle/takedown-responses.ts';
+import type { TakedownRepositories } from '#server/features/takedowns/takedown-repositories.ts';
 import { parseArgs, UsageError } from './args.ts';
 import { onDatabaseOrServer, unknownSubcommand } from './command-kit.ts';
 
@@ -95,16 +96,22 @@ export function executeTakedownsCommand(
     async () => (await import('@shark/db/client.ts')).openDatabase(config.database),
     async (database) => {
       await database.migrate();
-      const { createTakedownResponses } =
-        await import('#server/features/takedowns/lifecycle/takedown-responses.ts');
-      const responses = createTakedownResponses(database.db);
+      const [{ createTakedownResponses }, { createTakedownRepositories }] = await Promise.all([
+        import('#server/features/takedowns/lifecycle/takedown-responses.ts'),
+        import('#server/features/takedowns/takedown-repositories.ts'),
+      ]);
+      const repositories = createTakedownRepositories(database.db);
+      const responses = createTakedownResponses({
+        repo: repositories.lifecycle,
+        transitions: repositories.transitions,
+      });
       switch (command.kind) {
         case 'show':
           return responses.describe(command.id);
         case 'respond':
           return responses.respond(command.id, command.response);
         case 'check':
-          return checkHere(command.id, database, config, responses);
+          return checkHere(command.id, database, config, repositories, responses);
       }
     },
     { name: `takedowns/${command.kind}`, body },
@@ -116,6 +123,7 @@ async function checkHere(
   id: string,
   database: DatabaseHandle,
   config: Config,
+  repositories: Pick<TakedownRepositories, 'lifecycle' | 'transitions'>,
   responses: TakedownResponses,
 ): Promise<unknown> {
   const [
@@ -151,7 +159,8 @@ async function checkHere(
   try {
     const catalog = loadSiteCatalog(config.scanSources.siteCatalogFile);
     const verification = lifecycle.createTakedownVerification({
-      db: database.db,
+      repo: repositories.lifecycle,
+      transitions: repositories.transitions,
       crawler,
       matcher: scans.createScanMatcher({
         index: matching.createReferenceIndex(references.createReferenceRepository(database.db)),

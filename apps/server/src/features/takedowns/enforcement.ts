@@ -6,7 +6,6 @@ import { createFetchJson } from '@shark/engine/recipients/fetch-json.ts';
 import { createRecipientResolver } from '@shark/engine/recipients/recipient-resolver.ts';
 import type { Crawler } from '@shark/engine/fetch/crawler.ts';
 import type { SafeFetcher } from '@shark/engine/fetch/safe-fetch.ts';
-import type { Database } from '@shark/db/client.ts';
 import type { BrandRegistry } from '#server/config/brands.ts';
 import type { EnforcementConfig } from '#server/config/env.ts';
 import type { Logger } from '#server/http/logger.ts';
@@ -14,30 +13,26 @@ import type { JobQueue } from '#server/jobs/job-queue.ts';
 import type { SharkJobCatalog } from '#server/jobs/job-catalog.ts';
 import type { Mailer } from '#server/features/mail/mailer.ts';
 import type { FileStorage } from '#server/features/storage/file-storage.ts';
-import { createAuthorizationRepository } from '#server/features/takedowns/agent-authorization/agent-authorization-repository.ts';
 import type { JobHandlers } from '#server/app/feature-module.ts';
 import { createAuthorizationService } from '#server/features/takedowns/agent-authorization/agent-authorization-service.ts';
-import { createDelistingRepository } from '#server/features/takedowns/notices/delisting-repository.ts';
 import {
   createDelistingService,
   dueDelistingDay,
 } from '#server/features/takedowns/notices/delisting-service.ts';
-import { createFormTaskRepository } from '#server/features/takedowns/notices/form-task-repository.ts';
 import { createFormTaskService } from '#server/features/takedowns/notices/form-task-service.ts';
-import { createNoticeRepository } from '#server/features/takedowns/notices/notice-repository.ts';
 import { createNoticeService } from '#server/features/takedowns/notices/notice-service.ts';
 import { createOperatorCommands } from '#server/features/takedowns/operator/operator-commands.ts';
-import { createOutboxRepository } from '#server/features/takedowns/outbox/outbox-repository.ts';
 import { createOutboxSender } from '#server/features/takedowns/outbox/outbox-sender.ts';
-import { createDatabaseRecipientCache } from '#server/features/takedowns/recipients/recipient-cache-repository.ts';
 import { createRecipientService } from '#server/features/takedowns/recipients/recipient-service.ts';
-import { createSiteContactRepository } from '#server/features/takedowns/recipients/site-contact-repository.ts';
 import { createSiteContactService } from '#server/features/takedowns/recipients/site-contact-service.ts';
-import { createTakedownRepository } from '#server/features/takedowns/opening/takedown-repository.ts';
 import { createTakedownService } from '#server/features/takedowns/opening/takedown-service.ts';
+import type { TakedownRepositories } from '#server/features/takedowns/takedown-repositories.ts';
+
+/** What enforcement reads and writes through (the lifecycle's repository is the lifecycle's). */
+export type EnforcementRepositories = Omit<TakedownRepositories, 'lifecycle'>;
 
 export interface EnforcementDeps {
-  db: Database;
+  repositories: EnforcementRepositories;
   config: EnforcementConfig;
   publicUrl: string;
   brands: BrandRegistry;
@@ -59,13 +54,15 @@ export interface EnforcementDeps {
 const SWEEP_BATCH = 500;
 
 export function createEnforcement(deps: EnforcementDeps) {
-  const { db, config, jobs, logger } = deps;
+  const { repositories, config, jobs, logger } = deps;
   const now = deps.now ?? (() => new Date());
 
-  const authorizationRepo = createAuthorizationRepository(db);
-  const takedownRepo = createTakedownRepository(db);
-  const noticeRepo = createNoticeRepository(db);
-  const outboxRepo = createOutboxRepository(db);
+  const {
+    authorizations: authorizationRepo,
+    takedowns: takedownRepo,
+    notices: noticeRepo,
+    outbox: outboxRepo,
+  } = repositories;
 
   const requestNotice = async (userId: string, address: string) => {
     await jobs.send('takedown.notify', { userId, address });
@@ -78,7 +75,6 @@ export function createEnforcement(deps: EnforcementDeps) {
   };
 
   const takedowns = createTakedownService({
-    db,
     takedowns: takedownRepo,
     notices: noticeRepo,
     authorizations: authorizationRepo,
@@ -97,22 +93,22 @@ export function createEnforcement(deps: EnforcementDeps) {
     now,
   });
   const siteContacts = createSiteContactService({
-    repo: createSiteContactRepository(db),
+    repo: repositories.siteContacts,
     ...(deps.crawler ? { crawler: deps.crawler } : {}),
     maxAgeDays: config.siteContactMaxAgeDays,
     logger,
     now,
   });
   const recipients = createRecipientService({
-    db,
     takedowns: takedownRepo,
+    transitions: repositories.transitions,
     resolver: createRecipientResolver({
       catalog: deps.catalog,
       ...(deps.resolve ? { resolve: deps.resolve } : {}),
       fetchJson: createFetchJson(deps.fetcher),
       bootstrap: config.rdapBootstrap,
       ...(config.cdnRanges ? { cdnRanges: config.cdnRanges } : {}),
-      cache: createDatabaseRecipientCache(db),
+      cache: repositories.recipientCache,
       now,
     }),
     catalog: deps.catalog,
@@ -122,7 +118,6 @@ export function createEnforcement(deps: EnforcementDeps) {
     now,
   });
   const notices = createNoticeService({
-    db,
     notices: noticeRepo,
     authorizations: authorizationRepo,
     brands: deps.brands,
@@ -152,13 +147,13 @@ export function createEnforcement(deps: EnforcementDeps) {
     now,
   });
   const forms = createFormTaskService({
-    forms: createFormTaskRepository(db),
+    forms: repositories.forms,
     responseHours: config.responseHours,
     firstCheckHours: config.firstCheckHours,
     now,
   });
   const delisting = createDelistingService({
-    delisting: createDelistingRepository(db),
+    delisting: repositories.delisting,
     storage: deps.storage,
     brands: deps.brands,
     logger,

@@ -9,14 +9,18 @@ import type { ScanMatcher } from '#server/features/scans/scan-matcher.ts';
 import { createEnforcement } from './enforcement.ts';
 import { createTakedownLifecycle } from './lifecycle/takedown-lifecycle-service.ts';
 import { lifecycleJobHandlers } from './lifecycle/takedown-lifecycle-worker.ts';
+import { createTakedownRepositories } from './takedown-repositories.ts';
 
 export function createTakedownsModule(
   platform: Platform,
   deps: { catalog: SiteCatalog; matcher: ScanMatcher; notices: PipelineNotifications },
 ) {
   const { config, jobs, logger } = platform;
+  const { lifecycle: lifecycleRepo, ...repositories } = createTakedownRepositories(
+    platform.database.db,
+  );
   const enforcement = createEnforcement({
-    db: platform.database.db,
+    repositories,
     config: config.enforcement,
     publicUrl: config.publicUrl,
     brands: platform.brands,
@@ -30,7 +34,8 @@ export function createTakedownsModule(
     logger,
   });
   const lifecycle = createTakedownLifecycle({
-    db: platform.database.db,
+    repo: lifecycleRepo,
+    transitions: repositories.transitions,
     crawler: platform.crawler,
     matcher: deps.matcher,
     respectRobots: config.scans.respectRobots,

@@ -9,23 +9,49 @@ export type NewAuthorizationRow = typeof agentAuthorization.$inferInsert;
 /** Arbitrary first key of the advisory lock that serialises one creator's signing and revoking. */
 const AUTHORIZATION_LOCK = 7_241_304;
 
-export function createAuthorizationRepository(db: Database) {
+async function activeOn(db: Database, userId: string): Promise<AuthorizationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(agentAuthorization)
+    .where(and(eq(agentAuthorization.userId, userId), isNull(agentAuthorization.revokedAt)))
+    .limit(1);
+  return row;
+}
+
+export type AuthorizationQueries = ReturnType<typeof authorizationQueriesOn>;
+
+/** Signing and revoking, bound to one transaction (the lock lasts until it ends). */
+export function authorizationQueriesOn(tx: Database) {
   return {
-    /** Takes the creator's signing lock until the end of the transaction `tx`. */
-    async lockCreator(tx: Database, userId: string): Promise<void> {
+    /** Takes the creator's signing lock until the end of the transaction. */
+    async lockCreator(userId: string): Promise<void> {
       await tx.execute(
         sql`select pg_advisory_xact_lock(${AUTHORIZATION_LOCK}, hashtext(${userId}))`,
       );
     },
 
-    async active(userId: string, tx: Database = db): Promise<AuthorizationRow | undefined> {
+    active: (userId: string) => activeOn(tx, userId),
+
+    /** Revokes the active one, if any; the revoked row, or undefined. */
+    async revoke(userId: string, at: Date): Promise<AuthorizationRow | undefined> {
       const [row] = await tx
-        .select()
-        .from(agentAuthorization)
+        .update(agentAuthorization)
+        .set({ revokedAt: at })
         .where(and(eq(agentAuthorization.userId, userId), isNull(agentAuthorization.revokedAt)))
-        .limit(1);
+        .returning();
       return row;
     },
+
+    async insert(row: NewAuthorizationRow): Promise<AuthorizationRow> {
+      const [inserted] = await tx.insert(agentAuthorization).values(row).returning();
+      return inserted!;
+    },
+  };
+}
+
+export function createAuthorizationRepository(db: Database) {
+  return {
+    active: (userId: string) => activeOn(db, userId),
 
     /** The latest, active or not: who signed the notices already composed. */
     async byId(id: string): Promise<AuthorizationRow | undefined> {
@@ -45,21 +71,6 @@ export function createAuthorizationRepository(db: Database) {
         .orderBy(desc(agentAuthorization.signedAt))
         .limit(1);
       return row;
-    },
-
-    /** Revokes the active one, if any; the revoked row, or undefined. */
-    async revoke(tx: Database, userId: string, at: Date): Promise<AuthorizationRow | undefined> {
-      const [row] = await tx
-        .update(agentAuthorization)
-        .set({ revokedAt: at })
-        .where(and(eq(agentAuthorization.userId, userId), isNull(agentAuthorization.revokedAt)))
-        .returning();
-      return row;
-    },
-
-    async insert(tx: Database, row: NewAuthorizationRow): Promise<AuthorizationRow> {
-      const [inserted] = await tx.insert(agentAuthorization).values(row).returning();
-      return inserted!;
     },
   };
 }

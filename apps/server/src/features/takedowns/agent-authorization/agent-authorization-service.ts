@@ -10,13 +10,13 @@ import {
   type AuthorizationState,
   type SignAuthorization,
 } from '@shark/contracts/agent-authorization.ts';
-import type { Database } from '@shark/db/client.ts';
 import type { BrandConfig } from '#server/config/brands.ts';
 import { AppError } from '#server/http/app-error.ts';
 import type { SessionUser } from '#server/http/session.ts';
 import { validationError } from '#server/http/validation.ts';
 import { authorizationText } from './agent-authorization-text.ts';
 import type {
+  AuthorizationQueries,
   AuthorizationRepository,
   AuthorizationRow,
 } from './agent-authorization-repository.ts';
@@ -79,13 +79,13 @@ export function createAuthorizationService(deps: AuthorizationServiceDeps) {
   async function revokeIn(
     userId: string,
     at: Date,
-    then?: (tx: Database) => Promise<AuthorizationRow>,
+    then?: (signing: AuthorizationQueries) => Promise<AuthorizationRow>,
   ) {
-    return notices.transaction(async (q, tx) => {
-      await authorizations.lockCreator(tx, userId);
-      const revoked = await authorizations.revoke(tx, userId, at);
+    return notices.transaction(async (q, { authorizations: signing }) => {
+      await signing.lockCreator(userId);
+      const revoked = await signing.revoke(userId, at);
       const discarded = revoked ? await q.discardUnsent(userId) : { pdfKeys: [], addresses: [] };
-      const signed = then ? await then(tx) : null;
+      const signed = then ? await then(signing) : null;
       return { revoked, discarded, signed };
     });
   }
@@ -112,8 +112,8 @@ export function createAuthorizationService(deps: AuthorizationServiceDeps) {
         );
       }
       const at = now();
-      const { discarded } = await revokeIn(user.id, at, (tx) =>
-        authorizations.insert(tx, {
+      const { discarded } = await revokeIn(user.id, at, (signing) =>
+        signing.insert({
           id: randomUUID(),
           userId: user.id,
           legalName: value.legalName,

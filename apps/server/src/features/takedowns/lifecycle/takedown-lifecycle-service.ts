@@ -1,15 +1,11 @@
 // The takedown lifecycle after a notice: verification (the URL fetched again on a schedule with
 // backoff; gone means removed), response windows and escalation to the next recipient (site → host or
 // CDN → registrar; none left: closed), and the answers an operator records. Every status change goes
-// through transitionTakedown; every function takes `now`, so the tests drive time. Verification is in
+// through the transitions port (transitionTakedown); every function takes `now`, so the tests drive time. Verification is in
 // takedown-verification.ts and the operator's answers in takedown-responses.ts; this file escalates and sweeps.
-import { transitionTakedown } from '#server/features/takedowns/opening/takedown-transition-repository.ts';
 import type { TakedownStatus } from '#server/features/takedowns/opening/takedown-transitions.ts';
 import { takedownAdminCommands } from '#server/features/takedowns/operator/takedown-admin-commands.ts';
-import {
-  createTakedownLifecycleRepository,
-  ESCALATED_FROM,
-} from './takedown-lifecycle-repository.ts';
+import { ESCALATED_FROM } from './takedown-lifecycle-repository.ts';
 import { createTakedownResponses, recipientLabel } from './takedown-responses.ts';
 import {
   createTakedownVerification,
@@ -29,10 +25,9 @@ export interface TakedownLifecycleDeps extends TakedownVerificationDeps {
 }
 
 export function createTakedownLifecycle(deps: TakedownLifecycleDeps) {
-  const { db, logger } = deps;
-  const repo = createTakedownLifecycleRepository(db);
-  const responses = createTakedownResponses(db, repo, deps.notices);
-  const { verify, checkNow } = createTakedownVerification(deps, repo);
+  const { repo, transitions, logger } = deps;
+  const responses = createTakedownResponses({ repo, transitions, notices: deps.notices });
+  const { verify, checkNow } = createTakedownVerification(deps);
 
   /**
    * Moves a takedown on when its recipient did not answer in time or refused: notice_sent past its
@@ -51,7 +46,7 @@ export function createTakedownLifecycle(deps: TakedownLifecycleDeps) {
       row.responseDueAt.getTime() <= now.getTime()
     ) {
       const recipient = await repo.recipientAt(row.id, row.level);
-      const moved = await transitionTakedown(db, row.id, 'no_response', {
+      const moved = await transitions.move(row.id, 'no_response', {
         at: now,
         from: ['notice_sent'],
         detail: `No answer from ${recipientLabel(recipient)}${recipient ? ` at ${recipient.address}` : ''} by ${row.responseDueAt.toISOString()}.`,
@@ -66,7 +61,7 @@ export function createTakedownLifecycle(deps: TakedownLifecycleDeps) {
         repo.recipientAt(row.id, row.level + 1),
       ]);
       if (next) {
-        const moved = await transitionTakedown(db, row.id, 'escalated', {
+        const moved = await transitions.move(row.id, 'escalated', {
           at: now,
           from: [row.status],
           detail: `escalated from ${recipientLabel(current)} to ${recipientLabel(next)}`,
@@ -77,7 +72,7 @@ export function createTakedownLifecycle(deps: TakedownLifecycleDeps) {
         await deps.requestNotice(row.id);
         return steps;
       }
-      const moved = await transitionTakedown(db, row.id, 'closed', {
+      const moved = await transitions.move(row.id, 'closed', {
         at: now,
         from: [row.status],
         detail: `No recipient left after ${recipientLabel(current)}.`,

@@ -31,6 +31,7 @@ import {
   SITE_HOST_REGISTRAR,
 } from '#server/features/takedowns/testing/takedown-test-fixtures.ts';
 import type { TakedownRow } from '#server/features/takedowns/opening/takedown-transitions.ts';
+import { createTakedownRepositories } from '#server/features/takedowns/takedown-repositories.ts';
 import { createTakedownLifecycle, type TakedownLifecycle } from './takedown-lifecycle-service.ts';
 
 const HOUR = 3600_000;
@@ -51,8 +52,10 @@ beforeAll(async () => {
   ({ db, close } = await openTestDatabase());
   fingerprints = new FingerprintPool({ threads: 0 });
   const fetcher = createSafeFetcher();
+  const repositories = createTakedownRepositories(db);
   lifecycle = createTakedownLifecycle({
-    db,
+    repo: repositories.lifecycle,
+    transitions: repositories.transitions,
     crawler: createCrawler({ fetcher }),
     matcher: createScanMatcher({
       index: createReferenceIndex(createReferenceRepository(db)),

@@ -1,18 +1,13 @@
 // What an operator does with a takedown once its notice is out: look at it (shark takedowns show) and
 // record what a recipient answered (a refusal, a confirmed removal), each answer a transition through
-// transitionTakedown. No network.
-import type { Database } from '@shark/db/client.ts';
+// the transitions port (transitionTakedown). No network.
 import { AppError } from '#server/http/app-error.ts';
-import {
-  transitionTakedown,
-  type TakedownRow,
+import type {
+  TakedownRow,
+  TakedownTransitions,
 } from '#server/features/takedowns/opening/takedown-transition-repository.ts';
 import type { TakedownStatus } from '#server/features/takedowns/opening/takedown-transitions.ts';
-import {
-  createTakedownLifecycleRepository,
-  type RecipientRow,
-  type TakedownLifecycleRepository,
-} from './takedown-lifecycle-repository.ts';
+import type { RecipientRow, TakedownLifecycleRepository } from './takedown-lifecycle-repository.ts';
 
 export function recipientLabel(recipient: Pick<RecipientRow, 'name' | 'role'> | undefined): string {
   return recipient ? `${recipient.name} (${recipient.role})` : 'the recipient';
@@ -96,11 +91,12 @@ export interface TakedownNotices {
 }
 
 /** What an operator does with a takedown: look at it, record what a recipient answered. No network. */
-export function createTakedownResponses(
-  db: Database,
-  repo: TakedownLifecycleRepository = createTakedownLifecycleRepository(db),
-  notices?: TakedownNotices,
-) {
+export function createTakedownResponses(deps: {
+  repo: TakedownLifecycleRepository;
+  transitions: TakedownTransitions;
+  notices?: TakedownNotices | undefined;
+}) {
+  const { repo, transitions, notices } = deps;
   async function requireTakedown(takedownId: string): Promise<TakedownRow> {
     const row = takedownId.trim() === '' ? undefined : await repo.find(takedownId);
     if (!row) throw new AppError('NOT_FOUND', `No takedown with the id "${takedownId}".`);
@@ -183,7 +179,7 @@ export function createTakedownResponses(
       const reason = response.reason.trim();
       if (reason === '')
         throw new AppError('VALIDATION_FAILED', 'Say why the recipient rejected the notice.');
-      const moved = await transitionTakedown(db, row.id, 'rejected', {
+      const moved = await transitions.move(row.id, 'rejected', {
         at: now,
         from: ['notice_sent'],
         detail: `${recipientLabel(recipient)} rejected the notice: ${reason}`,
@@ -200,7 +196,7 @@ export function createTakedownResponses(
       });
     } else {
       const note = response.note?.trim();
-      const moved = await transitionTakedown(db, row.id, 'removed', {
+      const moved = await transitions.move(row.id, 'removed', {
         at: now,
         detail: `${recipientLabel(recipient)} confirmed the removal (recorded by an operator)${note ? `: ${note}` : '.'}`,
         patch: { nextCheckAt: null },

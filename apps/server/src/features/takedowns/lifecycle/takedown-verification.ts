@@ -1,10 +1,9 @@
 // Verification: a takedown's URL fetched again on a schedule with backoff, as a scan would see it; gone
 // means removed. Every function takes `now`, so the tests drive time.
-import type { Database } from '@shark/db/client.ts';
 import type { CatalogSite } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { safeErrorMessage, type Logger } from '#server/http/logger.ts';
-import { transitionTakedown } from '#server/features/takedowns/opening/takedown-transition-repository.ts';
+import type { TakedownTransitions } from '#server/features/takedowns/opening/takedown-transition-repository.ts';
 import { nextCheckAt, type CheckSchedule } from './check-schedule.ts';
 import {
   checkLeakPage,
@@ -16,7 +15,6 @@ import {
 } from './page-check.ts';
 import {
   CHECKED_STATUSES,
-  createTakedownLifecycleRepository,
   type TakedownLifecycleRepository,
 } from './takedown-lifecycle-repository.ts';
 import type { TakedownNotices } from './takedown-responses.ts';
@@ -26,7 +24,8 @@ export const isOneOf = <T extends string>(value: string, list: readonly T[]): va
 
 /** What a check needs: the scans' crawler and matcher (a check sees the page as a scan would). */
 export interface TakedownVerificationDeps {
-  db: Database;
+  repo: TakedownLifecycleRepository;
+  transitions: TakedownTransitions;
   crawler: CheckCrawler;
   matcher: CheckMatcher;
   respectRobots: boolean;
@@ -43,11 +42,8 @@ export interface VerifyResult {
 }
 
 /** Verification alone (the takedown.verify job, and `shark takedowns check` run by an operator). */
-export function createTakedownVerification(
-  deps: TakedownVerificationDeps,
-  repo: TakedownLifecycleRepository = createTakedownLifecycleRepository(deps.db),
-) {
-  const { db, logger } = deps;
+export function createTakedownVerification(deps: TakedownVerificationDeps) {
+  const { repo, transitions, logger } = deps;
   const checkDeps = {
     crawler: deps.crawler,
     matcher: deps.matcher,
@@ -107,7 +103,7 @@ export function createTakedownVerification(
 
     const checkCount = row.checkCount + 1;
     if (verdict.outcome === 'removed') {
-      const moved = await transitionTakedown(db, row.id, 'removed', {
+      const moved = await transitions.move(row.id, 'removed', {
         at: now,
         detail: `Check ${checkCount}: ${verdict.reason}`,
         patch: {

@@ -17,7 +17,15 @@ import {
   takedownRecipient,
   user,
 } from '@shark/db/schema.ts';
+import {
+  authorizationQueriesOn,
+  type AuthorizationQueries,
+} from '#server/features/takedowns/agent-authorization/agent-authorization-repository.ts';
 import type { TakedownRow } from '#server/features/takedowns/opening/takedown-transitions.ts';
+import {
+  createTakedownTransitions,
+  type TakedownTransitions,
+} from '#server/features/takedowns/opening/takedown-transition-repository.ts';
 import {
   noNoticeAtLevel,
   WAITING_STATUSES,
@@ -59,6 +67,19 @@ export interface NewNoticeWrite {
 }
 
 export type NoticeQueries = ReturnType<typeof queries>;
+
+/** What else a notice transaction may do, bound to it: move takedowns, sign and revoke authorisations. */
+export interface NoticeUnitOfWork {
+  transitions: TakedownTransitions;
+  authorizations: AuthorizationQueries;
+}
+
+function unitOfWork(tx: Database): NoticeUnitOfWork {
+  return {
+    transitions: createTakedownTransitions(tx),
+    authorizations: authorizationQueriesOn(tx),
+  };
+}
 
 function queries(db: Database) {
   return {
@@ -247,18 +268,20 @@ export function createNoticeRepository(db: Database) {
     async locked<T>(
       userId: string,
       address: string,
-      work: (q: NoticeQueries, tx: Database) => Promise<T>,
+      work: (q: NoticeQueries, unit: NoticeUnitOfWork) => Promise<T>,
     ): Promise<T> {
       return db.transaction(async (tx) => {
         await tx.execute(
           sql`select pg_advisory_xact_lock(${NOTICE_LOCK}, hashtext(${`${userId} ${address}`}))`,
         );
-        return work(queries(tx), tx);
+        return work(queries(tx), unitOfWork(tx));
       });
     },
     /** Runs `work` in one transaction. */
-    async transaction<T>(work: (q: NoticeQueries, tx: Database) => Promise<T>): Promise<T> {
-      return db.transaction(async (tx) => work(queries(tx), tx));
+    async transaction<T>(
+      work: (q: NoticeQueries, unit: NoticeUnitOfWork) => Promise<T>,
+    ): Promise<T> {
+      return db.transaction(async (tx) => work(queries(tx), unitOfWork(tx)));
     },
   };
 }

@@ -17,11 +17,10 @@ import type {
 } from '@shark/engine/notices/notice-types.ts';
 import { MAX_ITEMS_PER_NOTICE, NoticeInputError } from '@shark/engine/notices/parse-input.ts';
 import { findSite, type SiteCatalog } from '@shark/engine/discovery/site-catalog/catalog.ts';
-import type { Database } from '@shark/db/client.ts';
 import type { BrandRegistry } from '#server/config/brands.ts';
 import type { Logger } from '#server/http/logger.ts';
 import type { FileStorage } from '#server/features/storage/file-storage.ts';
-import { transitionTakedown } from '#server/features/takedowns/opening/takedown-transition-repository.ts';
+import type { TakedownTransitions } from '#server/features/takedowns/opening/takedown-transition-repository.ts';
 import type {
   AuthorizationRepository,
   AuthorizationRow,
@@ -37,7 +36,6 @@ import type { SiteContactService } from '#server/features/takedowns/recipients/s
 import { noticeWorkOf } from '#server/features/takedowns/opening/works.ts';
 
 export interface NoticeServiceDeps {
-  db: Database;
   notices: NoticeRepository;
   authorizations: AuthorizationRepository;
   brands: BrandRegistry;
@@ -213,13 +211,13 @@ export function createNoticeService(deps: NoticeServiceDeps) {
 
   /** Closes takedowns whose notice cannot be composed from what is known (a problem no retry fixes). */
   async function closeUncomposable(
-    tx: Database,
+    transitions: TakedownTransitions,
     group: NoticeCandidate[],
     error: NoticeInputError,
   ): Promise<void> {
     const reason = `The notice could not be prepared: ${error.problems.join('; ')}`;
     for (const candidate of group) {
-      await transitionTakedown(tx, candidate.takedown.id, 'closed', {
+      await transitions.move(candidate.takedown.id, 'closed', {
         from: ['confirmed', 'escalated'],
         patch: { closedReason: reason },
         detail: reason,
@@ -252,80 +250,84 @@ export function createNoticeService(deps: NoticeServiceDeps) {
       const stored: string[] = [];
       let result: { written: { noticeId: string; outboxId: string | null }[]; full: boolean };
       try {
-        result = await notices.locked(userId, address, async (q: NoticeQueries, tx) => {
-          // Under the lock: a takedown already in a notice at its level is no candidate, whoever wrote it.
-          const candidates = await q.candidates(userId, address, MAX_ITEMS_PER_NOTICE);
-          if (candidates.length === 0) return { written: [], full: false };
-          const creator = await q.creator(userId);
-          const written: { noticeId: string; outboxId: string | null }[] = [];
-          for (const group of groupsOf(candidates)) {
-            const noticeId = newNoticeId();
-            let composed: Composed;
-            try {
-              composed = await compose(group, { noticeId, at, brand, authorization, creator });
-            } catch (error) {
-              if (!(error instanceof NoticeInputError)) throw error;
-              logger.warn('notice cannot be composed; its takedowns are closed', {
-                userId,
-                address,
-                problems: error.problems,
-              });
-              await closeUncomposable(tx, group, error);
-              continue;
+        result = await notices.locked(
+          userId,
+          address,
+          async (q: NoticeQueries, { transitions }) => {
+            // Under the lock: a takedown already in a notice at its level is no candidate, whoever wrote it.
+            const candidates = await q.candidates(userId, address, MAX_ITEMS_PER_NOTICE);
+            if (candidates.length === 0) return { written: [], full: false };
+            const creator = await q.creator(userId);
+            const written: { noticeId: string; outboxId: string | null }[] = [];
+            for (const group of groupsOf(candidates)) {
+              const noticeId = newNoticeId();
+              let composed: Composed;
+              try {
+                composed = await compose(group, { noticeId, at, brand, authorization, creator });
+              } catch (error) {
+                if (!(error instanceof NoticeInputError)) throw error;
+                logger.warn('notice cannot be composed; its takedowns are closed', {
+                  userId,
+                  address,
+                  problems: error.problems,
+                });
+                await closeUncomposable(transitions, group, error);
+                continue;
+              }
+              const first = group[0]!;
+              const pdfKey = pdfKeyOf(userId, noticeId);
+              await storage.write(pdfKey, composed.pdf);
+              stored.push(pdfKey);
+              const isEmail = first.recipient.channelKind === 'email';
+              const siteFields = isEmail
+                ? null
+                : siteFormFields(
+                    siteForm,
+                    composed,
+                    brand,
+                    group.map((candidate) => candidate.takedown.pageUrl),
+                  );
+              const outboxId = isEmail ? `obx_${randomBytes(8).toString('hex')}` : null;
+              const entry: NewNoticeWrite = {
+                notice: {
+                  id: noticeId,
+                  userId,
+                  kind: first.takedown.kind === 'impersonation' ? 'impersonation' : 'dmca',
+                  role: first.recipient.role,
+                  recipientName: first.recipient.name,
+                  channelKind: first.recipient.channelKind,
+                  address,
+                  level: first.takedown.level,
+                  authorizationId: authorization.id,
+                  subject: composed.subject,
+                  textBody: composed.text,
+                  htmlBody: composed.html,
+                  pdfKey,
+                  formFields: composed.formFields,
+                  createdAt: at,
+                },
+                takedownIds: group.map((candidate) => candidate.takedown.id),
+                delivery: outboxId
+                  ? { kind: 'email', outboxId, messageId: `<${noticeId}@${domain}>` }
+                  : {
+                      kind: 'form',
+                      taskId: `frm_${randomBytes(8).toString('hex')}`,
+                      formUrl: address,
+                      ...(siteFields ? { fields: siteFields } : {}),
+                    },
+                delist: group
+                  .filter((candidate) => candidate.takedown.kind === 'leak')
+                  .map((candidate) => ({
+                    takedownId: candidate.takedown.id,
+                    url: candidate.takedown.pageUrl,
+                  })),
+              };
+              await q.write(entry, at);
+              written.push({ noticeId, outboxId });
             }
-            const first = group[0]!;
-            const pdfKey = pdfKeyOf(userId, noticeId);
-            await storage.write(pdfKey, composed.pdf);
-            stored.push(pdfKey);
-            const isEmail = first.recipient.channelKind === 'email';
-            const siteFields = isEmail
-              ? null
-              : siteFormFields(
-                  siteForm,
-                  composed,
-                  brand,
-                  group.map((candidate) => candidate.takedown.pageUrl),
-                );
-            const outboxId = isEmail ? `obx_${randomBytes(8).toString('hex')}` : null;
-            const entry: NewNoticeWrite = {
-              notice: {
-                id: noticeId,
-                userId,
-                kind: first.takedown.kind === 'impersonation' ? 'impersonation' : 'dmca',
-                role: first.recipient.role,
-                recipientName: first.recipient.name,
-                channelKind: first.recipient.channelKind,
-                address,
-                level: first.takedown.level,
-                authorizationId: authorization.id,
-                subject: composed.subject,
-                textBody: composed.text,
-                htmlBody: composed.html,
-                pdfKey,
-                formFields: composed.formFields,
-                createdAt: at,
-              },
-              takedownIds: group.map((candidate) => candidate.takedown.id),
-              delivery: outboxId
-                ? { kind: 'email', outboxId, messageId: `<${noticeId}@${domain}>` }
-                : {
-                    kind: 'form',
-                    taskId: `frm_${randomBytes(8).toString('hex')}`,
-                    formUrl: address,
-                    ...(siteFields ? { fields: siteFields } : {}),
-                  },
-              delist: group
-                .filter((candidate) => candidate.takedown.kind === 'leak')
-                .map((candidate) => ({
-                  takedownId: candidate.takedown.id,
-                  url: candidate.takedown.pageUrl,
-                })),
-            };
-            await q.write(entry, at);
-            written.push({ noticeId, outboxId });
-          }
-          return { written, full: candidates.length >= MAX_ITEMS_PER_NOTICE };
-        });
+            return { written, full: candidates.length >= MAX_ITEMS_PER_NOTICE };
+          },
+        );
       } catch (error) {
         await Promise.all(stored.map((key) => storage.delete(key).catch(() => undefined)));
         throw error;

@@ -2,13 +2,11 @@
 // takedown as its creator sees it: history, recipients, notices with their delivery, delisting.
 import type { Readable } from 'node:stream';
 import type { TakedownDetail } from '@shark/contracts/takedowns.ts';
-import type { Database } from '@shark/db/client.ts';
 import { AppError } from '#server/http/app-error.ts';
 import type { Logger } from '#server/http/logger.ts';
 import type { FindingEnforcementPort } from '#server/features/findings/finding-service.ts';
 import type { FileStorage } from '#server/features/storage/file-storage.ts';
 import { StoredFileNotFoundError } from '#server/features/storage/file-storage.ts';
-import { transitionTakedown } from './takedown-transition-repository.ts';
 import type { AuthorizationRepository } from '#server/features/takedowns/agent-authorization/agent-authorization-repository.ts';
 import type { NoticeRepository } from '#server/features/takedowns/notices/notice-repository.ts';
 import {
@@ -18,7 +16,6 @@ import {
 } from './takedown-repository.ts';
 
 export interface TakedownServiceDeps {
-  db: Database;
   takedowns: TakedownRepository;
   notices: NoticeRepository;
   authorizations: AuthorizationRepository;
@@ -63,11 +60,11 @@ export function createTakedownService(deps: TakedownServiceDeps) {
       const open = await takedowns.confirmedOfFindings(userId, findingIds);
       if (open.length === 0) return;
       const ids = open.map((row) => row.id);
-      const discarded = await notices.transaction(async (q, tx) => {
+      const discarded = await notices.transaction(async (q, { transitions }) => {
         // A notice composed but not sent that names one of them is composed again without it.
         const result = await q.discardUnsent(userId, ids);
         for (const id of ids) {
-          await transitionTakedown(tx, id, 'closed', {
+          await transitions.move(id, 'closed', {
             from: ['confirmed'],
             patch: { closedReason: WITHDRAWN_REASON },
             detail: 'The finding was whitelisted or marked not hers before any notice went out.',

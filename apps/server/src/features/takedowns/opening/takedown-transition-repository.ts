@@ -83,6 +83,23 @@ export async function transitionTakedown(
   });
 }
 
+/**
+ * The port services move takedowns through: `transitionTakedown` bound to a connection or a
+ * transaction, so a service never holds the database itself.
+ */
+export interface TakedownTransitions {
+  move(
+    takedownId: string,
+    to: TakedownStatus,
+    options?: TransitionOptions,
+  ): Promise<TakedownRow | null>;
+}
+
+/** The transitions on `db` (a transaction when given one: the moves are then part of it). */
+export function createTakedownTransitions(db: Database): TakedownTransitions {
+  return { move: (takedownId, to, options) => transitionTakedown(db, takedownId, to, options) };
+}
+
 /** Writes the first event of a new takedown (its `confirmed` status), in the transaction that inserts it. */
 export async function recordTakedownOpened(
   db: Database,

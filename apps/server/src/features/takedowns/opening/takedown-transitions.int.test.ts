@@ -10,7 +10,7 @@ import {
   insertTakedown,
   openTestDatabase,
 } from '#server/features/takedowns/testing/takedown-test-fixtures.ts';
-import { transitionTakedown } from './takedown-transition-repository.ts';
+import { createTakedownTransitions, transitionTakedown } from './takedown-transition-repository.ts';
 import {
   canTransition,
   TAKEDOWN_TRANSITIONS,
@@ -174,5 +174,34 @@ describe('transitionTakedown', () => {
       ]);
     else expect(events).toEqual(['null→confirmed', 'confirmed→notice_sent', 'notice_sent→removed']);
     expect((await rowOf(row.id)).status).toBe('removed');
+  });
+});
+
+describe('createTakedownTransitions', () => {
+  it('moves a takedown as transitionTakedown does, and refuses the same steps', async () => {
+    const row = await takedownIn('notice_sent');
+    const transitions = createTakedownTransitions(db);
+    expect(await transitions.move(row.id, 'escalated')).toBeNull();
+    const moved = await transitions.move(row.id, 'rejected', { detail: 'refused by the host' });
+    expect(moved).toMatchObject({ id: row.id, status: 'rejected' });
+    expect(moved!.rejectedAt).toBeInstanceOf(Date);
+    const events = await eventsOf(row.id);
+    expect(events.at(-1)).toMatchObject({
+      fromStatus: 'notice_sent',
+      toStatus: 'rejected',
+      detail: 'refused by the host',
+    });
+  });
+
+  it('bound to a transaction, its moves are undone with it', async () => {
+    const row = await takedownIn('notice_sent');
+    await expect(
+      db.transaction(async (tx) => {
+        expect(await createTakedownTransitions(tx).move(row.id, 'removed')).not.toBeNull();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await rowOf(row.id)).status).toBe('notice_sent');
+    expect((await eventsOf(row.id)).map((e) => e.toStatus)).toEqual(['confirmed', 'notice_sent']);
   });
 });

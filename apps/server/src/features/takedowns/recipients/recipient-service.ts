@@ -11,19 +11,18 @@ import {
   type Recipient,
   type RecipientResolver,
 } from '@shark/engine/recipients/recipient-resolver.ts';
-import type { Database } from '@shark/db/client.ts';
 import type { JobContext } from '#server/jobs/define-job.ts';
 import type { Logger } from '#server/http/logger.ts';
-import {
-  transitionTakedown,
-  type TakedownRow,
+import type {
+  TakedownRow,
+  TakedownTransitions,
 } from '#server/features/takedowns/opening/takedown-transition-repository.ts';
 import type { SiteContactService } from './site-contact-service.ts';
 import type { TakedownRepository } from '#server/features/takedowns/opening/takedown-repository.ts';
 
 export interface RecipientServiceDeps {
-  db: Database;
   takedowns: TakedownRepository;
+  transitions: TakedownTransitions;
   resolver: RecipientResolver;
   catalog: SiteCatalog;
   /** The own channel of a site the catalog does not know (read from its pages); none: the resolver's alone. */
@@ -94,7 +93,7 @@ export function createRecipientService(deps: RecipientServiceDeps) {
   }
 
   async function close(row: TakedownRow, reason: string): Promise<void> {
-    await transitionTakedown(deps.db, row.id, 'closed', {
+    await deps.transitions.move(row.id, 'closed', {
       from: ['confirmed'],
       patch: { closedReason: reason, recipientsResolvedAt: now() },
       detail: reason,
