@@ -18,12 +18,12 @@ import type { DelistingService } from '#server/features/takedowns/notices/delist
 import type { FormTaskService } from '#server/features/takedowns/notices/form-task-service.ts';
 import type { WorkItemView, WorkQueueRepository } from './work-queue-repository.ts';
 import { auditedState, toWorkItem, type WorkQueue } from './work-queue-service.ts';
-import type { WorkSourcesRepository } from './work-sources-repository.ts';
+import type { WorkRecordsRepository } from './work-records-repository.ts';
 
 export interface WorkItemServiceDeps {
   queue: WorkQueue;
   items: WorkQueueRepository;
-  sources: WorkSourcesRepository;
+  records: WorkRecordsRepository;
   audit: StaffAudit;
   forms: Pick<FormTaskService, 'show' | 'done'>;
   delisting: Pick<DelistingService, 'submitted' | 'csv'>;
@@ -68,12 +68,12 @@ function evidenceOf(
 const startOfMonth = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
 
 export function createWorkItemService(deps: WorkItemServiceDeps) {
-  const { queue, items, sources, audit } = deps;
+  const { queue, items, records, audit } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function findingOf(view: WorkItemView): Promise<Finding | null> {
     const { row } = view;
-    const findingId = await sources.findingIdOf(row.kind, row.refId, row.reason);
+    const findingId = await records.findingIdOf(row.kind, row.refId, row.reason);
     return findingId ? orNull(deps.findings.get(row.userId, findingId)) : null;
   }
 
@@ -96,7 +96,7 @@ export function createWorkItemService(deps: WorkItemServiceDeps) {
         address: r.address,
         isCurrent: r.isCurrent,
       })),
-      notice: await sources.latestNoticeOf(takedownId),
+      notice: await records.latestNoticeOf(takedownId),
     };
   }
 
@@ -119,12 +119,12 @@ export function createWorkItemService(deps: WorkItemServiceDeps) {
   async function reportOf(view: WorkItemView): Promise<WorkItemDetail['report']> {
     const { row } = view;
     const [thisMonth, entitled] = await Promise.all([
-      sources.manualRemovalsSince(row.userId, startOfMonth(now())),
+      records.manualRemovalsSince(row.userId, startOfMonth(now())),
       deps.entitlements.of(row.userId),
     ]);
     const monthlyLimit = entitled.limits.manualRemovalsPerMonth;
     if (row.reason === 'impersonation') {
-      const report = await sources.impersonationReport(row.refId);
+      const report = await records.impersonationReport(row.refId);
       if (!report) return null;
       return {
         type: 'impersonation',
@@ -139,7 +139,7 @@ export function createWorkItemService(deps: WorkItemServiceDeps) {
         monthlyLimit,
       };
     }
-    const report = await sources.reportedUrl(row.refId);
+    const report = await records.reportedUrl(row.refId);
     if (!report) return null;
     return {
       type: 'reported_url',
@@ -156,7 +156,7 @@ export function createWorkItemService(deps: WorkItemServiceDeps) {
   }
 
   async function delistingOf(view: WorkItemView): Promise<WorkItemDetail['delisting']> {
-    const batch = await sources.delistingBatch(view.row.refId);
+    const batch = await records.delistingBatch(view.row.refId);
     if (!batch) return null;
     return {
       batchId: batch.id,
@@ -180,7 +180,7 @@ export function createWorkItemService(deps: WorkItemServiceDeps) {
       row.kind === 'support'
         ? {
             requestId: row.refId,
-            subject: (await sources.supportRequest(row.refId))?.subject ?? row.title,
+            subject: (await records.supportRequest(row.refId))?.subject ?? row.title,
             path: `/staff/support/${encodeURIComponent(row.refId)}`,
           }
         : null;
@@ -274,7 +274,7 @@ export function createWorkItemService(deps: WorkItemServiceDeps) {
     /** The picture of the item's finding. */
     async thumbnail(id: string): Promise<Buffer> {
       const view = await queue.requireItem(id);
-      const findingId = await sources.findingIdOf(view.row.kind, view.row.refId, view.row.reason);
+      const findingId = await records.findingIdOf(view.row.kind, view.row.refId, view.row.reason);
       if (!findingId) throw new AppError('NOT_FOUND', 'This item has no picture.');
       return deps.findings.thumbnail(view.row.userId, findingId, { blur: false });
     },

@@ -10,6 +10,7 @@ import type { DelistingService } from '#server/features/takedowns/notices/delist
 import type { FormTaskService } from '#server/features/takedowns/notices/form-task-service.ts';
 import { createWorkItemService } from './work-item-service.ts';
 import { createWorkQueueRepository } from './work-queue-repository.ts';
+import { createWorkRecordsRepository } from './work-records-repository.ts';
 import { workQueueRoutes } from './work-queue-routes.ts';
 import { createWorkQueue } from './work-queue-service.ts';
 import { createWorkSourcesRepository } from './work-sources-repository.ts';
@@ -38,7 +39,7 @@ export function createWorkQueueModule(
   const workItems = createWorkItemService({
     queue,
     items,
-    sources,
+    records: createWorkRecordsRepository(db),
     audit,
     forms: deps.forms,
     delisting: deps.delisting,

@@ -1,10 +1,10 @@
 // The records that need a person, read where they live (form tasks, findings, reports, takedowns,
 // delisting files, support requests): the ones with no queue item yet, and the open items whose record
-// no longer needs work. Also the plan of each creator, for the items' service level.
+// no longer needs work. Also the plan of each creator, for the items' service level. One record read
+// for an item's page is work-records-repository.ts.
 import {
   and,
   type Column,
-  desc,
   eq,
   inArray,
   isNotNull,
@@ -23,7 +23,6 @@ import {
   formTask,
   impersonationReport,
   notice,
-  noticeItem,
   reportedUrl,
   supportRequest,
   takedown,
@@ -313,96 +312,6 @@ export function createWorkSourcesRepository(db: Database) {
         .where(and(eq(workItem.status, 'open'), resolved))
         .returning({ id: workItem.id });
       return closed.length;
-    },
-
-    /** The creator's manual removals (reported addresses and profiles) since `since`. */
-    async manualRemovalsSince(userId: string, since: Date): Promise<number> {
-      const [urls] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(reportedUrl)
-        .where(and(eq(reportedUrl.userId, userId), sql`${reportedUrl.createdAt} >= ${since}`));
-      const [profiles] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(impersonationReport)
-        .where(
-          and(
-            eq(impersonationReport.userId, userId),
-            sql`${impersonationReport.createdAt} >= ${since}`,
-          ),
-        );
-      return (urls?.n ?? 0) + (profiles?.n ?? 0);
-    },
-
-    async reportedUrl(id: string) {
-      const [row] = await db.select().from(reportedUrl).where(eq(reportedUrl.id, id)).limit(1);
-      return row;
-    },
-
-    async impersonationReport(id: string) {
-      const [row] = await db
-        .select()
-        .from(impersonationReport)
-        .where(eq(impersonationReport.id, id))
-        .limit(1);
-      return row;
-    },
-
-    async delistingBatch(id: string) {
-      const [row] = await db
-        .select()
-        .from(delistingBatch)
-        .where(eq(delistingBatch.id, id))
-        .limit(1);
-      return row;
-    },
-
-    async supportRequest(id: string) {
-      const [row] = await db
-        .select({ id: supportRequest.id, subject: supportRequest.subject })
-        .from(supportRequest)
-        .where(eq(supportRequest.id, id))
-        .limit(1);
-      return row;
-    },
-
-    /** The notice text of the takedown's latest notice, to paste or read. */
-    async latestNoticeOf(takedownId: string) {
-      const [row] = await db
-        .select({
-          recipientName: notice.recipientName,
-          address: notice.address,
-          subject: notice.subject,
-          text: notice.textBody,
-        })
-        .from(notice)
-        .innerJoin(noticeItem, eq(noticeItem.noticeId, notice.id))
-        .where(eq(noticeItem.takedownId, takedownId))
-        .orderBy(desc(notice.createdAt))
-        .limit(1);
-      return row ?? null;
-    },
-
-    /** The finding a manual removal became, or a takedown is about. */
-    async findingIdOf(kind: WorkItemKind, refId: string, reason: string): Promise<string | null> {
-      if (kind === 'finding_review') return refId;
-      if (kind === 'takedown_decision') {
-        const [row] = await db
-          .select({ findingId: takedown.findingId })
-          .from(takedown)
-          .where(eq(takedown.id, refId))
-          .limit(1);
-        return row?.findingId ?? null;
-      }
-      if (kind === 'manual_removal') {
-        const table = reason === 'impersonation' ? impersonationReport : reportedUrl;
-        const [row] = await db
-          .select({ findingId: table.findingId })
-          .from(table)
-          .where(eq(table.id, refId))
-          .limit(1);
-        return row?.findingId ?? null;
-      }
-      return null;
     },
   };
 }
