@@ -45,6 +45,8 @@ import { Route as AppReferReferAffTosRouteImport } from './routes/_app/refer/ref
 import { Route as AppReferTipsRouteImport } from './routes/_app/refer/tips';
 import { Route as EmailSettingsSubscriptionTokenRouteImport } from './routes/email-settings/subscription/$token';
 import { Route as EmailSettingsVerificationTokenRouteImport } from './routes/email-settings/verification/$token';
+import { Route as StaffQueueIndexRouteImport } from './routes/staff/queue/index';
+import { Route as StaffQueueItemIdRouteImport } from './routes/staff/queue/$itemId';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -229,6 +231,16 @@ const EmailSettingsVerificationTokenRoute =
     path: '/email-settings/verification/$token',
     getParentRoute: () => rootRouteImport,
   } as any);
+const StaffQueueIndexRoute = StaffQueueIndexRouteImport.update({
+  id: '/staff/queue/',
+  path: '/staff/queue/',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const StaffQueueItemIdRoute = StaffQueueItemIdRouteImport.update({
+  id: '/staff/queue/$itemId',
+  path: '/staff/queue/$itemId',
+  getParentRoute: () => rootRouteImport,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -265,7 +277,9 @@ export interface FileRoutesByFullPath {
   '/refer/tips': typeof AppReferTipsRoute;
   '/email-settings/subscription/$token': typeof EmailSettingsSubscriptionTokenRoute;
   '/email-settings/verification/$token': typeof EmailSettingsVerificationTokenRoute;
+  '/staff/queue/$itemId': typeof StaffQueueItemIdRoute;
   '/refer/': typeof AppReferIndexRoute;
+  '/staff/queue/': typeof StaffQueueIndexRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -302,7 +316,9 @@ export interface FileRoutesByTo {
   '/refer/tips': typeof AppReferTipsRoute;
   '/email-settings/subscription/$token': typeof EmailSettingsSubscriptionTokenRoute;
   '/email-settings/verification/$token': typeof EmailSettingsVerificationTokenRoute;
+  '/staff/queue/$itemId': typeof StaffQueueItemIdRoute;
   '/refer': typeof AppReferIndexRoute;
+  '/staff/queue': typeof StaffQueueIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -341,7 +357,9 @@ export interface FileRoutesById {
   '/_app/refer/tips': typeof AppReferTipsRoute;
   '/email-settings/subscription/$token': typeof EmailSettingsSubscriptionTokenRoute;
   '/email-settings/verification/$token': typeof EmailSettingsVerificationTokenRoute;
+  '/staff/queue/$itemId': typeof StaffQueueItemIdRoute;
   '/_app/refer/': typeof AppReferIndexRoute;
+  '/staff/queue/': typeof StaffQueueIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -380,7 +398,9 @@ export interface FileRouteTypes {
     | '/refer/tips'
     | '/email-settings/subscription/$token'
     | '/email-settings/verification/$token'
-    | '/refer/';
+    | '/staff/queue/$itemId'
+    | '/refer/'
+    | '/staff/queue/';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -417,7 +437,9 @@ export interface FileRouteTypes {
     | '/refer/tips'
     | '/email-settings/subscription/$token'
     | '/email-settings/verification/$token'
-    | '/refer';
+    | '/staff/queue/$itemId'
+    | '/refer'
+    | '/staff/queue';
   id:
     | '__root__'
     | '/'
@@ -455,7 +477,9 @@ export interface FileRouteTypes {
     | '/_app/refer/tips'
     | '/email-settings/subscription/$token'
     | '/email-settings/verification/$token'
-    | '/_app/refer/';
+    | '/staff/queue/$itemId'
+    | '/_app/refer/'
+    | '/staff/queue/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -470,6 +494,8 @@ export interface RootRouteChildren {
   ResetIndexRoute: typeof ResetIndexRoute;
   EmailSettingsSubscriptionTokenRoute: typeof EmailSettingsSubscriptionTokenRoute;
   EmailSettingsVerificationTokenRoute: typeof EmailSettingsVerificationTokenRoute;
+  StaffQueueItemIdRoute: typeof StaffQueueItemIdRoute;
+  StaffQueueIndexRoute: typeof StaffQueueIndexRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -726,6 +752,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EmailSettingsVerificationTokenRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/staff/queue/': {
+      id: '/staff/queue/';
+      path: '/staff/queue';
+      fullPath: '/staff/queue/';
+      preLoaderRoute: typeof StaffQueueIndexRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/staff/queue/$itemId': {
+      id: '/staff/queue/$itemId';
+      path: '/staff/queue/$itemId';
+      fullPath: '/staff/queue/$itemId';
+      preLoaderRoute: typeof StaffQueueItemIdRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
   }
 }
 
@@ -799,6 +839,8 @@ const rootRouteChildren: RootRouteChildren = {
   ResetIndexRoute: ResetIndexRoute,
   EmailSettingsSubscriptionTokenRoute: EmailSettingsSubscriptionTokenRoute,
   EmailSettingsVerificationTokenRoute: EmailSettingsVerificationTokenRoute,
+  StaffQueueItemIdRoute: StaffQueueItemIdRoute,
+  StaffQueueIndexRoute: StaffQueueIndexRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

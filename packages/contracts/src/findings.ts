@@ -60,6 +60,8 @@ export const findingSchema = z.object({
     .object({ findingId: z.string(), pageUrl: z.string(), removedAt: z.string() })
     .nullable()
     .optional(),
+  /** When the creator asked Shark's team to review it (a finding waiting for her review). */
+  staffReviewRequestedAt: z.string().nullable().optional(),
 });
 export type Finding = z.infer<typeof findingSchema>;
 
@@ -104,6 +106,10 @@ export const reviewFindingResultSchema = z.object({
   alsoWhitelisted: z.number().int(),
 });
 export type ReviewFindingResult = z.infer<typeof reviewFindingResultSchema>;
+
+/** POST /api/findings/{id}/ask-review answer: the finding, with the time Shark was asked. */
+export const askFindingReviewResultSchema = z.object({ finding: findingSchema });
+export type AskFindingReviewResult = z.infer<typeof askFindingReviewResultSchema>;
 
 /** GET /api/findings/{id}/thumbnail options: blur=1 blurs it (it always is for a creator who cannot see findings yet). */
 export const findingThumbnailQuerySchema = z.object({

@@ -34,6 +34,7 @@ import { createUploadsModule } from '#server/features/uploads/uploads-module.ts'
 import { createUserModule } from '#server/features/user/user-module.ts';
 import { createStaffModule } from '#server/features/staff/staff-module.ts';
 import { createWhitelistModule } from '#server/features/whitelist/whitelist-module.ts';
+import { createWorkQueueModule } from '#server/features/work-queue/work-queue-module.ts';
 import { safeErrorMessage } from '#server/http/logger.ts';
 import type { FeatureModule } from './feature-module.ts';
 import { startModules } from './lifecycle.ts';
@@ -143,6 +144,14 @@ async function composeModules(platform: Platform) {
   const community = createCommunityModule(platform, { notices });
   const riskRegistry = createRiskRegistryModule(platform);
   const staff = createStaffModule(platform);
+  const workQueue = createWorkQueueModule(platform, {
+    staff: staff.service,
+    forms: takedowns.service.enforcement.forms,
+    delisting: takedowns.service.enforcement.delisting,
+    takedowns: takedowns.service.lifecycle,
+    findings: findings.service,
+    entitlements,
+  });
 
   // The order their routes mount in, and their recovery runs in.
   const modules: FeatureModule[] = [
@@ -177,6 +186,7 @@ async function composeModules(platform: Platform) {
     community,
     riskRegistry,
     staff,
+    workQueue,
     auth,
   ];
   const services = {
@@ -215,6 +225,8 @@ async function composeModules(platform: Platform) {
     riskRegistry: riskRegistry.service,
     staff: staff.service.staff,
     staffAudit: staff.service.audit,
+    workQueue: workQueue.service.queue,
+    workItems: workQueue.service.workItems,
   };
   return { modules, services };
 }

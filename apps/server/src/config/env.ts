@@ -18,6 +18,7 @@ import {
 import { scansConfig, scansVariables } from '#server/config/areas/scans.ts';
 import { serverConfig, serverVariables } from '#server/config/areas/server.ts';
 import { sourcesConfig, sourcesProblems, sourcesVariables } from '#server/config/areas/sources.ts';
+import { staffConfig, staffVariables } from '#server/config/areas/staff.ts';
 import { storageConfig, storageProblems, storageVariables } from '#server/config/areas/storage.ts';
 import {
   takedownLifecycleConfig,
@@ -43,6 +44,7 @@ export const envSchema = z.object({
   ...notificationsVariables.shape,
   ...affiliatesVariables.shape,
   ...promoRemovalsVariables.shape,
+  ...staffVariables.shape,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -79,6 +81,7 @@ function configFrom(env: Env) {
     ...notificationsConfig(env),
     ...affiliatesConfig(env),
     ...promoRemovalsConfig(env),
+    ...staffConfig(env),
   };
 }
 

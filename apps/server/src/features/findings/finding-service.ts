@@ -5,6 +5,7 @@ import { buffer } from 'node:stream/consumers';
 import sharp from '@shark/engine/media/sharp.ts';
 import {
   FINDINGS_PAGE_SIZE,
+  type AskFindingReviewResult,
   type Finding,
   type FindingKind,
   type FindingPage,
@@ -153,6 +154,23 @@ export function createFindingService(deps: FindingServiceDeps) {
       await repo.update(row.id, { status, reviewedBy: 'creator', reviewedAt: new Date() });
       await tellEnforcement(userId, [row.id], status);
       return { finding: toApi(await ownedView(userId, id)), alsoWhitelisted: 0 };
+    },
+
+    /**
+     * The creator asks Shark's team to review a finding she is unsure of (it then enters the staff work
+     * queue); only a finding waiting for her review, and asking twice keeps the first time. It counts
+     * against no limit.
+     */
+    async askStaffReview(userId: string, id: string): Promise<AskFindingReviewResult> {
+      const { row } = await ownedView(userId, id);
+      if (row.status !== 'pending_review')
+        throw new AppError(
+          'CONFLICT',
+          'Only a finding waiting for your review can be sent to Shark for a review.',
+        );
+      if (!row.staffReviewRequestedAt)
+        await repo.update(row.id, { staffReviewRequestedAt: new Date() });
+      return { finding: toApi(await ownedView(userId, id)) };
     },
 
     applyWhitelist,

@@ -58,6 +58,7 @@ export function createFindingPresenter(
       firstSeenAt: row.firstSeenAt.toISOString(),
       lastSeenAt: row.lastSeenAt.toISOString(),
       reuploadOf: view.reuploadOf,
+      staffReviewRequestedAt: row.staffReviewRequestedAt?.toISOString() ?? null,
     };
   }
 

@@ -1,9 +1,10 @@
-// /api/findings: the creator's findings (list, review) and their thumbnails. The list and the review
+// /api/findings: the creator's findings (list, review, asking Shark to review) and their thumbnails. The list and the review
 // need the protection set-up; a thumbnail only its owner, blurred for a creator who cannot see
 // findings yet (the free scan's examples before payment). Sign-in is checked before any input is read.
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import {
+  askFindingReviewResultSchema,
   findingPageSchema,
   findingQuerySchema,
   findingThumbnailQuerySchema,
@@ -68,6 +69,20 @@ const review = createRoute({
   },
 });
 
+const askReview = createRoute({
+  method: 'post',
+  path: '/findings/{id}/ask-review',
+  tags,
+  summary: 'Ask Shark’s team to review a finding waiting for the creator’s review',
+  request: { params: idParams },
+  responses: {
+    200: json(askFindingReviewResultSchema, 'The finding, with when Shark was asked'),
+    ...guarded,
+    404: error('No such finding of this creator'),
+    409: error('The finding is not waiting for a review'),
+  },
+});
+
 const thumbnail = createRoute({
   method: 'get',
   path: '/findings/{id}/thumbnail',
@@ -113,6 +128,7 @@ export function findingRoutes(deps: {
   });
   app.use('/findings', entitled);
   app.use('/findings/:id/review', entitled);
+  app.use('/findings/:id/ask-review', entitled);
   app.use('/findings/:id/thumbnail', owner);
 
   return app
@@ -128,6 +144,9 @@ export function findingRoutes(deps: {
         ),
         200,
       ),
+    )
+    .openapi(askReview, async (c) =>
+      c.json(await findings.askStaffReview(c.get('entitled').userId, c.req.valid('param').id), 200),
     )
     .openapi(thumbnail, async (c) => {
       const isBlurred = c.req.valid('query').blur === '1' || !c.get('mayBeShownClearly');

@@ -51,11 +51,16 @@ export function FindingCard({
   finding,
   pendingAction,
   onReview,
+  isAskingShark = false,
+  onAskShark,
 }: {
   finding: Finding;
   /** The review being sent for this finding, if any. */
   pendingAction: ReviewAction | null;
   onReview: (action: ReviewAction) => void;
+  isAskingShark?: boolean;
+  /** Hands a finding waiting for her review to Shark's team. */
+  onAskShark?: () => void;
 }) {
   const titleId = `finding-${finding.id}-title`;
   const title = finding.pageTitle?.trim() || shortUrl(finding.pageUrl);
@@ -146,6 +151,16 @@ export function FindingCard({
           </p>
         ) : null}
 
+        {finding.status === 'pending_review' && finding.staffReviewRequestedAt ? (
+          <p className="text-sm text-muted-foreground">
+            You asked Shark to review this on{' '}
+            <time dateTime={finding.staffReviewRequestedAt}>
+              {formatSeen(finding.staffReviewRequestedAt)}
+            </time>
+            . Our team will confirm or reject it for you; you can still decide yourself.
+          </p>
+        ) : null}
+
         {actions.length > 0 ? (
           <div className="flex flex-wrap gap-2">
             {actions.map((action) => (
@@ -161,6 +176,20 @@ export function FindingCard({
                 {ACTION_LABELS[action].button}
               </Button>
             ))}
+            {finding.status === 'pending_review' &&
+            !finding.staffReviewRequestedAt &&
+            onAskShark ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-describedby={titleId}
+                disabled={pendingAction !== null || isAskingShark}
+                onClick={onAskShark}
+              >
+                {isAskingShark ? <Spinner className="size-3" /> : null}
+                Ask Shark to review
+              </Button>
+            ) : null}
           </div>
         ) : null}
       </div>

@@ -20,6 +20,7 @@ import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tabs.tsx';
 import { useFindings } from '#app/features/findings/api/get-findings.ts';
+import { useAskFindingReview } from '#app/features/findings/api/ask-finding-review.ts';
 import { useReviewFinding } from '#app/features/findings/api/review-finding.ts';
 import { FindingCard } from '#app/features/findings/components/finding-card.tsx';
 import {
@@ -131,6 +132,7 @@ function FindingList({
   label: string;
 }) {
   const review = useReviewFinding(userId);
+  const askShark = useAskFindingReview(userId);
   const [pending, setPending] = useState<{ id: string; action: ReviewAction } | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const focusNext = useRef<string | null>(null);
@@ -212,6 +214,19 @@ function FindingList({
               finding={finding}
               pendingAction={pending?.id === finding.id ? pending.action : null}
               onReview={(action) => handleReview(finding, action)}
+              isAskingShark={askShark.isPending && askShark.variables === finding.id}
+              onAskShark={() =>
+                askShark.mutate(finding.id, {
+                  onSuccess: () =>
+                    toast.success('Shark’s team will review this finding', {
+                      description: 'It stays here until it is confirmed or rejected.',
+                    }),
+                  onError: (error) =>
+                    toast.error('Shark could not be asked', {
+                      description: isApiClientError(error) ? error.message : 'Try again.',
+                    }),
+                })
+              }
             />
           </li>
         ))}
