@@ -23,14 +23,14 @@ import { decodeReportCursor, encodeReportCursor } from './report-cursor.ts';
 import { NOT_FOUND, REPORTED_BY_CREATOR, dateOf } from './report-messages.ts';
 import type { ImpersonationReportView } from './report-repository.ts';
 import { CREATOR_REPORT_SOURCE } from './reported-url-job.ts';
-import type { ReportServiceDeps } from './report-service.ts';
+import { monthStart, type ReportServiceDeps } from './report-service.ts';
 
 export function fieldError(field: string, message: string): AppError {
   return new AppError('VALIDATION_FAILED', message, { fields: { [field]: message } });
 }
 
 export function createImpersonationReports(
-  deps: Pick<ReportServiceDeps, 'repo' | 'findings' | 'catalog'>,
+  deps: Pick<ReportServiceDeps, 'repo' | 'findings' | 'catalog' | 'assertWithin' | 'now'>,
   whitelistMatcher: (userId: string) => Promise<WhitelistMatcher<WhitelistEntry>>,
 ) {
   const { repo, findings } = deps;
@@ -100,6 +100,10 @@ export function createImpersonationReports(
         );
       }
 
+      if (!(await repo.impersonationReportByKey(userId, judged.key))) {
+        const used = await repo.manualRemovalsSince(userId, monthStart(deps.now?.() ?? new Date()));
+        deps.assertWithin(entitled, 'manualRemovalsPerMonth', used);
+      }
       const displayName = input.displayName ?? null;
       let row = await repo.insertImpersonationReport({
         id: `ir_${randomUUID()}`,

@@ -33,6 +33,8 @@ export function createReportLeaksModule(
     sendFetch: async (reportedUrlId) => {
       await jobs.send('report.fetch', { reportedUrlId });
     },
+    assertWithin: (entitled, limit, used, adding) =>
+      entitlements.assertWithin(entitled, limit, used, adding),
     logger,
   });
   const reportedUrlJob = createReportedUrlJob({

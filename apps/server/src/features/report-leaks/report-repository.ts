@@ -1,6 +1,6 @@
 // Rows of Report Leaks (reported_url) and Report Impersonation (impersonation_report), each listed with
 // the finding it became, the matched reference's name and the takedown of that finding, if any.
-import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@shark/db/client.ts';
 import {
   finding,
@@ -234,6 +234,30 @@ export function createReportRepository(db: Database) {
         .from(referenceFile)
         .where(and(eq(referenceFile.userId, userId), eq(referenceFile.status, 'ready')));
       return Number(row?.n ?? 0);
+    },
+
+    /**
+     * Manual removals she filed since `since`: pages sent through Report Leaks (not Free Removals,
+     * which have their own allowance) and fake profiles reported.
+     */
+    async manualRemovalsSince(userId: string, since: Date): Promise<number> {
+      const [leaks] = await db
+        .select({ n: count() })
+        .from(reportedUrl)
+        .where(
+          and(
+            eq(reportedUrl.userId, userId),
+            eq(reportedUrl.via, 'report_leaks'),
+            gte(reportedUrl.createdAt, since),
+          ),
+        );
+      const [profiles] = await db
+        .select({ n: count() })
+        .from(impersonationReport)
+        .where(
+          and(eq(impersonationReport.userId, userId), gte(impersonationReport.createdAt, since)),
+        );
+      return Number(leaks?.n ?? 0) + Number(profiles?.n ?? 0);
     },
 
     // --- Report Impersonation ---

@@ -16,7 +16,7 @@ import type { SiteCatalog } from '@shark/engine/discovery/site-catalog/catalog.t
 import { createWhitelistMatcher } from '@shark/engine/whitelist/whitelist-match.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { safeErrorMessage, type Logger } from '#server/http/logger.ts';
-import type { Entitled } from '#server/features/entitlements/entitlements.ts';
+import type { Entitled, Entitlements } from '#server/features/entitlements/entitlements.ts';
 import type { WhitelistService } from '#server/features/whitelist/whitelist-service.ts';
 import { createImpersonationReports } from './impersonation-reports.ts';
 import { judgeAddress, type ReportLine } from './report-input.ts';
@@ -32,7 +32,15 @@ export interface ReportServiceDeps {
   catalog: () => SiteCatalog;
   /** Queues the report.fetch job of a reported address (its id is the job's stable key). */
   sendFetch: (reportedUrlId: string) => Promise<void>;
+  /** Refuses with PLAN_LIMIT_REACHED when `used + adding` passes the plan's limit. */
+  assertWithin: Entitlements['assertWithin'];
   logger: Logger;
+  now?: () => Date;
+}
+
+/** The first moment of the calendar month (UTC) of `at`: manual removals are counted per month. */
+export function monthStart(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
 }
 
 export { REPORTED_BY_CREATOR } from './report-messages.ts';
@@ -85,7 +93,7 @@ export function createReportService(deps: ReportServiceDeps) {
      */
     async reportLeaks(entitled: Entitled, lines: ReportLine[]): Promise<ReportLeaksResult> {
       const { userId } = entitled;
-      const now = new Date();
+      const now = deps.now?.() ?? new Date();
       const matcher = await whitelistMatcher(userId);
       const results: (ReportLineResult | null)[] = lines.map(() => null);
       const firstLineOf = new Map<string, number>();
@@ -138,6 +146,10 @@ export function createReportService(deps: ReportServiceDeps) {
         ).map((view) => [view.row.normalizedUrl, view]),
       );
       const fresh = candidates.filter((c) => !before.has(c.key));
+      if (fresh.length > 0) {
+        const used = await repo.manualRemovalsSince(userId, monthStart(now));
+        deps.assertWithin(entitled, 'manualRemovalsPerMonth', used, fresh.length);
+      }
       // Ids sort the rows of one report (which share their creation time) in the order they were sent.
       const inserted = await repo.insertReportedUrls(
         fresh.map((c, order) => ({
