@@ -33,6 +33,7 @@ import { createTakedownsModule } from '#server/features/takedowns/takedowns-modu
 import { createUploadsModule } from '#server/features/uploads/uploads-module.ts';
 import { createUserModule } from '#server/features/user/user-module.ts';
 import { createStaffModule } from '#server/features/staff/staff-module.ts';
+import { createSupportModule } from '#server/features/support/support-module.ts';
 import { createWhitelistModule } from '#server/features/whitelist/whitelist-module.ts';
 import { safeErrorMessage } from '#server/http/logger.ts';
 import type { FeatureModule } from './feature-module.ts';
@@ -143,6 +144,10 @@ async function composeModules(platform: Platform) {
   const community = createCommunityModule(platform, { notices });
   const riskRegistry = createRiskRegistryModule(platform);
   const staff = createStaffModule(platform);
+  const support = createSupportModule(platform, {
+    notify: notifications.service.notifications.notify,
+    staff: staff.service,
+  });
 
   // The order their routes mount in, and their recovery runs in.
   const modules: FeatureModule[] = [
@@ -177,6 +182,7 @@ async function composeModules(platform: Platform) {
     community,
     riskRegistry,
     staff,
+    support,
     auth,
   ];
   const services = {
@@ -215,6 +221,7 @@ async function composeModules(platform: Platform) {
     riskRegistry: riskRegistry.service,
     staff: staff.service.staff,
     staffAudit: staff.service.audit,
+    support: support.service,
   };
   return { modules, services };
 }

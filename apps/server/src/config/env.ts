@@ -19,6 +19,7 @@ import { scansConfig, scansVariables } from '#server/config/areas/scans.ts';
 import { serverConfig, serverVariables } from '#server/config/areas/server.ts';
 import { sourcesConfig, sourcesProblems, sourcesVariables } from '#server/config/areas/sources.ts';
 import { storageConfig, storageProblems, storageVariables } from '#server/config/areas/storage.ts';
+import { supportConfig, supportVariables } from '#server/config/areas/support.ts';
 import {
   takedownLifecycleConfig,
   takedownLifecycleVariables,
@@ -43,6 +44,7 @@ export const envSchema = z.object({
   ...notificationsVariables.shape,
   ...affiliatesVariables.shape,
   ...promoRemovalsVariables.shape,
+  ...supportVariables.shape,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -79,6 +81,7 @@ function configFrom(env: Env) {
     ...notificationsConfig(env),
     ...affiliatesConfig(env),
     ...promoRemovalsConfig(env),
+    ...supportConfig(env),
   };
 }
 
