@@ -43,8 +43,13 @@ import { Route as AppMarketingWelcomePackageRouteImport } from './routes/_app/ma
 import { Route as AppReferIndexRouteImport } from './routes/_app/refer/index';
 import { Route as AppReferReferAffTosRouteImport } from './routes/_app/refer/refer-aff-tos';
 import { Route as AppReferTipsRouteImport } from './routes/_app/refer/tips';
+import { Route as AppSupportIndexRouteImport } from './routes/_app/support/index';
+import { Route as AppSupportIdRouteImport } from './routes/_app/support/$id';
+import { Route as AppSupportNewRouteImport } from './routes/_app/support/new';
 import { Route as EmailSettingsSubscriptionTokenRouteImport } from './routes/email-settings/subscription/$token';
 import { Route as EmailSettingsVerificationTokenRouteImport } from './routes/email-settings/verification/$token';
+import { Route as StaffSupportIndexRouteImport } from './routes/staff/support/index';
+import { Route as StaffSupportIdRouteImport } from './routes/staff/support/$id';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -217,6 +222,21 @@ const AppReferTipsRoute = AppReferTipsRouteImport.update({
   path: '/refer/tips',
   getParentRoute: () => AppRoute,
 } as any);
+const AppSupportIndexRoute = AppSupportIndexRouteImport.update({
+  id: '/support/',
+  path: '/support/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppSupportIdRoute = AppSupportIdRouteImport.update({
+  id: '/support/$id',
+  path: '/support/$id',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppSupportNewRoute = AppSupportNewRouteImport.update({
+  id: '/support/new',
+  path: '/support/new',
+  getParentRoute: () => AppRoute,
+} as any);
 const EmailSettingsSubscriptionTokenRoute =
   EmailSettingsSubscriptionTokenRouteImport.update({
     id: '/email-settings/subscription/$token',
@@ -229,6 +249,16 @@ const EmailSettingsVerificationTokenRoute =
     path: '/email-settings/verification/$token',
     getParentRoute: () => rootRouteImport,
   } as any);
+const StaffSupportIndexRoute = StaffSupportIndexRouteImport.update({
+  id: '/staff/support/',
+  path: '/staff/support/',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const StaffSupportIdRoute = StaffSupportIdRouteImport.update({
+  id: '/staff/support/$id',
+  path: '/staff/support/$id',
+  getParentRoute: () => rootRouteImport,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -263,9 +293,14 @@ export interface FileRoutesByFullPath {
   '/marketing/welcome-package': typeof AppMarketingWelcomePackageRoute;
   '/refer/refer-aff-tos': typeof AppReferReferAffTosRoute;
   '/refer/tips': typeof AppReferTipsRoute;
+  '/support/$id': typeof AppSupportIdRoute;
+  '/support/new': typeof AppSupportNewRoute;
   '/email-settings/subscription/$token': typeof EmailSettingsSubscriptionTokenRoute;
   '/email-settings/verification/$token': typeof EmailSettingsVerificationTokenRoute;
+  '/staff/support/$id': typeof StaffSupportIdRoute;
   '/refer/': typeof AppReferIndexRoute;
+  '/support/': typeof AppSupportIndexRoute;
+  '/staff/support/': typeof StaffSupportIndexRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -300,9 +335,14 @@ export interface FileRoutesByTo {
   '/marketing/welcome-package': typeof AppMarketingWelcomePackageRoute;
   '/refer/refer-aff-tos': typeof AppReferReferAffTosRoute;
   '/refer/tips': typeof AppReferTipsRoute;
+  '/support/$id': typeof AppSupportIdRoute;
+  '/support/new': typeof AppSupportNewRoute;
   '/email-settings/subscription/$token': typeof EmailSettingsSubscriptionTokenRoute;
   '/email-settings/verification/$token': typeof EmailSettingsVerificationTokenRoute;
+  '/staff/support/$id': typeof StaffSupportIdRoute;
   '/refer': typeof AppReferIndexRoute;
+  '/support': typeof AppSupportIndexRoute;
+  '/staff/support': typeof StaffSupportIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -339,9 +379,14 @@ export interface FileRoutesById {
   '/_app/marketing/welcome-package': typeof AppMarketingWelcomePackageRoute;
   '/_app/refer/refer-aff-tos': typeof AppReferReferAffTosRoute;
   '/_app/refer/tips': typeof AppReferTipsRoute;
+  '/_app/support/$id': typeof AppSupportIdRoute;
+  '/_app/support/new': typeof AppSupportNewRoute;
   '/email-settings/subscription/$token': typeof EmailSettingsSubscriptionTokenRoute;
   '/email-settings/verification/$token': typeof EmailSettingsVerificationTokenRoute;
+  '/staff/support/$id': typeof StaffSupportIdRoute;
   '/_app/refer/': typeof AppReferIndexRoute;
+  '/_app/support/': typeof AppSupportIndexRoute;
+  '/staff/support/': typeof StaffSupportIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -378,9 +423,14 @@ export interface FileRouteTypes {
     | '/marketing/welcome-package'
     | '/refer/refer-aff-tos'
     | '/refer/tips'
+    | '/support/$id'
+    | '/support/new'
     | '/email-settings/subscription/$token'
     | '/email-settings/verification/$token'
-    | '/refer/';
+    | '/staff/support/$id'
+    | '/refer/'
+    | '/support/'
+    | '/staff/support/';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -415,9 +465,14 @@ export interface FileRouteTypes {
     | '/marketing/welcome-package'
     | '/refer/refer-aff-tos'
     | '/refer/tips'
+    | '/support/$id'
+    | '/support/new'
     | '/email-settings/subscription/$token'
     | '/email-settings/verification/$token'
-    | '/refer';
+    | '/staff/support/$id'
+    | '/refer'
+    | '/support'
+    | '/staff/support';
   id:
     | '__root__'
     | '/'
@@ -453,9 +508,14 @@ export interface FileRouteTypes {
     | '/_app/marketing/welcome-package'
     | '/_app/refer/refer-aff-tos'
     | '/_app/refer/tips'
+    | '/_app/support/$id'
+    | '/_app/support/new'
     | '/email-settings/subscription/$token'
     | '/email-settings/verification/$token'
-    | '/_app/refer/';
+    | '/staff/support/$id'
+    | '/_app/refer/'
+    | '/_app/support/'
+    | '/staff/support/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -470,6 +530,8 @@ export interface RootRouteChildren {
   ResetIndexRoute: typeof ResetIndexRoute;
   EmailSettingsSubscriptionTokenRoute: typeof EmailSettingsSubscriptionTokenRoute;
   EmailSettingsVerificationTokenRoute: typeof EmailSettingsVerificationTokenRoute;
+  StaffSupportIdRoute: typeof StaffSupportIdRoute;
+  StaffSupportIndexRoute: typeof StaffSupportIndexRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -712,6 +774,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppReferTipsRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/support/': {
+      id: '/_app/support/';
+      path: '/support';
+      fullPath: '/support/';
+      preLoaderRoute: typeof AppSupportIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/support/$id': {
+      id: '/_app/support/$id';
+      path: '/support/$id';
+      fullPath: '/support/$id';
+      preLoaderRoute: typeof AppSupportIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/support/new': {
+      id: '/_app/support/new';
+      path: '/support/new';
+      fullPath: '/support/new';
+      preLoaderRoute: typeof AppSupportNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/email-settings/subscription/$token': {
       id: '/email-settings/subscription/$token';
       path: '/email-settings/subscription/$token';
@@ -724,6 +807,20 @@ declare module '@tanstack/react-router' {
       path: '/email-settings/verification/$token';
       fullPath: '/email-settings/verification/$token';
       preLoaderRoute: typeof EmailSettingsVerificationTokenRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/staff/support/': {
+      id: '/staff/support/';
+      path: '/staff/support';
+      fullPath: '/staff/support/';
+      preLoaderRoute: typeof StaffSupportIndexRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/staff/support/$id': {
+      id: '/staff/support/$id';
+      path: '/staff/support/$id';
+      fullPath: '/staff/support/$id';
+      preLoaderRoute: typeof StaffSupportIdRouteImport;
       parentRoute: typeof rootRouteImport;
     };
   }
@@ -754,7 +851,10 @@ interface AppRouteChildren {
   AppMarketingWelcomePackageRoute: typeof AppMarketingWelcomePackageRoute;
   AppReferReferAffTosRoute: typeof AppReferReferAffTosRoute;
   AppReferTipsRoute: typeof AppReferTipsRoute;
+  AppSupportIdRoute: typeof AppSupportIdRoute;
+  AppSupportNewRoute: typeof AppSupportNewRoute;
   AppReferIndexRoute: typeof AppReferIndexRoute;
+  AppSupportIndexRoute: typeof AppSupportIndexRoute;
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -782,7 +882,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppMarketingWelcomePackageRoute: AppMarketingWelcomePackageRoute,
   AppReferReferAffTosRoute: AppReferReferAffTosRoute,
   AppReferTipsRoute: AppReferTipsRoute,
+  AppSupportIdRoute: AppSupportIdRoute,
+  AppSupportNewRoute: AppSupportNewRoute,
   AppReferIndexRoute: AppReferIndexRoute,
+  AppSupportIndexRoute: AppSupportIndexRoute,
 };
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);
@@ -799,6 +902,8 @@ const rootRouteChildren: RootRouteChildren = {
   ResetIndexRoute: ResetIndexRoute,
   EmailSettingsSubscriptionTokenRoute: EmailSettingsSubscriptionTokenRoute,
   EmailSettingsVerificationTokenRoute: EmailSettingsVerificationTokenRoute,
+  StaffSupportIdRoute: StaffSupportIdRoute,
+  StaffSupportIndexRoute: StaffSupportIndexRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
