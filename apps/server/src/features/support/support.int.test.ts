@@ -182,6 +182,28 @@ describe('the creator side', () => {
     const reopen = await her.browser.post(`/api/support/${ids[0]}/messages`, { message: 'again' });
     expect(reopen.status).toBe(409);
   });
+
+  it('puts her requests and their messages in her data export, and no one else’s', async () => {
+    const her = await creator();
+    const other = await creator();
+    const opened = await openRequest(her.browser, { subject: 'Exported request' });
+    await openRequest(other.browser, { subject: 'Not hers' });
+    const res = await her.browser.get<{
+      supportRequests: { id: string; subject: string }[];
+      supportMessages: { requestId: string; body: string; authorId?: string }[];
+    }>('/api/account/export');
+    expect(res.status).toBe(200);
+    expect(res.body.supportRequests).toEqual([
+      expect.objectContaining({ id: opened.id, subject: 'Exported request' }),
+    ]);
+    expect(res.body.supportMessages).toEqual([
+      expect.objectContaining({
+        requestId: opened.id,
+        body: 'Nothing happened for a week. Can you check?',
+      }),
+    ]);
+    expect(res.body.supportMessages[0]).not.toHaveProperty('authorId');
+  });
 });
 
 describe('the staff side', () => {
