@@ -43,10 +43,15 @@ import { Route as AppMarketingWelcomePackageRouteImport } from './routes/_app/ma
 import { Route as AppReferIndexRouteImport } from './routes/_app/refer/index';
 import { Route as AppReferReferAffTosRouteImport } from './routes/_app/refer/refer-aff-tos';
 import { Route as AppReferTipsRouteImport } from './routes/_app/refer/tips';
+import { Route as AppSupportIndexRouteImport } from './routes/_app/support/index';
+import { Route as AppSupportIdRouteImport } from './routes/_app/support/$id';
+import { Route as AppSupportNewRouteImport } from './routes/_app/support/new';
 import { Route as EmailSettingsSubscriptionTokenRouteImport } from './routes/email-settings/subscription/$token';
 import { Route as EmailSettingsVerificationTokenRouteImport } from './routes/email-settings/verification/$token';
 import { Route as StaffQueueIndexRouteImport } from './routes/staff/queue/index';
 import { Route as StaffQueueItemIdRouteImport } from './routes/staff/queue/$itemId';
+import { Route as StaffSupportIndexRouteImport } from './routes/staff/support/index';
+import { Route as StaffSupportIdRouteImport } from './routes/staff/support/$id';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -219,6 +224,21 @@ const AppReferTipsRoute = AppReferTipsRouteImport.update({
   path: '/refer/tips',
   getParentRoute: () => AppRoute,
 } as any);
+const AppSupportIndexRoute = AppSupportIndexRouteImport.update({
+  id: '/support/',
+  path: '/support/',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppSupportIdRoute = AppSupportIdRouteImport.update({
+  id: '/support/$id',
+  path: '/support/$id',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppSupportNewRoute = AppSupportNewRouteImport.update({
+  id: '/support/new',
+  path: '/support/new',
+  getParentRoute: () => AppRoute,
+} as any);
 const EmailSettingsSubscriptionTokenRoute =
   EmailSettingsSubscriptionTokenRouteImport.update({
     id: '/email-settings/subscription/$token',
@@ -239,6 +259,16 @@ const StaffQueueIndexRoute = StaffQueueIndexRouteImport.update({
 const StaffQueueItemIdRoute = StaffQueueItemIdRouteImport.update({
   id: '/staff/queue/$itemId',
   path: '/staff/queue/$itemId',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const StaffSupportIndexRoute = StaffSupportIndexRouteImport.update({
+  id: '/staff/support/',
+  path: '/staff/support/',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const StaffSupportIdRoute = StaffSupportIdRouteImport.update({
+  id: '/staff/support/$id',
+  path: '/staff/support/$id',
   getParentRoute: () => rootRouteImport,
 } as any);
 
@@ -275,11 +305,16 @@ export interface FileRoutesByFullPath {
   '/marketing/welcome-package': typeof AppMarketingWelcomePackageRoute;
   '/refer/refer-aff-tos': typeof AppReferReferAffTosRoute;
   '/refer/tips': typeof AppReferTipsRoute;
+  '/support/$id': typeof AppSupportIdRoute;
+  '/support/new': typeof AppSupportNewRoute;
   '/email-settings/subscription/$token': typeof EmailSettingsSubscriptionTokenRoute;
   '/email-settings/verification/$token': typeof EmailSettingsVerificationTokenRoute;
   '/staff/queue/$itemId': typeof StaffQueueItemIdRoute;
+  '/staff/support/$id': typeof StaffSupportIdRoute;
   '/refer/': typeof AppReferIndexRoute;
+  '/support/': typeof AppSupportIndexRoute;
   '/staff/queue/': typeof StaffQueueIndexRoute;
+  '/staff/support/': typeof StaffSupportIndexRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -314,11 +349,16 @@ export interface FileRoutesByTo {
   '/marketing/welcome-package': typeof AppMarketingWelcomePackageRoute;
   '/refer/refer-aff-tos': typeof AppReferReferAffTosRoute;
   '/refer/tips': typeof AppReferTipsRoute;
+  '/support/$id': typeof AppSupportIdRoute;
+  '/support/new': typeof AppSupportNewRoute;
   '/email-settings/subscription/$token': typeof EmailSettingsSubscriptionTokenRoute;
   '/email-settings/verification/$token': typeof EmailSettingsVerificationTokenRoute;
   '/staff/queue/$itemId': typeof StaffQueueItemIdRoute;
+  '/staff/support/$id': typeof StaffSupportIdRoute;
   '/refer': typeof AppReferIndexRoute;
+  '/support': typeof AppSupportIndexRoute;
   '/staff/queue': typeof StaffQueueIndexRoute;
+  '/staff/support': typeof StaffSupportIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -355,11 +395,16 @@ export interface FileRoutesById {
   '/_app/marketing/welcome-package': typeof AppMarketingWelcomePackageRoute;
   '/_app/refer/refer-aff-tos': typeof AppReferReferAffTosRoute;
   '/_app/refer/tips': typeof AppReferTipsRoute;
+  '/_app/support/$id': typeof AppSupportIdRoute;
+  '/_app/support/new': typeof AppSupportNewRoute;
   '/email-settings/subscription/$token': typeof EmailSettingsSubscriptionTokenRoute;
   '/email-settings/verification/$token': typeof EmailSettingsVerificationTokenRoute;
   '/staff/queue/$itemId': typeof StaffQueueItemIdRoute;
+  '/staff/support/$id': typeof StaffSupportIdRoute;
   '/_app/refer/': typeof AppReferIndexRoute;
+  '/_app/support/': typeof AppSupportIndexRoute;
   '/staff/queue/': typeof StaffQueueIndexRoute;
+  '/staff/support/': typeof StaffSupportIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -396,11 +441,16 @@ export interface FileRouteTypes {
     | '/marketing/welcome-package'
     | '/refer/refer-aff-tos'
     | '/refer/tips'
+    | '/support/$id'
+    | '/support/new'
     | '/email-settings/subscription/$token'
     | '/email-settings/verification/$token'
     | '/staff/queue/$itemId'
+    | '/staff/support/$id'
     | '/refer/'
-    | '/staff/queue/';
+    | '/support/'
+    | '/staff/queue/'
+    | '/staff/support/';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -435,11 +485,16 @@ export interface FileRouteTypes {
     | '/marketing/welcome-package'
     | '/refer/refer-aff-tos'
     | '/refer/tips'
+    | '/support/$id'
+    | '/support/new'
     | '/email-settings/subscription/$token'
     | '/email-settings/verification/$token'
     | '/staff/queue/$itemId'
+    | '/staff/support/$id'
     | '/refer'
-    | '/staff/queue';
+    | '/support'
+    | '/staff/queue'
+    | '/staff/support';
   id:
     | '__root__'
     | '/'
@@ -475,11 +530,16 @@ export interface FileRouteTypes {
     | '/_app/marketing/welcome-package'
     | '/_app/refer/refer-aff-tos'
     | '/_app/refer/tips'
+    | '/_app/support/$id'
+    | '/_app/support/new'
     | '/email-settings/subscription/$token'
     | '/email-settings/verification/$token'
     | '/staff/queue/$itemId'
+    | '/staff/support/$id'
     | '/_app/refer/'
-    | '/staff/queue/';
+    | '/_app/support/'
+    | '/staff/queue/'
+    | '/staff/support/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -495,7 +555,9 @@ export interface RootRouteChildren {
   EmailSettingsSubscriptionTokenRoute: typeof EmailSettingsSubscriptionTokenRoute;
   EmailSettingsVerificationTokenRoute: typeof EmailSettingsVerificationTokenRoute;
   StaffQueueItemIdRoute: typeof StaffQueueItemIdRoute;
+  StaffSupportIdRoute: typeof StaffSupportIdRoute;
   StaffQueueIndexRoute: typeof StaffQueueIndexRoute;
+  StaffSupportIndexRoute: typeof StaffSupportIndexRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -738,6 +800,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppReferTipsRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/support/': {
+      id: '/_app/support/';
+      path: '/support';
+      fullPath: '/support/';
+      preLoaderRoute: typeof AppSupportIndexRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/support/$id': {
+      id: '/_app/support/$id';
+      path: '/support/$id';
+      fullPath: '/support/$id';
+      preLoaderRoute: typeof AppSupportIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/support/new': {
+      id: '/_app/support/new';
+      path: '/support/new';
+      fullPath: '/support/new';
+      preLoaderRoute: typeof AppSupportNewRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/email-settings/subscription/$token': {
       id: '/email-settings/subscription/$token';
       path: '/email-settings/subscription/$token';
@@ -764,6 +847,20 @@ declare module '@tanstack/react-router' {
       path: '/staff/queue/$itemId';
       fullPath: '/staff/queue/$itemId';
       preLoaderRoute: typeof StaffQueueItemIdRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/staff/support/': {
+      id: '/staff/support/';
+      path: '/staff/support';
+      fullPath: '/staff/support/';
+      preLoaderRoute: typeof StaffSupportIndexRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/staff/support/$id': {
+      id: '/staff/support/$id';
+      path: '/staff/support/$id';
+      fullPath: '/staff/support/$id';
+      preLoaderRoute: typeof StaffSupportIdRouteImport;
       parentRoute: typeof rootRouteImport;
     };
   }
@@ -794,7 +891,10 @@ interface AppRouteChildren {
   AppMarketingWelcomePackageRoute: typeof AppMarketingWelcomePackageRoute;
   AppReferReferAffTosRoute: typeof AppReferReferAffTosRoute;
   AppReferTipsRoute: typeof AppReferTipsRoute;
+  AppSupportIdRoute: typeof AppSupportIdRoute;
+  AppSupportNewRoute: typeof AppSupportNewRoute;
   AppReferIndexRoute: typeof AppReferIndexRoute;
+  AppSupportIndexRoute: typeof AppSupportIndexRoute;
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -822,7 +922,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppMarketingWelcomePackageRoute: AppMarketingWelcomePackageRoute,
   AppReferReferAffTosRoute: AppReferReferAffTosRoute,
   AppReferTipsRoute: AppReferTipsRoute,
+  AppSupportIdRoute: AppSupportIdRoute,
+  AppSupportNewRoute: AppSupportNewRoute,
   AppReferIndexRoute: AppReferIndexRoute,
+  AppSupportIndexRoute: AppSupportIndexRoute,
 };
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);
@@ -840,7 +943,9 @@ const rootRouteChildren: RootRouteChildren = {
   EmailSettingsSubscriptionTokenRoute: EmailSettingsSubscriptionTokenRoute,
   EmailSettingsVerificationTokenRoute: EmailSettingsVerificationTokenRoute,
   StaffQueueItemIdRoute: StaffQueueItemIdRoute,
+  StaffSupportIdRoute: StaffSupportIdRoute,
   StaffQueueIndexRoute: StaffQueueIndexRoute,
+  StaffSupportIndexRoute: StaffSupportIndexRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -69,6 +69,8 @@ export const ACCOUNT_EXPORT_SECTIONS = [
   'riskRegistryReports',
   'notifications',
   'notificationPreferences',
+  'supportRequests',
+  'supportMessages',
 ] as const;
 export type AccountExportSection = (typeof ACCOUNT_EXPORT_SECTIONS)[number];
 

@@ -13,6 +13,7 @@ export const NOTIFICATION_CATEGORIES = [
   'scans',
   'affiliate',
   'community',
+  'support',
 ] as const;
 export const notificationCategorySchema = z.enum(NOTIFICATION_CATEGORIES, {
   error: 'Choose a notification category.',
@@ -43,12 +44,14 @@ export const NOTIFICATION_CATEGORY_INFO: Record<
     description: 'Sign-ups and earnings from your referral link.',
   },
   community: { label: 'Community', description: 'Announcements and resources for creators.' },
+  support: { label: 'Support', description: 'Our team answered one of your support requests.' },
 };
 
 /**
  * E-mail when she has not chosen: on for what needs her (new findings to review, answers to notices,
- * billing) or is the result she pays for (removals); off for routine news (every scan finishing,
- * affiliate activity, community posts), which stay in the app.
+ * billing, the team's answers to her support requests) or is the result she pays for (removals);
+ * off for routine news (every scan finishing, affiliate activity, community posts), which stay in the
+ * app.
  */
 export const DEFAULT_EMAIL_PREFERENCES: Record<NotificationCategory, boolean> = {
   findings: true,
@@ -58,6 +61,7 @@ export const DEFAULT_EMAIL_PREFERENCES: Record<NotificationCategory, boolean> = 
   scans: false,
   affiliate: false,
   community: false,
+  support: true,
 };
 
 export const notificationSchema = z.object({
@@ -113,6 +117,7 @@ export const emailPreferencesSchema = z.strictObject(
     scans: choice,
     affiliate: choice,
     community: choice,
+    support: choice,
   },
   { error: 'Send a choice for each category.' },
 );

@@ -33,6 +33,7 @@ import { createTakedownsModule } from '#server/features/takedowns/takedowns-modu
 import { createUploadsModule } from '#server/features/uploads/uploads-module.ts';
 import { createUserModule } from '#server/features/user/user-module.ts';
 import { createStaffModule } from '#server/features/staff/staff-module.ts';
+import { createSupportModule } from '#server/features/support/support-module.ts';
 import { createWhitelistModule } from '#server/features/whitelist/whitelist-module.ts';
 import { createWorkQueueModule } from '#server/features/work-queue/work-queue-module.ts';
 import { safeErrorMessage } from '#server/http/logger.ts';
@@ -152,6 +153,10 @@ async function composeModules(platform: Platform) {
     findings: findings.service,
     entitlements,
   });
+  const support = createSupportModule(platform, {
+    notify: notifications.service.notifications.notify,
+    staff: staff.service,
+  });
 
   // The order their routes mount in, and their recovery runs in.
   const modules: FeatureModule[] = [
@@ -187,6 +192,7 @@ async function composeModules(platform: Platform) {
     riskRegistry,
     staff,
     workQueue,
+    support,
     auth,
   ];
   const services = {
@@ -227,6 +233,7 @@ async function composeModules(platform: Platform) {
     staffAudit: staff.service.audit,
     workQueue: workQueue.service.queue,
     workItems: workQueue.service.workItems,
+    support: support.service,
   };
   return { modules, services };
 }

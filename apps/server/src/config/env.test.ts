@@ -132,4 +132,16 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBeUndefined();
     expect(config.google).toBeNull();
   });
+
+  it('sends new support requests to SUPPORT_INBOX only when it is an address', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).support.inbox).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, SUPPORT_INBOX: ' ' }).support.inbox).toBeNull();
+    expect(
+      loadConfig({ DATA_DIR: dataDir, SUPPORT_INBOX: ' help@shark.example ' }).support.inbox,
+    ).toBe('help@shark.example');
+    expect(() => loadConfig({ DATA_DIR: dataDir, SUPPORT_INBOX: 'the team' })).toThrow(
+      /SUPPORT_INBOX: must be an e-mail address/,
+    );
+  });
 });

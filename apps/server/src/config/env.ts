@@ -20,6 +20,7 @@ import { serverConfig, serverVariables } from '#server/config/areas/server.ts';
 import { sourcesConfig, sourcesProblems, sourcesVariables } from '#server/config/areas/sources.ts';
 import { staffConfig, staffVariables } from '#server/config/areas/staff.ts';
 import { storageConfig, storageProblems, storageVariables } from '#server/config/areas/storage.ts';
+import { supportConfig, supportVariables } from '#server/config/areas/support.ts';
 import {
   takedownLifecycleConfig,
   takedownLifecycleVariables,
@@ -45,6 +46,7 @@ export const envSchema = z.object({
   ...affiliatesVariables.shape,
   ...promoRemovalsVariables.shape,
   ...staffVariables.shape,
+  ...supportVariables.shape,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -82,6 +84,7 @@ function configFrom(env: Env) {
     ...affiliatesConfig(env),
     ...promoRemovalsConfig(env),
     ...staffConfig(env),
+    ...supportConfig(env),
   };
 }
 

@@ -74,6 +74,7 @@ beforeAll(async () => {
     term: 'nova reyes base',
     sources: [],
   });
+  knownIds['/support/'] = await made('/api/support', { subject: 'Base', message: 'Base request' });
 }, 120_000);
 afterAll(async () => {
   await server?.close();

@@ -141,6 +141,15 @@ export const notificationEmailJob = defineJob({
   stableKey: ({ notificationId }) => notificationId,
 });
 
+/** Tells the team's inbox (SUPPORT_INBOX) of a new support request. */
+export const supportInboxMailJob = defineJob({
+  name: 'support.inbox-mail',
+  payload: z.object({ requestId: z.string().min(1).max(200) }),
+  retry: { limit: 5, delaySeconds: 60, backoff: true },
+  timeoutSeconds: 5 * 60,
+  stableKey: ({ requestId }) => requestId,
+});
+
 /**
  * One run of a periodic sweep (jobs/schedules.ts): sent at most once per interval across every worker
  * process, so the sweep runs on one of them. A failed run is not retried: the next interval runs it again.
@@ -168,6 +177,7 @@ export const jobCatalog = [
   sendOutboxJob,
   delistingBatchJob,
   notificationEmailJob,
+  supportInboxMailJob,
   runScheduleJob,
 ] as const;
 

@@ -1,6 +1,6 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { useRouter } from '@tanstack/react-router';
-import { TriangleAlert } from 'lucide-react';
+import { Link, useRouter } from '@tanstack/react-router';
+import { LifeBuoy, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
 import { captureException } from '#app/lib/analytics.ts';
@@ -14,6 +14,9 @@ export function ErrorView({ error, reset }: ErrorComponentProps) {
   const detailsId = useId();
   const brand = useBrand();
   useDocumentTitle(`${brand.name} | Error`);
+  const message = error instanceof Error ? error.message || error.name : String(error);
+  // What the help form starts with: the page that failed and the error, for the team to see.
+  const helpContext = `Page: ${router.state.location.href}\nError: ${message}`.slice(0, 1000);
 
   useEffect(() => {
     captureException(error, { source: 'error-view' });
@@ -44,13 +47,22 @@ export function ErrorView({ error, reset }: ErrorComponentProps) {
           >
             Try again
           </Button>
+          <Button asChild variant="outline">
+            <Link
+              to="/support/new"
+              search={{ subject: 'Something went wrong on a page', context: helpContext }}
+            >
+              <LifeBuoy aria-hidden="true" />
+              Get help
+            </Link>
+          </Button>
         </div>
         <pre
           id={detailsId}
           hidden={!isShown}
           className="mt-6 overflow-auto rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-left text-xs whitespace-pre-wrap text-destructive"
         >
-          {error instanceof Error ? error.message || error.name : String(error)}
+          {message}
         </pre>
       </div>
     </main>

@@ -1,4 +1,5 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { LifeBuoy } from 'lucide-react';
 import { Button } from '#app/components/ui/button.tsx';
 import { useBrand } from '#app/lib/queries/get-brand.ts';
 import { useDocumentTitle } from '#app/lib/use-document-title.ts';
@@ -6,6 +7,7 @@ import { useDocumentTitle } from '#app/lib/use-document-title.ts';
 export function NotFound() {
   const brand = useBrand();
   useDocumentTitle(`${brand.name} | Not Found`);
+  const href = useRouterState({ select: (state) => state.location.href });
   return (
     <main className="grid min-h-svh place-items-center px-6">
       <div className="max-w-md text-center">
@@ -14,9 +16,23 @@ export function NotFound() {
         <p className="mt-3 text-muted-foreground">
           The page you are looking for does not exist or has moved.
         </p>
-        <Button asChild className="mt-6">
-          <Link to="/">Go to the home page</Link>
-        </Button>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <Button asChild>
+            <Link to="/">Go to the home page</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link
+              to="/support/new"
+              search={{
+                subject: 'A page I expected is missing',
+                context: `Page not found: ${href}`.slice(0, 1000),
+              }}
+            >
+              <LifeBuoy aria-hidden="true" />
+              Get help
+            </Link>
+          </Button>
+        </div>
       </div>
     </main>
   );

@@ -73,6 +73,8 @@ describe('isAffiliatePath', () => {
       '/plans',
       '/notifications',
       '/community',
+      '/support',
+      '/support/new',
     ]) {
       expect(isAffiliatePath(path), path).toBe(true);
     }

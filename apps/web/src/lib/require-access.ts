@@ -71,12 +71,22 @@ export const PROTECTED_ROUTE_RULES = {
   '/report-leaks': 'reportLeaks',
   '/risk-registry': 'signedIn',
   '/search-terms': 'searchTerms',
+  '/support/': 'signedIn',
+  '/support/$id': 'signedIn',
+  '/support/new': 'signedIn',
   '/takedown-report': 'takedownReport',
   '/whitelist': 'whitelist',
 } as const satisfies Record<ProtectedPath, AccessRuleName>;
 
 /** Where affiliate-only users may go; everything else sends them to /refer. */
-export const AFFILIATE_PATHS = ['/refer', '/account', '/plans', '/notifications', '/community'];
+export const AFFILIATE_PATHS = [
+  '/refer',
+  '/account',
+  '/plans',
+  '/notifications',
+  '/community',
+  '/support',
+];
 
 /** Where the guard sends users (the redirects below build the same URLs from typed routes). */
 export const ACCESS_DENIED_HREF = '/plans?reason=authorization_required';

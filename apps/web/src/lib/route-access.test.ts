@@ -76,9 +76,12 @@ const EXPECTED_PROTECTED_PATHS = [
   '/refer',
   '/refer/tips',
   '/refer/refer-aff-tos',
+  '/support',
+  '/support/new',
+  '/support/$id',
 ];
 
-/** Affiliate-only users stay under /refer, /account, /plans, /notifications, /community. */
+/** Affiliate-only users stay under /refer, /account, /plans, /notifications, /community, /support. */
 const AFFILIATE_ALLOWED = new Set([
   '/refer',
   '/refer/tips',
@@ -87,6 +90,9 @@ const AFFILIATE_ALLOWED = new Set([
   '/plans',
   '/notifications',
   '/community',
+  '/support',
+  '/support/new',
+  '/support/$id',
 ]);
 
 function expectedOutcome(path: string, user: User): Outcome {

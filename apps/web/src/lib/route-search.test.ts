@@ -61,6 +61,10 @@ describe('routes with search options', () => {
       '/risk-registry',
       '/sign-in',
       '/sign-up',
+      // Its status and creator filters and page (features/staff-support/lib/staff-support-search.ts).
+      '/staff/support/',
+      // What a link fills in (features/support/lib/support-search.ts).
+      '/support/new',
       // Its filters, sort and page live in the URL (features/takedown-report/lib/report-search.ts).
       '/takedown-report',
     ]);

@@ -10,6 +10,7 @@ export const NOTIFICATION_CATEGORIES = [
   'scans',
   'affiliate',
   'community',
+  'support',
 ] as const;
 
 /** An in-app notification; the same event never notifies twice (dedupe key). */

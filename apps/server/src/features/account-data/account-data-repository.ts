@@ -207,6 +207,19 @@ const SOURCES: Record<AccountExportSection, Source> = {
     keyName: 'category',
     owner: t.notificationPreference.userId,
   },
+  // Her support requests and every message of them, hers and the team's (features/support).
+  supportRequests: {
+    table: t.supportRequest,
+    key: t.supportRequest.id,
+    keyName: 'id',
+    owner: t.supportRequest.userId,
+  },
+  supportMessages: {
+    table: t.supportMessage,
+    key: t.supportMessage.id,
+    keyName: 'id',
+    owner: t.supportRequest.userId,
+  },
 };
 
 function withoutSecrets(section: AccountExportSection, row: ExportRow): ExportRow {
@@ -245,6 +258,22 @@ export function createAccountDataRepository(db: Database) {
         .orderBy(asc(t.contentItemFile.fileId), asc(t.contentItemFile.itemId))
         .limit(PAGE);
       return rows;
+    }
+    if (section === 'supportMessages') {
+      // Owned through the request; who on the team wrote an answer is the team's, not her data.
+      return db
+        .select({
+          id: t.supportMessage.id,
+          requestId: t.supportMessage.requestId,
+          fromStaff: t.supportMessage.fromStaff,
+          body: t.supportMessage.body,
+          createdAt: t.supportMessage.createdAt,
+        })
+        .from(t.supportMessage)
+        .innerJoin(t.supportRequest, eq(t.supportRequest.id, t.supportMessage.requestId))
+        .where(where)
+        .orderBy(asc(t.supportMessage.id))
+        .limit(PAGE);
     }
     if (section === 'offerClaims') {
       // The claim with the offer's terms (the offer itself is the operator's, shared by its claimants).

@@ -172,6 +172,7 @@ describe('once per event, e-mail per her choices', () => {
       scans: false,
       affiliate: false,
       community: false,
+      support: true,
     });
 
     const choices = { ...defaults.body, findings: false, scans: true };
@@ -347,6 +348,7 @@ describe('the e-mail settings link', () => {
             scans: false,
             affiliate: false,
             community: false,
+            support: false,
           },
         ),
         await anonymous().post(
@@ -464,6 +466,7 @@ describe('reading notifications', () => {
       scans: false,
       affiliate: false,
       community: true,
+      support: true,
     });
     const res = await her.browser.get<{
       notifications: { title: string }[];

@@ -307,13 +307,14 @@ describe('buildNavModel over the whole matrix', () => {
     }
   });
 
-  it('keeps the user menu fixed: Account, Notifications, Plans, Community', () => {
+  it('keeps the user menu fixed: Account, Notifications, Plans, Community, Help', () => {
     const model = buildNavModel(userWith({}), 'grouped');
     expect(model.userMenu.map((item) => [item.label, item.to])).toEqual([
       ['Account', '/account'],
       ['Notifications', '/notifications'],
       ['Plans', '/plans'],
       ['Community', '/community'],
+      ['Help', '/support'],
     ]);
   });
 

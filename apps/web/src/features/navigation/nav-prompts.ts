@@ -112,4 +112,5 @@ export const USER_MENU: UserMenuItem[] = [
   { id: 'notifications', label: 'Notifications', to: '/notifications' },
   { id: 'plans', label: 'Plans', to: '/plans' },
   { id: 'community', label: 'Community', to: '/community' },
+  { id: 'support', label: 'Help', to: '/support' },
 ];

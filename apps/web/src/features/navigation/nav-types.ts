@@ -25,7 +25,8 @@ export type NavPath =
   | '/refer/tips'
   | '/refer/refer-aff-tos'
   | '/account'
-  | '/plans';
+  | '/plans'
+  | '/support';
 
 export type NavItemId =
   | 'startHere'
@@ -87,7 +88,7 @@ export type CallToAction = {
 export type LockedToast = { title: string; description: string; action: string; to: '/plans' };
 
 export type UserMenuItem = {
-  id: 'account' | 'notifications' | 'plans' | 'community';
+  id: 'account' | 'notifications' | 'plans' | 'community' | 'support';
   label: string;
   to: NavPath;
 };

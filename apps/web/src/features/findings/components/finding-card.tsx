@@ -1,7 +1,9 @@
 // One finding with its evidence (thumbnail, page, site, matched file, confidence, dates; for an
-// impersonator the profile and why it looks like one) and the review actions open to it.
+// impersonator the profile and why it looks like one), the review actions open to it, and a way to
+// ask the team about it.
 import type { Finding } from '@shark/contracts/findings.ts';
-import { ExternalLink, ImageOff, UserX } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { ExternalLink, ImageOff, LifeBuoy, UserX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
@@ -161,37 +163,42 @@ export function FindingCard({
           </p>
         ) : null}
 
-        {actions.length > 0 ? (
-          <div className="flex flex-wrap gap-2">
-            {actions.map((action) => (
-              <Button
-                key={action}
-                size="sm"
-                variant={action === 'confirm' ? 'default' : 'outline'}
-                aria-describedby={titleId}
-                disabled={pendingAction !== null}
-                onClick={() => onReview(action)}
-              >
-                {pendingAction === action ? <Spinner className="size-3" /> : null}
-                {ACTION_LABELS[action].button}
-              </Button>
-            ))}
-            {finding.status === 'pending_review' &&
-            !finding.staffReviewRequestedAt &&
-            onAskShark ? (
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-describedby={titleId}
-                disabled={pendingAction !== null || isAskingShark}
-                onClick={onAskShark}
-              >
-                {isAskingShark ? <Spinner className="size-3" /> : null}
-                Ask Shark to review
-              </Button>
-            ) : null}
-          </div>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {actions.map((action) => (
+            <Button
+              key={action}
+              size="sm"
+              variant={action === 'confirm' ? 'default' : 'outline'}
+              aria-describedby={titleId}
+              disabled={pendingAction !== null}
+              onClick={() => onReview(action)}
+            >
+              {pendingAction === action ? <Spinner className="size-3" /> : null}
+              {ACTION_LABELS[action].button}
+            </Button>
+          ))}
+          {finding.status === 'pending_review' && !finding.staffReviewRequestedAt && onAskShark ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-describedby={titleId}
+              disabled={pendingAction !== null || isAskingShark}
+              onClick={onAskShark}
+            >
+              {isAskingShark ? <Spinner className="size-3" /> : null}
+              Ask Shark to review
+            </Button>
+          ) : null}
+          <Button asChild size="sm" variant="ghost" aria-describedby={titleId}>
+            <Link
+              to="/support/new"
+              search={{ findingId: finding.id, subject: `About a finding: ${title}`.slice(0, 200) }}
+            >
+              <LifeBuoy aria-hidden="true" />
+              Ask us
+            </Link>
+          </Button>
+        </div>
       </div>
     </article>
   );

@@ -5,6 +5,7 @@ import {
   Bell,
   ChevronsUpDown,
   CreditCard,
+  LifeBuoy,
   LogOut,
   Monitor,
   Moon,
@@ -35,6 +36,7 @@ const ITEM_ICONS: Record<UserMenuItem['id'], LucideIcon> = {
   notifications: Bell,
   plans: CreditCard,
   community: UsersRound,
+  support: LifeBuoy,
 };
 
 const SCHEMES: { value: ColorSchemePreference; label: string; icon: LucideIcon }[] = [

@@ -1,10 +1,13 @@
 // The side panel of one takedown (GET /api/takedowns/{id}): where it stands, its history with times,
-// who can remove it in escalation order, the notices sent and the search engines' delisting.
+// who can remove it in escalation order, the notices sent and the search engines' delisting, and a way
+// to ask the team about it.
 import { TAKEDOWN_STATUS_LABELS, RECIPIENT_ROLE_LABELS } from '@shark/contracts/takedown-report.ts';
 import type { TakedownDetail } from '@shark/contracts/takedowns.ts';
-import { CircleAlert } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { CircleAlert, LifeBuoy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Alert } from '#app/components/ui/alert.tsx';
+import { Button } from '#app/components/ui/button.tsx';
 import {
   Sheet,
   SheetContent,
@@ -166,6 +169,19 @@ function Details({ takedown }: { takedown: TakedownDetail }) {
           </ul>
         )}
       </Section>
+
+      <Button asChild variant="outline" className="w-fit">
+        <Link
+          to="/support/new"
+          search={{
+            takedownId: takedown.id,
+            subject: `About my takedown on ${takedown.host}`.slice(0, 200),
+          }}
+        >
+          <LifeBuoy aria-hidden="true" />
+          Ask us about this takedown
+        </Link>
+      </Button>
     </div>
   );
 }
