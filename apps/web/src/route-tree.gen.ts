@@ -14,6 +14,7 @@ import { Route as AppRouteImport } from './routes/_app';
 import { Route as AuthRedirectRouteImport } from './routes/auth-redirect';
 import { Route as SignInRouteImport } from './routes/sign-in';
 import { Route as SignUpRouteImport } from './routes/sign-up';
+import { Route as StaffRouteImport } from './routes/staff';
 import { Route as AppAccountRouteImport } from './routes/_app/account';
 import { Route as AppBranchesRouteImport } from './routes/_app/branches';
 import { Route as AppBrandsRouteImport } from './routes/_app/brands';
@@ -37,6 +38,10 @@ import { Route as AppWhitelistRouteImport } from './routes/_app/whitelist';
 import { Route as CustomOfferCustomOfferIdRouteImport } from './routes/custom-offer/$customOfferId';
 import { Route as ResetIndexRouteImport } from './routes/reset/index';
 import { Route as ResetTokenRouteImport } from './routes/reset/$token';
+import { Route as StaffIndexRouteImport } from './routes/staff/index';
+import { Route as StaffAuditRouteImport } from './routes/staff/audit';
+import { Route as StaffMembersRouteImport } from './routes/staff/members';
+import { Route as StaffTwoFactorRouteImport } from './routes/staff/two-factor';
 import { Route as VerifiedBadgeIdRouteImport } from './routes/verified/$badgeId';
 import { Route as AppMarketingSocialShareRouteImport } from './routes/_app/marketing/social-share';
 import { Route as AppMarketingWelcomePackageRouteImport } from './routes/_app/marketing/welcome-package';
@@ -68,6 +73,11 @@ const SignInRoute = SignInRouteImport.update({
 const SignUpRoute = SignUpRouteImport.update({
   id: '/sign-up',
   path: '/sign-up',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const StaffRoute = StaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
   getParentRoute: () => rootRouteImport,
 } as any);
 const AppAccountRoute = AppAccountRouteImport.update({
@@ -186,6 +196,26 @@ const ResetTokenRoute = ResetTokenRouteImport.update({
   path: '/reset/$token',
   getParentRoute: () => rootRouteImport,
 } as any);
+const StaffIndexRoute = StaffIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => StaffRoute,
+} as any);
+const StaffAuditRoute = StaffAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => StaffRoute,
+} as any);
+const StaffMembersRoute = StaffMembersRouteImport.update({
+  id: '/members',
+  path: '/members',
+  getParentRoute: () => StaffRoute,
+} as any);
+const StaffTwoFactorRoute = StaffTwoFactorRouteImport.update({
+  id: '/two-factor',
+  path: '/two-factor',
+  getParentRoute: () => StaffRoute,
+} as any);
 const VerifiedBadgeIdRoute = VerifiedBadgeIdRouteImport.update({
   id: '/verified/$badgeId',
   path: '/verified/$badgeId',
@@ -235,6 +265,7 @@ export interface FileRoutesByFullPath {
   '/auth-redirect': typeof AuthRedirectRoute;
   '/sign-in': typeof SignInRoute;
   '/sign-up': typeof SignUpRoute;
+  '/staff': typeof StaffRouteWithChildren;
   '/account': typeof AppAccountRoute;
   '/branches': typeof AppBranchesRoute;
   '/brands': typeof AppBrandsRoute;
@@ -257,8 +288,12 @@ export interface FileRoutesByFullPath {
   '/whitelist': typeof AppWhitelistRoute;
   '/custom-offer/$customOfferId': typeof CustomOfferCustomOfferIdRoute;
   '/reset/$token': typeof ResetTokenRoute;
+  '/staff/audit': typeof StaffAuditRoute;
+  '/staff/members': typeof StaffMembersRoute;
+  '/staff/two-factor': typeof StaffTwoFactorRoute;
   '/verified/$badgeId': typeof VerifiedBadgeIdRoute;
   '/reset/': typeof ResetIndexRoute;
+  '/staff/': typeof StaffIndexRoute;
   '/marketing/social-share': typeof AppMarketingSocialShareRoute;
   '/marketing/welcome-package': typeof AppMarketingWelcomePackageRoute;
   '/refer/refer-aff-tos': typeof AppReferReferAffTosRoute;
@@ -294,8 +329,12 @@ export interface FileRoutesByTo {
   '/whitelist': typeof AppWhitelistRoute;
   '/custom-offer/$customOfferId': typeof CustomOfferCustomOfferIdRoute;
   '/reset/$token': typeof ResetTokenRoute;
+  '/staff/audit': typeof StaffAuditRoute;
+  '/staff/members': typeof StaffMembersRoute;
+  '/staff/two-factor': typeof StaffTwoFactorRoute;
   '/verified/$badgeId': typeof VerifiedBadgeIdRoute;
   '/reset': typeof ResetIndexRoute;
+  '/staff': typeof StaffIndexRoute;
   '/marketing/social-share': typeof AppMarketingSocialShareRoute;
   '/marketing/welcome-package': typeof AppMarketingWelcomePackageRoute;
   '/refer/refer-aff-tos': typeof AppReferReferAffTosRoute;
@@ -311,6 +350,7 @@ export interface FileRoutesById {
   '/auth-redirect': typeof AuthRedirectRoute;
   '/sign-in': typeof SignInRoute;
   '/sign-up': typeof SignUpRoute;
+  '/staff': typeof StaffRouteWithChildren;
   '/_app/account': typeof AppAccountRoute;
   '/_app/branches': typeof AppBranchesRoute;
   '/_app/brands': typeof AppBrandsRoute;
@@ -333,8 +373,12 @@ export interface FileRoutesById {
   '/_app/whitelist': typeof AppWhitelistRoute;
   '/custom-offer/$customOfferId': typeof CustomOfferCustomOfferIdRoute;
   '/reset/$token': typeof ResetTokenRoute;
+  '/staff/audit': typeof StaffAuditRoute;
+  '/staff/members': typeof StaffMembersRoute;
+  '/staff/two-factor': typeof StaffTwoFactorRoute;
   '/verified/$badgeId': typeof VerifiedBadgeIdRoute;
   '/reset/': typeof ResetIndexRoute;
+  '/staff/': typeof StaffIndexRoute;
   '/_app/marketing/social-share': typeof AppMarketingSocialShareRoute;
   '/_app/marketing/welcome-package': typeof AppMarketingWelcomePackageRoute;
   '/_app/refer/refer-aff-tos': typeof AppReferReferAffTosRoute;
@@ -350,6 +394,7 @@ export interface FileRouteTypes {
     | '/auth-redirect'
     | '/sign-in'
     | '/sign-up'
+    | '/staff'
     | '/account'
     | '/branches'
     | '/brands'
@@ -372,8 +417,12 @@ export interface FileRouteTypes {
     | '/whitelist'
     | '/custom-offer/$customOfferId'
     | '/reset/$token'
+    | '/staff/audit'
+    | '/staff/members'
+    | '/staff/two-factor'
     | '/verified/$badgeId'
     | '/reset/'
+    | '/staff/'
     | '/marketing/social-share'
     | '/marketing/welcome-package'
     | '/refer/refer-aff-tos'
@@ -409,8 +458,12 @@ export interface FileRouteTypes {
     | '/whitelist'
     | '/custom-offer/$customOfferId'
     | '/reset/$token'
+    | '/staff/audit'
+    | '/staff/members'
+    | '/staff/two-factor'
     | '/verified/$badgeId'
     | '/reset'
+    | '/staff'
     | '/marketing/social-share'
     | '/marketing/welcome-package'
     | '/refer/refer-aff-tos'
@@ -425,6 +478,7 @@ export interface FileRouteTypes {
     | '/auth-redirect'
     | '/sign-in'
     | '/sign-up'
+    | '/staff'
     | '/_app/account'
     | '/_app/branches'
     | '/_app/brands'
@@ -447,8 +501,12 @@ export interface FileRouteTypes {
     | '/_app/whitelist'
     | '/custom-offer/$customOfferId'
     | '/reset/$token'
+    | '/staff/audit'
+    | '/staff/members'
+    | '/staff/two-factor'
     | '/verified/$badgeId'
     | '/reset/'
+    | '/staff/'
     | '/_app/marketing/social-share'
     | '/_app/marketing/welcome-package'
     | '/_app/refer/refer-aff-tos'
@@ -464,6 +522,7 @@ export interface RootRouteChildren {
   AuthRedirectRoute: typeof AuthRedirectRoute;
   SignInRoute: typeof SignInRoute;
   SignUpRoute: typeof SignUpRoute;
+  StaffRoute: typeof StaffRouteWithChildren;
   CustomOfferCustomOfferIdRoute: typeof CustomOfferCustomOfferIdRoute;
   ResetTokenRoute: typeof ResetTokenRoute;
   VerifiedBadgeIdRoute: typeof VerifiedBadgeIdRoute;
@@ -507,6 +566,13 @@ declare module '@tanstack/react-router' {
       path: '/sign-up';
       fullPath: '/sign-up';
       preLoaderRoute: typeof SignUpRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/staff': {
+      id: '/staff';
+      path: '/staff';
+      fullPath: '/staff';
+      preLoaderRoute: typeof StaffRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/_app/account': {
@@ -670,6 +736,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetTokenRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/staff/': {
+      id: '/staff/';
+      path: '/';
+      fullPath: '/staff/';
+      preLoaderRoute: typeof StaffIndexRouteImport;
+      parentRoute: typeof StaffRoute;
+    };
+    '/staff/audit': {
+      id: '/staff/audit';
+      path: '/audit';
+      fullPath: '/staff/audit';
+      preLoaderRoute: typeof StaffAuditRouteImport;
+      parentRoute: typeof StaffRoute;
+    };
+    '/staff/members': {
+      id: '/staff/members';
+      path: '/members';
+      fullPath: '/staff/members';
+      preLoaderRoute: typeof StaffMembersRouteImport;
+      parentRoute: typeof StaffRoute;
+    };
+    '/staff/two-factor': {
+      id: '/staff/two-factor';
+      path: '/two-factor';
+      fullPath: '/staff/two-factor';
+      preLoaderRoute: typeof StaffTwoFactorRouteImport;
+      parentRoute: typeof StaffRoute;
+    };
     '/verified/$badgeId': {
       id: '/verified/$badgeId';
       path: '/verified/$badgeId';
@@ -787,12 +881,29 @@ const AppRouteChildren: AppRouteChildren = {
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);
 
+interface StaffRouteChildren {
+  StaffAuditRoute: typeof StaffAuditRoute;
+  StaffMembersRoute: typeof StaffMembersRoute;
+  StaffTwoFactorRoute: typeof StaffTwoFactorRoute;
+  StaffIndexRoute: typeof StaffIndexRoute;
+}
+
+const StaffRouteChildren: StaffRouteChildren = {
+  StaffAuditRoute: StaffAuditRoute,
+  StaffMembersRoute: StaffMembersRoute,
+  StaffTwoFactorRoute: StaffTwoFactorRoute,
+  StaffIndexRoute: StaffIndexRoute,
+};
+
+const StaffRouteWithChildren = StaffRoute._addFileChildren(StaffRouteChildren);
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AppRoute: AppRouteWithChildren,
   AuthRedirectRoute: AuthRedirectRoute,
   SignInRoute: SignInRoute,
   SignUpRoute: SignUpRoute,
+  StaffRoute: StaffRouteWithChildren,
   CustomOfferCustomOfferIdRoute: CustomOfferCustomOfferIdRoute,
   ResetTokenRoute: ResetTokenRoute,
   VerifiedBadgeIdRoute: VerifiedBadgeIdRoute,
