@@ -1,7 +1,7 @@
 // Helpers of the page specs: a verified, signed-in creator made quickly through the API, and roles
-// set as the operator CLI's `shark users grant` sets them, through the running server's admin socket
-// (the CLI itself is run in takedown-support.ts and in the CLI's own tests; a process per grant made
-// the specs that walk a user through every state slow on a loaded machine).
+// set as the operator CLI's `shark users grant` and `shark staff grant` set them, through the running
+// server's admin socket (the CLI itself is run in takedown-support.ts and in the CLI's own tests; a
+// process per grant made the specs that walk a user through every state slow on a loaded machine).
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -16,14 +16,13 @@ export type Grant = {
   affiliateOnly?: boolean;
 };
 
-/** Sets the user's status, plan, features or affiliate flag as an operator would. */
-export async function grant(email: string, changes: Grant): Promise<void> {
-  const body = JSON.stringify({ email, changes });
+/** Sends one operator command to the running server's admin socket, as the CLI does. */
+async function adminCommand(name: string, body: unknown): Promise<void> {
   const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
     const req = httpRequest(
       {
         socketPath: join(DATA_DIR, 'admin.sock'),
-        path: '/users/grant',
+        path: `/${name}`,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
       },
@@ -34,9 +33,19 @@ export async function grant(email: string, changes: Grant): Promise<void> {
       },
     );
     req.on('error', reject);
-    req.end(body);
+    req.end(JSON.stringify(body));
   });
-  if (answer.status !== 200) throw new Error(`shark users grant ${email} failed: ${answer.text}`);
+  if (answer.status !== 200) throw new Error(`shark ${name} failed: ${answer.text}`);
+}
+
+/** Sets the user's status, plan, features or affiliate flag as an operator would. */
+export async function grant(email: string, changes: Grant): Promise<void> {
+  await adminCommand('users/grant', { email, changes });
+}
+
+/** Gives the account a staff role as `shark staff grant` does. */
+export async function grantStaffRole(email: string, role: 'agent' | 'admin'): Promise<void> {
+  await adminCommand('staff/grant', { email, role });
 }
 
 type SignUpOptions = { request: APIRequestContext; page: Page; baseURL: string | undefined };
@@ -63,7 +72,10 @@ export const test = base.extend<PageFixtures>({
   },
 });
 
-async function signUp({ request, baseURL }: SignUpOptions, account: Credentials): Promise<void> {
+export async function signUp(
+  { request, baseURL }: SignUpOptions,
+  account: Credentials,
+): Promise<void> {
   if (!baseURL) throw new Error('baseURL is not configured');
   const response = await request.post('/api/auth/sign-up/email', {
     headers: { 'x-provider': 'shark', 'content-type': 'application/json', origin: baseURL },

@@ -14,6 +14,7 @@ const loadRuntime = async () => ({
   ...(await import('./features/affiliates/affiliate-commands.ts')),
   ...(await import('./features/community/community-commands.ts')),
   ...(await import('./features/risk-registry/risk-registry-commands.ts')),
+  ...(await import('./features/staff/staff-commands.ts')),
 });
 
 type Role = 'all' | 'api' | 'worker';
@@ -58,6 +59,7 @@ async function main() {
     affiliateCommands,
     communityCommands,
     registryCommands,
+    staffCommands,
   } = await loadRuntime();
   const services = await createSharkServer(config, { workers: role !== 'api' });
   const { logger } = services;
@@ -103,6 +105,7 @@ async function main() {
           ...affiliateCommands(services.affiliates),
           ...communityCommands(services.community),
           ...registryCommands(services.riskRegistry),
+          ...staffCommands(services.staff),
         })
       : null;
 

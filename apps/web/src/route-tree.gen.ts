@@ -14,6 +14,7 @@ import { Route as AppRouteImport } from './routes/_app';
 import { Route as AuthRedirectRouteImport } from './routes/auth-redirect';
 import { Route as SignInRouteImport } from './routes/sign-in';
 import { Route as SignUpRouteImport } from './routes/sign-up';
+import { Route as StaffRouteImport } from './routes/staff';
 import { Route as AppAccountRouteImport } from './routes/_app/account';
 import { Route as AppBranchesRouteImport } from './routes/_app/branches';
 import { Route as AppBrandsRouteImport } from './routes/_app/brands';
@@ -37,6 +38,10 @@ import { Route as AppWhitelistRouteImport } from './routes/_app/whitelist';
 import { Route as CustomOfferCustomOfferIdRouteImport } from './routes/custom-offer/$customOfferId';
 import { Route as ResetIndexRouteImport } from './routes/reset/index';
 import { Route as ResetTokenRouteImport } from './routes/reset/$token';
+import { Route as StaffIndexRouteImport } from './routes/staff/index';
+import { Route as StaffAuditRouteImport } from './routes/staff/audit';
+import { Route as StaffMembersRouteImport } from './routes/staff/members';
+import { Route as StaffTwoFactorRouteImport } from './routes/staff/two-factor';
 import { Route as VerifiedBadgeIdRouteImport } from './routes/verified/$badgeId';
 import { Route as AppMarketingSocialShareRouteImport } from './routes/_app/marketing/social-share';
 import { Route as AppMarketingWelcomePackageRouteImport } from './routes/_app/marketing/welcome-package';
@@ -75,6 +80,11 @@ const SignInRoute = SignInRouteImport.update({
 const SignUpRoute = SignUpRouteImport.update({
   id: '/sign-up',
   path: '/sign-up',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const StaffRoute = StaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
   getParentRoute: () => rootRouteImport,
 } as any);
 const AppAccountRoute = AppAccountRouteImport.update({
@@ -193,6 +203,26 @@ const ResetTokenRoute = ResetTokenRouteImport.update({
   path: '/reset/$token',
   getParentRoute: () => rootRouteImport,
 } as any);
+const StaffIndexRoute = StaffIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => StaffRoute,
+} as any);
+const StaffAuditRoute = StaffAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => StaffRoute,
+} as any);
+const StaffMembersRoute = StaffMembersRouteImport.update({
+  id: '/members',
+  path: '/members',
+  getParentRoute: () => StaffRoute,
+} as any);
+const StaffTwoFactorRoute = StaffTwoFactorRouteImport.update({
+  id: '/two-factor',
+  path: '/two-factor',
+  getParentRoute: () => StaffRoute,
+} as any);
 const VerifiedBadgeIdRoute = VerifiedBadgeIdRouteImport.update({
   id: '/verified/$badgeId',
   path: '/verified/$badgeId',
@@ -252,24 +282,24 @@ const EmailSettingsVerificationTokenRoute =
     getParentRoute: () => rootRouteImport,
   } as any);
 const StaffQueueIndexRoute = StaffQueueIndexRouteImport.update({
-  id: '/staff/queue/',
-  path: '/staff/queue/',
-  getParentRoute: () => rootRouteImport,
+  id: '/queue/',
+  path: '/queue/',
+  getParentRoute: () => StaffRoute,
 } as any);
 const StaffQueueItemIdRoute = StaffQueueItemIdRouteImport.update({
-  id: '/staff/queue/$itemId',
-  path: '/staff/queue/$itemId',
-  getParentRoute: () => rootRouteImport,
+  id: '/queue/$itemId',
+  path: '/queue/$itemId',
+  getParentRoute: () => StaffRoute,
 } as any);
 const StaffSupportIndexRoute = StaffSupportIndexRouteImport.update({
-  id: '/staff/support/',
-  path: '/staff/support/',
-  getParentRoute: () => rootRouteImport,
+  id: '/support/',
+  path: '/support/',
+  getParentRoute: () => StaffRoute,
 } as any);
 const StaffSupportIdRoute = StaffSupportIdRouteImport.update({
-  id: '/staff/support/$id',
-  path: '/staff/support/$id',
-  getParentRoute: () => rootRouteImport,
+  id: '/support/$id',
+  path: '/support/$id',
+  getParentRoute: () => StaffRoute,
 } as any);
 
 export interface FileRoutesByFullPath {
@@ -277,6 +307,7 @@ export interface FileRoutesByFullPath {
   '/auth-redirect': typeof AuthRedirectRoute;
   '/sign-in': typeof SignInRoute;
   '/sign-up': typeof SignUpRoute;
+  '/staff': typeof StaffRouteWithChildren;
   '/account': typeof AppAccountRoute;
   '/branches': typeof AppBranchesRoute;
   '/brands': typeof AppBrandsRoute;
@@ -299,8 +330,12 @@ export interface FileRoutesByFullPath {
   '/whitelist': typeof AppWhitelistRoute;
   '/custom-offer/$customOfferId': typeof CustomOfferCustomOfferIdRoute;
   '/reset/$token': typeof ResetTokenRoute;
+  '/staff/audit': typeof StaffAuditRoute;
+  '/staff/members': typeof StaffMembersRoute;
+  '/staff/two-factor': typeof StaffTwoFactorRoute;
   '/verified/$badgeId': typeof VerifiedBadgeIdRoute;
   '/reset/': typeof ResetIndexRoute;
+  '/staff/': typeof StaffIndexRoute;
   '/marketing/social-share': typeof AppMarketingSocialShareRoute;
   '/marketing/welcome-package': typeof AppMarketingWelcomePackageRoute;
   '/refer/refer-aff-tos': typeof AppReferReferAffTosRoute;
@@ -343,8 +378,12 @@ export interface FileRoutesByTo {
   '/whitelist': typeof AppWhitelistRoute;
   '/custom-offer/$customOfferId': typeof CustomOfferCustomOfferIdRoute;
   '/reset/$token': typeof ResetTokenRoute;
+  '/staff/audit': typeof StaffAuditRoute;
+  '/staff/members': typeof StaffMembersRoute;
+  '/staff/two-factor': typeof StaffTwoFactorRoute;
   '/verified/$badgeId': typeof VerifiedBadgeIdRoute;
   '/reset': typeof ResetIndexRoute;
+  '/staff': typeof StaffIndexRoute;
   '/marketing/social-share': typeof AppMarketingSocialShareRoute;
   '/marketing/welcome-package': typeof AppMarketingWelcomePackageRoute;
   '/refer/refer-aff-tos': typeof AppReferReferAffTosRoute;
@@ -367,6 +406,7 @@ export interface FileRoutesById {
   '/auth-redirect': typeof AuthRedirectRoute;
   '/sign-in': typeof SignInRoute;
   '/sign-up': typeof SignUpRoute;
+  '/staff': typeof StaffRouteWithChildren;
   '/_app/account': typeof AppAccountRoute;
   '/_app/branches': typeof AppBranchesRoute;
   '/_app/brands': typeof AppBrandsRoute;
@@ -389,8 +429,12 @@ export interface FileRoutesById {
   '/_app/whitelist': typeof AppWhitelistRoute;
   '/custom-offer/$customOfferId': typeof CustomOfferCustomOfferIdRoute;
   '/reset/$token': typeof ResetTokenRoute;
+  '/staff/audit': typeof StaffAuditRoute;
+  '/staff/members': typeof StaffMembersRoute;
+  '/staff/two-factor': typeof StaffTwoFactorRoute;
   '/verified/$badgeId': typeof VerifiedBadgeIdRoute;
   '/reset/': typeof ResetIndexRoute;
+  '/staff/': typeof StaffIndexRoute;
   '/_app/marketing/social-share': typeof AppMarketingSocialShareRoute;
   '/_app/marketing/welcome-package': typeof AppMarketingWelcomePackageRoute;
   '/_app/refer/refer-aff-tos': typeof AppReferReferAffTosRoute;
@@ -413,6 +457,7 @@ export interface FileRouteTypes {
     | '/auth-redirect'
     | '/sign-in'
     | '/sign-up'
+    | '/staff'
     | '/account'
     | '/branches'
     | '/brands'
@@ -435,8 +480,12 @@ export interface FileRouteTypes {
     | '/whitelist'
     | '/custom-offer/$customOfferId'
     | '/reset/$token'
+    | '/staff/audit'
+    | '/staff/members'
+    | '/staff/two-factor'
     | '/verified/$badgeId'
     | '/reset/'
+    | '/staff/'
     | '/marketing/social-share'
     | '/marketing/welcome-package'
     | '/refer/refer-aff-tos'
@@ -479,8 +528,12 @@ export interface FileRouteTypes {
     | '/whitelist'
     | '/custom-offer/$customOfferId'
     | '/reset/$token'
+    | '/staff/audit'
+    | '/staff/members'
+    | '/staff/two-factor'
     | '/verified/$badgeId'
     | '/reset'
+    | '/staff'
     | '/marketing/social-share'
     | '/marketing/welcome-package'
     | '/refer/refer-aff-tos'
@@ -502,6 +555,7 @@ export interface FileRouteTypes {
     | '/auth-redirect'
     | '/sign-in'
     | '/sign-up'
+    | '/staff'
     | '/_app/account'
     | '/_app/branches'
     | '/_app/brands'
@@ -524,8 +578,12 @@ export interface FileRouteTypes {
     | '/_app/whitelist'
     | '/custom-offer/$customOfferId'
     | '/reset/$token'
+    | '/staff/audit'
+    | '/staff/members'
+    | '/staff/two-factor'
     | '/verified/$badgeId'
     | '/reset/'
+    | '/staff/'
     | '/_app/marketing/social-share'
     | '/_app/marketing/welcome-package'
     | '/_app/refer/refer-aff-tos'
@@ -548,16 +606,13 @@ export interface RootRouteChildren {
   AuthRedirectRoute: typeof AuthRedirectRoute;
   SignInRoute: typeof SignInRoute;
   SignUpRoute: typeof SignUpRoute;
+  StaffRoute: typeof StaffRouteWithChildren;
   CustomOfferCustomOfferIdRoute: typeof CustomOfferCustomOfferIdRoute;
   ResetTokenRoute: typeof ResetTokenRoute;
   VerifiedBadgeIdRoute: typeof VerifiedBadgeIdRoute;
   ResetIndexRoute: typeof ResetIndexRoute;
   EmailSettingsSubscriptionTokenRoute: typeof EmailSettingsSubscriptionTokenRoute;
   EmailSettingsVerificationTokenRoute: typeof EmailSettingsVerificationTokenRoute;
-  StaffQueueItemIdRoute: typeof StaffQueueItemIdRoute;
-  StaffSupportIdRoute: typeof StaffSupportIdRoute;
-  StaffQueueIndexRoute: typeof StaffQueueIndexRoute;
-  StaffSupportIndexRoute: typeof StaffSupportIndexRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -595,6 +650,13 @@ declare module '@tanstack/react-router' {
       path: '/sign-up';
       fullPath: '/sign-up';
       preLoaderRoute: typeof SignUpRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/staff': {
+      id: '/staff';
+      path: '/staff';
+      fullPath: '/staff';
+      preLoaderRoute: typeof StaffRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/_app/account': {
@@ -758,6 +820,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetTokenRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/staff/': {
+      id: '/staff/';
+      path: '/';
+      fullPath: '/staff/';
+      preLoaderRoute: typeof StaffIndexRouteImport;
+      parentRoute: typeof StaffRoute;
+    };
+    '/staff/audit': {
+      id: '/staff/audit';
+      path: '/audit';
+      fullPath: '/staff/audit';
+      preLoaderRoute: typeof StaffAuditRouteImport;
+      parentRoute: typeof StaffRoute;
+    };
+    '/staff/members': {
+      id: '/staff/members';
+      path: '/members';
+      fullPath: '/staff/members';
+      preLoaderRoute: typeof StaffMembersRouteImport;
+      parentRoute: typeof StaffRoute;
+    };
+    '/staff/two-factor': {
+      id: '/staff/two-factor';
+      path: '/two-factor';
+      fullPath: '/staff/two-factor';
+      preLoaderRoute: typeof StaffTwoFactorRouteImport;
+      parentRoute: typeof StaffRoute;
+    };
     '/verified/$badgeId': {
       id: '/verified/$badgeId';
       path: '/verified/$badgeId';
@@ -837,31 +927,31 @@ declare module '@tanstack/react-router' {
     };
     '/staff/queue/': {
       id: '/staff/queue/';
-      path: '/staff/queue';
+      path: '/queue';
       fullPath: '/staff/queue/';
       preLoaderRoute: typeof StaffQueueIndexRouteImport;
-      parentRoute: typeof rootRouteImport;
+      parentRoute: typeof StaffRoute;
     };
     '/staff/queue/$itemId': {
       id: '/staff/queue/$itemId';
-      path: '/staff/queue/$itemId';
+      path: '/queue/$itemId';
       fullPath: '/staff/queue/$itemId';
       preLoaderRoute: typeof StaffQueueItemIdRouteImport;
-      parentRoute: typeof rootRouteImport;
+      parentRoute: typeof StaffRoute;
     };
     '/staff/support/': {
       id: '/staff/support/';
-      path: '/staff/support';
+      path: '/support';
       fullPath: '/staff/support/';
       preLoaderRoute: typeof StaffSupportIndexRouteImport;
-      parentRoute: typeof rootRouteImport;
+      parentRoute: typeof StaffRoute;
     };
     '/staff/support/$id': {
       id: '/staff/support/$id';
-      path: '/staff/support/$id';
+      path: '/support/$id';
       fullPath: '/staff/support/$id';
       preLoaderRoute: typeof StaffSupportIdRouteImport;
-      parentRoute: typeof rootRouteImport;
+      parentRoute: typeof StaffRoute;
     };
   }
 }
@@ -930,22 +1020,43 @@ const AppRouteChildren: AppRouteChildren = {
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);
 
+interface StaffRouteChildren {
+  StaffAuditRoute: typeof StaffAuditRoute;
+  StaffMembersRoute: typeof StaffMembersRoute;
+  StaffTwoFactorRoute: typeof StaffTwoFactorRoute;
+  StaffIndexRoute: typeof StaffIndexRoute;
+  StaffQueueItemIdRoute: typeof StaffQueueItemIdRoute;
+  StaffSupportIdRoute: typeof StaffSupportIdRoute;
+  StaffQueueIndexRoute: typeof StaffQueueIndexRoute;
+  StaffSupportIndexRoute: typeof StaffSupportIndexRoute;
+}
+
+const StaffRouteChildren: StaffRouteChildren = {
+  StaffAuditRoute: StaffAuditRoute,
+  StaffMembersRoute: StaffMembersRoute,
+  StaffTwoFactorRoute: StaffTwoFactorRoute,
+  StaffIndexRoute: StaffIndexRoute,
+  StaffQueueItemIdRoute: StaffQueueItemIdRoute,
+  StaffSupportIdRoute: StaffSupportIdRoute,
+  StaffQueueIndexRoute: StaffQueueIndexRoute,
+  StaffSupportIndexRoute: StaffSupportIndexRoute,
+};
+
+const StaffRouteWithChildren = StaffRoute._addFileChildren(StaffRouteChildren);
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AppRoute: AppRouteWithChildren,
   AuthRedirectRoute: AuthRedirectRoute,
   SignInRoute: SignInRoute,
   SignUpRoute: SignUpRoute,
+  StaffRoute: StaffRouteWithChildren,
   CustomOfferCustomOfferIdRoute: CustomOfferCustomOfferIdRoute,
   ResetTokenRoute: ResetTokenRoute,
   VerifiedBadgeIdRoute: VerifiedBadgeIdRoute,
   ResetIndexRoute: ResetIndexRoute,
   EmailSettingsSubscriptionTokenRoute: EmailSettingsSubscriptionTokenRoute,
   EmailSettingsVerificationTokenRoute: EmailSettingsVerificationTokenRoute,
-  StaffQueueItemIdRoute: StaffQueueItemIdRoute,
-  StaffSupportIdRoute: StaffSupportIdRoute,
-  StaffQueueIndexRoute: StaffQueueIndexRoute,
-  StaffSupportIndexRoute: StaffSupportIndexRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -198,3 +198,39 @@ export const linkedAccountSchema = z.object({
 });
 export const linkedAccountsSchema = z.array(linkedAccountSchema);
 export type LinkedAccount = z.infer<typeof linkedAccountSchema>;
+
+// --- Two-factor authentication (TOTP from an authenticator app, and one-time backup codes). ---
+
+/** The sign-in answer when the account has two-factor on: no session yet, a code is asked next. */
+export const signInResultSchema = z.looseObject({ twoFactorRedirect: z.boolean().optional() });
+
+/** POST /api/auth/two-factor/enable: the current password confirms it is her. */
+export const enableTwoFactorRequestSchema = z.object({
+  password: z.string().min(1, 'Enter your password.'),
+});
+/** The secret as an otpauth:// URI (for the QR code) and the backup codes, shown once. */
+export const enableTwoFactorResultSchema = z.object({
+  totpURI: z.string(),
+  backupCodes: z.array(z.string()),
+});
+export type EnableTwoFactorResult = z.infer<typeof enableTwoFactorResultSchema>;
+
+/** POST /api/auth/two-factor/verify-totp. */
+export const totpCodeSchema = z.object({
+  code: z
+    .string()
+    .transform((value) => value.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6 digits your authenticator app shows.')),
+});
+
+/** POST /api/auth/two-factor/verify-backup-code: one of the codes saved at set-up, used once. */
+export const backupCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, 'Enter one of your backup codes.')
+    .max(64, 'This is not a backup code.'),
+});
+
+/** POST /api/auth/two-factor/disable. */
+export const disableTwoFactorRequestSchema = enableTwoFactorRequestSchema;

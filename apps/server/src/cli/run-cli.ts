@@ -41,6 +41,7 @@ import {
 } from './community-command.ts';
 import { executeRegistryCommand, parseRegistryCommand, REGISTRY_HELP } from './registry-command.ts';
 import { formatSites, parseSitesCommand, SITES_HELP, sitesRequest } from './sites-command.ts';
+import { executeStaffCommand, parseStaffCommand, STAFF_HELP } from './staff-command.ts';
 
 const HELP = `shark — operator commands for Shark
 
@@ -66,6 +67,7 @@ Commands:
                                     review the Scam Registry's reports; add entries
   shark sites list|contact|accept|dismiss
                                     sites outside the catalog: review them, correct their own channel
+  shark staff grant|revoke|list     staff console roles (agent, admin)
   shark --help                      this text
 
 ${USERS_HELP}
@@ -85,6 +87,8 @@ ${COMMUNITY_HELP}
 ${REGISTRY_HELP}
 
 ${SITES_HELP}
+
+${STAFF_HELP}
 
 ${HASH_HELP}
 
@@ -201,6 +205,10 @@ const GROUPS: Record<string, CommandGroup | undefined> = {
       const parsed = parseSitesCommand(argv);
       return formatSites(parsed, await executeOperator(sitesRequest(parsed), config()));
     },
+  },
+  staff: {
+    help: STAFF_HELP,
+    run: (argv, config) => executeStaffCommand(parseStaffCommand(argv), config()),
   },
 };
 

@@ -61,6 +61,8 @@ describe('routes with search options', () => {
       '/risk-registry',
       '/sign-in',
       '/sign-up',
+      // The audit log's filters (features/staff/lib/audit-search.ts).
+      '/staff/audit',
       // Its status and creator filters and page (features/staff-support/lib/staff-support-search.ts).
       '/staff/support/',
       // What a link fills in (features/support/lib/support-search.ts).
@@ -68,6 +70,25 @@ describe('routes with search options', () => {
       // Its filters, sort and page live in the URL (features/takedown-report/lib/report-search.ts).
       '/takedown-report',
     ]);
+  });
+});
+
+describe('/staff/audit', () => {
+  it('takes its filters as text, and drops a blank one rather than failing the page', () => {
+    const none = {
+      actor: undefined,
+      action: undefined,
+      targetType: undefined,
+      targetId: undefined,
+      subjectUserId: undefined,
+    };
+    accepts('/staff/audit', '', none);
+    accepts('/staff/audit', '?actor=sam%40example.com&action=staff.grant', {
+      ...none,
+      actor: 'sam@example.com',
+      action: 'staff.grant',
+    });
+    accepts('/staff/audit', '?targetId=', none);
   });
 });
 

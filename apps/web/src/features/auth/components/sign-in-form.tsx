@@ -14,6 +14,7 @@ import { useSignIn } from '#app/features/auth/api/sign-in.ts';
 import { useSignInWithGoogle } from '#app/features/auth/api/sign-in-with-google.ts';
 import { AuthHeading } from '#app/features/auth/components/auth-layout.tsx';
 import { GoogleButton, OrDivider } from '#app/features/auth/components/google-button.tsx';
+import { TwoFactorStep } from '#app/features/auth/components/two-factor-step.tsx';
 import { destinationAfterAuth } from '#app/features/auth/lib/post-auth-destination.ts';
 import { isApiClientError } from '#app/lib/api.ts';
 import {
@@ -37,6 +38,8 @@ export function SignInForm({ search }: { search: SignInSearch }) {
   const [formError, setFormError] = useState<string>();
   // Set when the server refuses the sign-in because the address is not verified yet.
   const [unverifiedEmail, setUnverifiedEmail] = useState<string>();
+  // Set when the password was right and the account asks for its second factor.
+  const [isAskingCode, setIsAskingCode] = useState(false);
 
   const destination = destinationAfterAuth(search);
   const isAffiliate = search.isAffiliateOnly === true;
@@ -49,8 +52,9 @@ export function SignInForm({ search }: { search: SignInSearch }) {
     const data = parseFormOrShowErrors(form, signInFormSchema, FIELDS, setErrors);
     if (!data) return;
     signIn.mutate(data, {
-      onSuccess: () => {
-        void navigate({ href: destination });
+      onSuccess: ({ needsSecondFactor }) => {
+        if (needsSecondFactor) setIsAskingCode(true);
+        else void navigate({ href: destination });
       },
       onError: (error) => {
         if (isApiClientError(error) && error.code === 'EMAIL_NOT_VERIFIED') {
@@ -76,6 +80,14 @@ export function SignInForm({ search }: { search: SignInSearch }) {
       },
     );
   }
+
+  if (isAskingCode)
+    return (
+      <TwoFactorStep
+        onVerified={() => void navigate({ href: destination })}
+        onCancel={() => setIsAskingCode(false)}
+      />
+    );
 
   return (
     <>
