@@ -33,6 +33,9 @@ import { createTakedownsModule } from '#server/features/takedowns/takedowns-modu
 import { createUploadsModule } from '#server/features/uploads/uploads-module.ts';
 import { createUserModule } from '#server/features/user/user-module.ts';
 import { createStaffModule } from '#server/features/staff/staff-module.ts';
+import { createStaffCreatorsModule } from '#server/features/staff-creators/staff-creators-module.ts';
+import { createStaffModerationModule } from '#server/features/staff-moderation/staff-moderation-module.ts';
+import { createStaffOperationsModule } from '#server/features/staff-operations/staff-operations-module.ts';
 import { createWhitelistModule } from '#server/features/whitelist/whitelist-module.ts';
 import { safeErrorMessage } from '#server/http/logger.ts';
 import type { FeatureModule } from './feature-module.ts';
@@ -143,6 +146,23 @@ async function composeModules(platform: Platform) {
   const community = createCommunityModule(platform, { notices });
   const riskRegistry = createRiskRegistryModule(platform);
   const staff = createStaffModule(platform);
+  const staffCreators = createStaffCreatorsModule(platform, {
+    staff: staff.service,
+    accounts: entitlementsModule.service.accounts,
+    accountStates: entitlementsModule.service.accountStates,
+    entitlements,
+    usage: entitlementsModule.service.usage,
+  });
+  const staffOperations = createStaffOperationsModule({
+    staff: staff.service,
+    offers: offers.service,
+    affiliates: affiliates.service,
+  });
+  const staffModeration = createStaffModerationModule({
+    staff: staff.service,
+    community: community.service,
+    registry: riskRegistry.service,
+  });
 
   // The order their routes mount in, and their recovery runs in.
   const modules: FeatureModule[] = [
@@ -177,6 +197,9 @@ async function composeModules(platform: Platform) {
     community,
     riskRegistry,
     staff,
+    staffCreators,
+    staffOperations,
+    staffModeration,
     auth,
   ];
   const services = {
@@ -215,6 +238,9 @@ async function composeModules(platform: Platform) {
     riskRegistry: riskRegistry.service,
     staff: staff.service.staff,
     staffAudit: staff.service.audit,
+    staffCreators: staffCreators.service,
+    staffOperations: staffOperations.service,
+    staffModeration: staffModeration.service,
   };
   return { modules, services };
 }
