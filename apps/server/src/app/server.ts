@@ -35,6 +35,7 @@ import { createUserModule } from '#server/features/user/user-module.ts';
 import { createStaffModule } from '#server/features/staff/staff-module.ts';
 import { createStaffCreatorsModule } from '#server/features/staff-creators/staff-creators-module.ts';
 import { createStaffModerationModule } from '#server/features/staff-moderation/staff-moderation-module.ts';
+import { createStaffSitesModule } from '#server/features/staff-sites/staff-sites-module.ts';
 import { createStaffOperationsModule } from '#server/features/staff-operations/staff-operations-module.ts';
 import { createWhitelistModule } from '#server/features/whitelist/whitelist-module.ts';
 import { safeErrorMessage } from '#server/http/logger.ts';
@@ -163,6 +164,10 @@ async function composeModules(platform: Platform) {
     community: community.service,
     registry: riskRegistry.service,
   });
+  const staffSites = createStaffSitesModule({
+    staff: staff.service,
+    siteContacts: takedowns.service.enforcement.siteContacts,
+  });
 
   // The order their routes mount in, and their recovery runs in.
   const modules: FeatureModule[] = [
@@ -200,6 +205,7 @@ async function composeModules(platform: Platform) {
     staffCreators,
     staffOperations,
     staffModeration,
+    staffSites,
     auth,
   ];
   const services = {
@@ -241,6 +247,7 @@ async function composeModules(platform: Platform) {
     staffCreators: staffCreators.service,
     staffOperations: staffOperations.service,
     staffModeration: staffModeration.service,
+    staffSites: staffSites.service,
   };
   return { modules, services };
 }
