@@ -45,6 +45,8 @@ import { Route as AppReferReferAffTosRouteImport } from './routes/_app/refer/ref
 import { Route as AppReferTipsRouteImport } from './routes/_app/refer/tips';
 import { Route as EmailSettingsSubscriptionTokenRouteImport } from './routes/email-settings/subscription/$token';
 import { Route as EmailSettingsVerificationTokenRouteImport } from './routes/email-settings/verification/$token';
+import { Route as StaffCreatorsIndexRouteImport } from './routes/staff/creators/index';
+import { Route as StaffCreatorsIdRouteImport } from './routes/staff/creators/$id';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -229,6 +231,16 @@ const EmailSettingsVerificationTokenRoute =
     path: '/email-settings/verification/$token',
     getParentRoute: () => rootRouteImport,
   } as any);
+const StaffCreatorsIndexRoute = StaffCreatorsIndexRouteImport.update({
+  id: '/staff/creators/',
+  path: '/staff/creators/',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const StaffCreatorsIdRoute = StaffCreatorsIdRouteImport.update({
+  id: '/staff/creators/$id',
+  path: '/staff/creators/$id',
+  getParentRoute: () => rootRouteImport,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -265,7 +277,9 @@ export interface FileRoutesByFullPath {
   '/refer/tips': typeof AppReferTipsRoute;
   '/email-settings/subscription/$token': typeof EmailSettingsSubscriptionTokenRoute;
   '/email-settings/verification/$token': typeof EmailSettingsVerificationTokenRoute;
+  '/staff/creators/$id': typeof StaffCreatorsIdRoute;
   '/refer/': typeof AppReferIndexRoute;
+  '/staff/creators/': typeof StaffCreatorsIndexRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -302,7 +316,9 @@ export interface FileRoutesByTo {
   '/refer/tips': typeof AppReferTipsRoute;
   '/email-settings/subscription/$token': typeof EmailSettingsSubscriptionTokenRoute;
   '/email-settings/verification/$token': typeof EmailSettingsVerificationTokenRoute;
+  '/staff/creators/$id': typeof StaffCreatorsIdRoute;
   '/refer': typeof AppReferIndexRoute;
+  '/staff/creators': typeof StaffCreatorsIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -341,7 +357,9 @@ export interface FileRoutesById {
   '/_app/refer/tips': typeof AppReferTipsRoute;
   '/email-settings/subscription/$token': typeof EmailSettingsSubscriptionTokenRoute;
   '/email-settings/verification/$token': typeof EmailSettingsVerificationTokenRoute;
+  '/staff/creators/$id': typeof StaffCreatorsIdRoute;
   '/_app/refer/': typeof AppReferIndexRoute;
+  '/staff/creators/': typeof StaffCreatorsIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -380,7 +398,9 @@ export interface FileRouteTypes {
     | '/refer/tips'
     | '/email-settings/subscription/$token'
     | '/email-settings/verification/$token'
-    | '/refer/';
+    | '/staff/creators/$id'
+    | '/refer/'
+    | '/staff/creators/';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -417,7 +437,9 @@ export interface FileRouteTypes {
     | '/refer/tips'
     | '/email-settings/subscription/$token'
     | '/email-settings/verification/$token'
-    | '/refer';
+    | '/staff/creators/$id'
+    | '/refer'
+    | '/staff/creators';
   id:
     | '__root__'
     | '/'
@@ -455,7 +477,9 @@ export interface FileRouteTypes {
     | '/_app/refer/tips'
     | '/email-settings/subscription/$token'
     | '/email-settings/verification/$token'
-    | '/_app/refer/';
+    | '/staff/creators/$id'
+    | '/_app/refer/'
+    | '/staff/creators/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -470,6 +494,8 @@ export interface RootRouteChildren {
   ResetIndexRoute: typeof ResetIndexRoute;
   EmailSettingsSubscriptionTokenRoute: typeof EmailSettingsSubscriptionTokenRoute;
   EmailSettingsVerificationTokenRoute: typeof EmailSettingsVerificationTokenRoute;
+  StaffCreatorsIdRoute: typeof StaffCreatorsIdRoute;
+  StaffCreatorsIndexRoute: typeof StaffCreatorsIndexRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -726,6 +752,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EmailSettingsVerificationTokenRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/staff/creators/': {
+      id: '/staff/creators/';
+      path: '/staff/creators';
+      fullPath: '/staff/creators/';
+      preLoaderRoute: typeof StaffCreatorsIndexRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/staff/creators/$id': {
+      id: '/staff/creators/$id';
+      path: '/staff/creators/$id';
+      fullPath: '/staff/creators/$id';
+      preLoaderRoute: typeof StaffCreatorsIdRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
   }
 }
 
@@ -799,6 +839,8 @@ const rootRouteChildren: RootRouteChildren = {
   ResetIndexRoute: ResetIndexRoute,
   EmailSettingsSubscriptionTokenRoute: EmailSettingsSubscriptionTokenRoute,
   EmailSettingsVerificationTokenRoute: EmailSettingsVerificationTokenRoute,
+  StaffCreatorsIdRoute: StaffCreatorsIdRoute,
+  StaffCreatorsIndexRoute: StaffCreatorsIndexRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
