@@ -37,6 +37,11 @@ import { Route as AppWhitelistRouteImport } from './routes/_app/whitelist';
 import { Route as CustomOfferCustomOfferIdRouteImport } from './routes/custom-offer/$customOfferId';
 import { Route as ResetIndexRouteImport } from './routes/reset/index';
 import { Route as ResetTokenRouteImport } from './routes/reset/$token';
+import { Route as StaffCommunityRouteImport } from './routes/staff/community';
+import { Route as StaffOffersRouteImport } from './routes/staff/offers';
+import { Route as StaffPayoutsRouteImport } from './routes/staff/payouts';
+import { Route as StaffRegistryRouteImport } from './routes/staff/registry';
+import { Route as StaffSitesRouteImport } from './routes/staff/sites';
 import { Route as VerifiedBadgeIdRouteImport } from './routes/verified/$badgeId';
 import { Route as AppMarketingSocialShareRouteImport } from './routes/_app/marketing/social-share';
 import { Route as AppMarketingWelcomePackageRouteImport } from './routes/_app/marketing/welcome-package';
@@ -188,6 +193,31 @@ const ResetTokenRoute = ResetTokenRouteImport.update({
   path: '/reset/$token',
   getParentRoute: () => rootRouteImport,
 } as any);
+const StaffCommunityRoute = StaffCommunityRouteImport.update({
+  id: '/staff/community',
+  path: '/staff/community',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const StaffOffersRoute = StaffOffersRouteImport.update({
+  id: '/staff/offers',
+  path: '/staff/offers',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const StaffPayoutsRoute = StaffPayoutsRouteImport.update({
+  id: '/staff/payouts',
+  path: '/staff/payouts',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const StaffRegistryRoute = StaffRegistryRouteImport.update({
+  id: '/staff/registry',
+  path: '/staff/registry',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const StaffSitesRoute = StaffSitesRouteImport.update({
+  id: '/staff/sites',
+  path: '/staff/sites',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const VerifiedBadgeIdRoute = VerifiedBadgeIdRouteImport.update({
   id: '/verified/$badgeId',
   path: '/verified/$badgeId',
@@ -269,6 +299,11 @@ export interface FileRoutesByFullPath {
   '/whitelist': typeof AppWhitelistRoute;
   '/custom-offer/$customOfferId': typeof CustomOfferCustomOfferIdRoute;
   '/reset/$token': typeof ResetTokenRoute;
+  '/staff/community': typeof StaffCommunityRoute;
+  '/staff/offers': typeof StaffOffersRoute;
+  '/staff/payouts': typeof StaffPayoutsRoute;
+  '/staff/registry': typeof StaffRegistryRoute;
+  '/staff/sites': typeof StaffSitesRoute;
   '/verified/$badgeId': typeof VerifiedBadgeIdRoute;
   '/reset/': typeof ResetIndexRoute;
   '/marketing/social-share': typeof AppMarketingSocialShareRoute;
@@ -308,6 +343,11 @@ export interface FileRoutesByTo {
   '/whitelist': typeof AppWhitelistRoute;
   '/custom-offer/$customOfferId': typeof CustomOfferCustomOfferIdRoute;
   '/reset/$token': typeof ResetTokenRoute;
+  '/staff/community': typeof StaffCommunityRoute;
+  '/staff/offers': typeof StaffOffersRoute;
+  '/staff/payouts': typeof StaffPayoutsRoute;
+  '/staff/registry': typeof StaffRegistryRoute;
+  '/staff/sites': typeof StaffSitesRoute;
   '/verified/$badgeId': typeof VerifiedBadgeIdRoute;
   '/reset': typeof ResetIndexRoute;
   '/marketing/social-share': typeof AppMarketingSocialShareRoute;
@@ -349,6 +389,11 @@ export interface FileRoutesById {
   '/_app/whitelist': typeof AppWhitelistRoute;
   '/custom-offer/$customOfferId': typeof CustomOfferCustomOfferIdRoute;
   '/reset/$token': typeof ResetTokenRoute;
+  '/staff/community': typeof StaffCommunityRoute;
+  '/staff/offers': typeof StaffOffersRoute;
+  '/staff/payouts': typeof StaffPayoutsRoute;
+  '/staff/registry': typeof StaffRegistryRoute;
+  '/staff/sites': typeof StaffSitesRoute;
   '/verified/$badgeId': typeof VerifiedBadgeIdRoute;
   '/reset/': typeof ResetIndexRoute;
   '/_app/marketing/social-share': typeof AppMarketingSocialShareRoute;
@@ -390,6 +435,11 @@ export interface FileRouteTypes {
     | '/whitelist'
     | '/custom-offer/$customOfferId'
     | '/reset/$token'
+    | '/staff/community'
+    | '/staff/offers'
+    | '/staff/payouts'
+    | '/staff/registry'
+    | '/staff/sites'
     | '/verified/$badgeId'
     | '/reset/'
     | '/marketing/social-share'
@@ -429,6 +479,11 @@ export interface FileRouteTypes {
     | '/whitelist'
     | '/custom-offer/$customOfferId'
     | '/reset/$token'
+    | '/staff/community'
+    | '/staff/offers'
+    | '/staff/payouts'
+    | '/staff/registry'
+    | '/staff/sites'
     | '/verified/$badgeId'
     | '/reset'
     | '/marketing/social-share'
@@ -469,6 +524,11 @@ export interface FileRouteTypes {
     | '/_app/whitelist'
     | '/custom-offer/$customOfferId'
     | '/reset/$token'
+    | '/staff/community'
+    | '/staff/offers'
+    | '/staff/payouts'
+    | '/staff/registry'
+    | '/staff/sites'
     | '/verified/$badgeId'
     | '/reset/'
     | '/_app/marketing/social-share'
@@ -490,6 +550,11 @@ export interface RootRouteChildren {
   SignUpRoute: typeof SignUpRoute;
   CustomOfferCustomOfferIdRoute: typeof CustomOfferCustomOfferIdRoute;
   ResetTokenRoute: typeof ResetTokenRoute;
+  StaffCommunityRoute: typeof StaffCommunityRoute;
+  StaffOffersRoute: typeof StaffOffersRoute;
+  StaffPayoutsRoute: typeof StaffPayoutsRoute;
+  StaffRegistryRoute: typeof StaffRegistryRoute;
+  StaffSitesRoute: typeof StaffSitesRoute;
   VerifiedBadgeIdRoute: typeof VerifiedBadgeIdRoute;
   ResetIndexRoute: typeof ResetIndexRoute;
   EmailSettingsSubscriptionTokenRoute: typeof EmailSettingsSubscriptionTokenRoute;
@@ -696,6 +761,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetTokenRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/staff/community': {
+      id: '/staff/community';
+      path: '/staff/community';
+      fullPath: '/staff/community';
+      preLoaderRoute: typeof StaffCommunityRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/staff/offers': {
+      id: '/staff/offers';
+      path: '/staff/offers';
+      fullPath: '/staff/offers';
+      preLoaderRoute: typeof StaffOffersRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/staff/payouts': {
+      id: '/staff/payouts';
+      path: '/staff/payouts';
+      fullPath: '/staff/payouts';
+      preLoaderRoute: typeof StaffPayoutsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/staff/registry': {
+      id: '/staff/registry';
+      path: '/staff/registry';
+      fullPath: '/staff/registry';
+      preLoaderRoute: typeof StaffRegistryRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/staff/sites': {
+      id: '/staff/sites';
+      path: '/staff/sites';
+      fullPath: '/staff/sites';
+      preLoaderRoute: typeof StaffSitesRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/verified/$badgeId': {
       id: '/verified/$badgeId';
       path: '/verified/$badgeId';
@@ -835,6 +935,11 @@ const rootRouteChildren: RootRouteChildren = {
   SignUpRoute: SignUpRoute,
   CustomOfferCustomOfferIdRoute: CustomOfferCustomOfferIdRoute,
   ResetTokenRoute: ResetTokenRoute,
+  StaffCommunityRoute: StaffCommunityRoute,
+  StaffOffersRoute: StaffOffersRoute,
+  StaffPayoutsRoute: StaffPayoutsRoute,
+  StaffRegistryRoute: StaffRegistryRoute,
+  StaffSitesRoute: StaffSitesRoute,
   VerifiedBadgeIdRoute: VerifiedBadgeIdRoute,
   ResetIndexRoute: ResetIndexRoute,
   EmailSettingsSubscriptionTokenRoute: EmailSettingsSubscriptionTokenRoute,
