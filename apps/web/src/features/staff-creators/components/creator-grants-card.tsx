@@ -91,9 +91,12 @@ export function CreatorGrantsCard({ creator }: { creator: CreatorOverview }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    grant.mutate(changes, {
-      onSuccess: () => toast.success(`Granted to ${creator.profile.email}.`),
-    });
+    // Awaited here, not in mutate's callbacks: the card is remounted with her new account once the
+    // page refetches, and the callbacks of an unmounted card never run.
+    grant
+      .mutateAsync(changes)
+      .then(() => toast.success(`Granted to ${creator.profile.email}.`))
+      .catch(() => undefined);
   }
 
   return (
