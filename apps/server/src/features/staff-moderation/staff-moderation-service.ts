@@ -1,5 +1,6 @@
 // Moderation from the staff console: the community's posts and the Scam Registry's reports, through
-// the same services as `shark community` and `shark registry`, each change written to the audit log.
+// the same services as `shark community` and `shark registry`, each change written to the audit log
+// (a report's review with its reporter as the subject).
 import type { AddRiskEntry, OperatorRiskEntry } from '@shark/contracts/risk-registry.ts';
 import type { OperatorCommunityPost, PublishCommunityPost } from '@shark/contracts/community.ts';
 import type { CommunityService } from '#server/features/community/community-service.ts';
@@ -10,7 +11,10 @@ import { AppError } from '#server/http/app-error.ts';
 export interface StaffModerationDeps {
   audit: StaffAudit;
   community: Pick<CommunityService, 'publish' | 'list' | 'archive'>;
-  registry: Pick<RiskRegistryService, 'pending' | 'operatorShow' | 'publish' | 'reject' | 'add'>;
+  registry: Pick<
+    RiskRegistryService,
+    'pending' | 'operatorShow' | 'reporterOf' | 'publish' | 'reject' | 'add'
+  >;
 }
 
 export function createStaffModerationService(deps: StaffModerationDeps) {
@@ -23,6 +27,7 @@ export function createStaffModerationService(deps: StaffModerationDeps) {
     note: string | null,
   ): Promise<OperatorRiskEntry> {
     const before = await registry.operatorShow(id);
+    const reporter = await registry.reporterOf(id);
     const body = { id, note, reviewedBy: actor.email };
     const after =
       decision === 'publish' ? await registry.publish(body) : await registry.reject(body);
@@ -30,6 +35,8 @@ export function createStaffModerationService(deps: StaffModerationDeps) {
       action: `registry.${decision}`,
       targetType: 'risk_registry_entry',
       targetId: id,
+      // The creator who reported it: the review is part of her history.
+      subjectUserId: reporter,
       before,
       after,
     });

@@ -129,6 +129,9 @@ describe('the Scam Registry', () => {
       ['registry.reject', second.id],
       ['registry.publish', first.id],
     ]);
+    const reporterId = (await server.services.riskRegistry.reporterOf(first.id))!;
+    const history = await server.services.staffAudit.list({ subjectUserId: reporterId });
+    expect(history.events.map((e) => e.action)).toEqual(['registry.reject', 'registry.publish']);
     expect((await agent.browser.get('/api/staff/registry/no-such-entry')).status).toBe(404);
   });
 
