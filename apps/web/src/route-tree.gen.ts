@@ -40,7 +40,12 @@ import { Route as ResetIndexRouteImport } from './routes/reset/index';
 import { Route as ResetTokenRouteImport } from './routes/reset/$token';
 import { Route as StaffIndexRouteImport } from './routes/staff/index';
 import { Route as StaffAuditRouteImport } from './routes/staff/audit';
+import { Route as StaffCommunityRouteImport } from './routes/staff/community';
 import { Route as StaffMembersRouteImport } from './routes/staff/members';
+import { Route as StaffOffersRouteImport } from './routes/staff/offers';
+import { Route as StaffPayoutsRouteImport } from './routes/staff/payouts';
+import { Route as StaffRegistryRouteImport } from './routes/staff/registry';
+import { Route as StaffSitesRouteImport } from './routes/staff/sites';
 import { Route as StaffTwoFactorRouteImport } from './routes/staff/two-factor';
 import { Route as VerifiedBadgeIdRouteImport } from './routes/verified/$badgeId';
 import { Route as AppMarketingSocialShareRouteImport } from './routes/_app/marketing/social-share';
@@ -53,6 +58,8 @@ import { Route as AppSupportIdRouteImport } from './routes/_app/support/$id';
 import { Route as AppSupportNewRouteImport } from './routes/_app/support/new';
 import { Route as EmailSettingsSubscriptionTokenRouteImport } from './routes/email-settings/subscription/$token';
 import { Route as EmailSettingsVerificationTokenRouteImport } from './routes/email-settings/verification/$token';
+import { Route as StaffCreatorsIndexRouteImport } from './routes/staff/creators/index';
+import { Route as StaffCreatorsIdRouteImport } from './routes/staff/creators/$id';
 import { Route as StaffQueueIndexRouteImport } from './routes/staff/queue/index';
 import { Route as StaffQueueItemIdRouteImport } from './routes/staff/queue/$itemId';
 import { Route as StaffSupportIndexRouteImport } from './routes/staff/support/index';
@@ -213,9 +220,34 @@ const StaffAuditRoute = StaffAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => StaffRoute,
 } as any);
+const StaffCommunityRoute = StaffCommunityRouteImport.update({
+  id: '/community',
+  path: '/community',
+  getParentRoute: () => StaffRoute,
+} as any);
 const StaffMembersRoute = StaffMembersRouteImport.update({
   id: '/members',
   path: '/members',
+  getParentRoute: () => StaffRoute,
+} as any);
+const StaffOffersRoute = StaffOffersRouteImport.update({
+  id: '/offers',
+  path: '/offers',
+  getParentRoute: () => StaffRoute,
+} as any);
+const StaffPayoutsRoute = StaffPayoutsRouteImport.update({
+  id: '/payouts',
+  path: '/payouts',
+  getParentRoute: () => StaffRoute,
+} as any);
+const StaffRegistryRoute = StaffRegistryRouteImport.update({
+  id: '/registry',
+  path: '/registry',
+  getParentRoute: () => StaffRoute,
+} as any);
+const StaffSitesRoute = StaffSitesRouteImport.update({
+  id: '/sites',
+  path: '/sites',
   getParentRoute: () => StaffRoute,
 } as any);
 const StaffTwoFactorRoute = StaffTwoFactorRouteImport.update({
@@ -281,6 +313,16 @@ const EmailSettingsVerificationTokenRoute =
     path: '/email-settings/verification/$token',
     getParentRoute: () => rootRouteImport,
   } as any);
+const StaffCreatorsIndexRoute = StaffCreatorsIndexRouteImport.update({
+  id: '/creators/',
+  path: '/creators/',
+  getParentRoute: () => StaffRoute,
+} as any);
+const StaffCreatorsIdRoute = StaffCreatorsIdRouteImport.update({
+  id: '/creators/$id',
+  path: '/creators/$id',
+  getParentRoute: () => StaffRoute,
+} as any);
 const StaffQueueIndexRoute = StaffQueueIndexRouteImport.update({
   id: '/queue/',
   path: '/queue/',
@@ -331,7 +373,12 @@ export interface FileRoutesByFullPath {
   '/custom-offer/$customOfferId': typeof CustomOfferCustomOfferIdRoute;
   '/reset/$token': typeof ResetTokenRoute;
   '/staff/audit': typeof StaffAuditRoute;
+  '/staff/community': typeof StaffCommunityRoute;
   '/staff/members': typeof StaffMembersRoute;
+  '/staff/offers': typeof StaffOffersRoute;
+  '/staff/payouts': typeof StaffPayoutsRoute;
+  '/staff/registry': typeof StaffRegistryRoute;
+  '/staff/sites': typeof StaffSitesRoute;
   '/staff/two-factor': typeof StaffTwoFactorRoute;
   '/verified/$badgeId': typeof VerifiedBadgeIdRoute;
   '/reset/': typeof ResetIndexRoute;
@@ -344,10 +391,12 @@ export interface FileRoutesByFullPath {
   '/support/new': typeof AppSupportNewRoute;
   '/email-settings/subscription/$token': typeof EmailSettingsSubscriptionTokenRoute;
   '/email-settings/verification/$token': typeof EmailSettingsVerificationTokenRoute;
+  '/staff/creators/$id': typeof StaffCreatorsIdRoute;
   '/staff/queue/$itemId': typeof StaffQueueItemIdRoute;
   '/staff/support/$id': typeof StaffSupportIdRoute;
   '/refer/': typeof AppReferIndexRoute;
   '/support/': typeof AppSupportIndexRoute;
+  '/staff/creators/': typeof StaffCreatorsIndexRoute;
   '/staff/queue/': typeof StaffQueueIndexRoute;
   '/staff/support/': typeof StaffSupportIndexRoute;
 }
@@ -379,7 +428,12 @@ export interface FileRoutesByTo {
   '/custom-offer/$customOfferId': typeof CustomOfferCustomOfferIdRoute;
   '/reset/$token': typeof ResetTokenRoute;
   '/staff/audit': typeof StaffAuditRoute;
+  '/staff/community': typeof StaffCommunityRoute;
   '/staff/members': typeof StaffMembersRoute;
+  '/staff/offers': typeof StaffOffersRoute;
+  '/staff/payouts': typeof StaffPayoutsRoute;
+  '/staff/registry': typeof StaffRegistryRoute;
+  '/staff/sites': typeof StaffSitesRoute;
   '/staff/two-factor': typeof StaffTwoFactorRoute;
   '/verified/$badgeId': typeof VerifiedBadgeIdRoute;
   '/reset': typeof ResetIndexRoute;
@@ -392,10 +446,12 @@ export interface FileRoutesByTo {
   '/support/new': typeof AppSupportNewRoute;
   '/email-settings/subscription/$token': typeof EmailSettingsSubscriptionTokenRoute;
   '/email-settings/verification/$token': typeof EmailSettingsVerificationTokenRoute;
+  '/staff/creators/$id': typeof StaffCreatorsIdRoute;
   '/staff/queue/$itemId': typeof StaffQueueItemIdRoute;
   '/staff/support/$id': typeof StaffSupportIdRoute;
   '/refer': typeof AppReferIndexRoute;
   '/support': typeof AppSupportIndexRoute;
+  '/staff/creators': typeof StaffCreatorsIndexRoute;
   '/staff/queue': typeof StaffQueueIndexRoute;
   '/staff/support': typeof StaffSupportIndexRoute;
 }
@@ -430,7 +486,12 @@ export interface FileRoutesById {
   '/custom-offer/$customOfferId': typeof CustomOfferCustomOfferIdRoute;
   '/reset/$token': typeof ResetTokenRoute;
   '/staff/audit': typeof StaffAuditRoute;
+  '/staff/community': typeof StaffCommunityRoute;
   '/staff/members': typeof StaffMembersRoute;
+  '/staff/offers': typeof StaffOffersRoute;
+  '/staff/payouts': typeof StaffPayoutsRoute;
+  '/staff/registry': typeof StaffRegistryRoute;
+  '/staff/sites': typeof StaffSitesRoute;
   '/staff/two-factor': typeof StaffTwoFactorRoute;
   '/verified/$badgeId': typeof VerifiedBadgeIdRoute;
   '/reset/': typeof ResetIndexRoute;
@@ -443,10 +504,12 @@ export interface FileRoutesById {
   '/_app/support/new': typeof AppSupportNewRoute;
   '/email-settings/subscription/$token': typeof EmailSettingsSubscriptionTokenRoute;
   '/email-settings/verification/$token': typeof EmailSettingsVerificationTokenRoute;
+  '/staff/creators/$id': typeof StaffCreatorsIdRoute;
   '/staff/queue/$itemId': typeof StaffQueueItemIdRoute;
   '/staff/support/$id': typeof StaffSupportIdRoute;
   '/_app/refer/': typeof AppReferIndexRoute;
   '/_app/support/': typeof AppSupportIndexRoute;
+  '/staff/creators/': typeof StaffCreatorsIndexRoute;
   '/staff/queue/': typeof StaffQueueIndexRoute;
   '/staff/support/': typeof StaffSupportIndexRoute;
 }
@@ -481,7 +544,12 @@ export interface FileRouteTypes {
     | '/custom-offer/$customOfferId'
     | '/reset/$token'
     | '/staff/audit'
+    | '/staff/community'
     | '/staff/members'
+    | '/staff/offers'
+    | '/staff/payouts'
+    | '/staff/registry'
+    | '/staff/sites'
     | '/staff/two-factor'
     | '/verified/$badgeId'
     | '/reset/'
@@ -494,10 +562,12 @@ export interface FileRouteTypes {
     | '/support/new'
     | '/email-settings/subscription/$token'
     | '/email-settings/verification/$token'
+    | '/staff/creators/$id'
     | '/staff/queue/$itemId'
     | '/staff/support/$id'
     | '/refer/'
     | '/support/'
+    | '/staff/creators/'
     | '/staff/queue/'
     | '/staff/support/';
   fileRoutesByTo: FileRoutesByTo;
@@ -529,7 +599,12 @@ export interface FileRouteTypes {
     | '/custom-offer/$customOfferId'
     | '/reset/$token'
     | '/staff/audit'
+    | '/staff/community'
     | '/staff/members'
+    | '/staff/offers'
+    | '/staff/payouts'
+    | '/staff/registry'
+    | '/staff/sites'
     | '/staff/two-factor'
     | '/verified/$badgeId'
     | '/reset'
@@ -542,10 +617,12 @@ export interface FileRouteTypes {
     | '/support/new'
     | '/email-settings/subscription/$token'
     | '/email-settings/verification/$token'
+    | '/staff/creators/$id'
     | '/staff/queue/$itemId'
     | '/staff/support/$id'
     | '/refer'
     | '/support'
+    | '/staff/creators'
     | '/staff/queue'
     | '/staff/support';
   id:
@@ -579,7 +656,12 @@ export interface FileRouteTypes {
     | '/custom-offer/$customOfferId'
     | '/reset/$token'
     | '/staff/audit'
+    | '/staff/community'
     | '/staff/members'
+    | '/staff/offers'
+    | '/staff/payouts'
+    | '/staff/registry'
+    | '/staff/sites'
     | '/staff/two-factor'
     | '/verified/$badgeId'
     | '/reset/'
@@ -592,10 +674,12 @@ export interface FileRouteTypes {
     | '/_app/support/new'
     | '/email-settings/subscription/$token'
     | '/email-settings/verification/$token'
+    | '/staff/creators/$id'
     | '/staff/queue/$itemId'
     | '/staff/support/$id'
     | '/_app/refer/'
     | '/_app/support/'
+    | '/staff/creators/'
     | '/staff/queue/'
     | '/staff/support/';
   fileRoutesById: FileRoutesById;
@@ -834,11 +918,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffAuditRouteImport;
       parentRoute: typeof StaffRoute;
     };
+    '/staff/community': {
+      id: '/staff/community';
+      path: '/community';
+      fullPath: '/staff/community';
+      preLoaderRoute: typeof StaffCommunityRouteImport;
+      parentRoute: typeof StaffRoute;
+    };
     '/staff/members': {
       id: '/staff/members';
       path: '/members';
       fullPath: '/staff/members';
       preLoaderRoute: typeof StaffMembersRouteImport;
+      parentRoute: typeof StaffRoute;
+    };
+    '/staff/offers': {
+      id: '/staff/offers';
+      path: '/offers';
+      fullPath: '/staff/offers';
+      preLoaderRoute: typeof StaffOffersRouteImport;
+      parentRoute: typeof StaffRoute;
+    };
+    '/staff/payouts': {
+      id: '/staff/payouts';
+      path: '/payouts';
+      fullPath: '/staff/payouts';
+      preLoaderRoute: typeof StaffPayoutsRouteImport;
+      parentRoute: typeof StaffRoute;
+    };
+    '/staff/registry': {
+      id: '/staff/registry';
+      path: '/registry';
+      fullPath: '/staff/registry';
+      preLoaderRoute: typeof StaffRegistryRouteImport;
+      parentRoute: typeof StaffRoute;
+    };
+    '/staff/sites': {
+      id: '/staff/sites';
+      path: '/sites';
+      fullPath: '/staff/sites';
+      preLoaderRoute: typeof StaffSitesRouteImport;
       parentRoute: typeof StaffRoute;
     };
     '/staff/two-factor': {
@@ -924,6 +1043,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/email-settings/verification/$token';
       preLoaderRoute: typeof EmailSettingsVerificationTokenRouteImport;
       parentRoute: typeof rootRouteImport;
+    };
+    '/staff/creators/': {
+      id: '/staff/creators/';
+      path: '/creators';
+      fullPath: '/staff/creators/';
+      preLoaderRoute: typeof StaffCreatorsIndexRouteImport;
+      parentRoute: typeof StaffRoute;
+    };
+    '/staff/creators/$id': {
+      id: '/staff/creators/$id';
+      path: '/creators/$id';
+      fullPath: '/staff/creators/$id';
+      preLoaderRoute: typeof StaffCreatorsIdRouteImport;
+      parentRoute: typeof StaffRoute;
     };
     '/staff/queue/': {
       id: '/staff/queue/';
@@ -1022,22 +1155,36 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);
 
 interface StaffRouteChildren {
   StaffAuditRoute: typeof StaffAuditRoute;
+  StaffCommunityRoute: typeof StaffCommunityRoute;
   StaffMembersRoute: typeof StaffMembersRoute;
+  StaffOffersRoute: typeof StaffOffersRoute;
+  StaffPayoutsRoute: typeof StaffPayoutsRoute;
+  StaffRegistryRoute: typeof StaffRegistryRoute;
+  StaffSitesRoute: typeof StaffSitesRoute;
   StaffTwoFactorRoute: typeof StaffTwoFactorRoute;
   StaffIndexRoute: typeof StaffIndexRoute;
+  StaffCreatorsIdRoute: typeof StaffCreatorsIdRoute;
   StaffQueueItemIdRoute: typeof StaffQueueItemIdRoute;
   StaffSupportIdRoute: typeof StaffSupportIdRoute;
+  StaffCreatorsIndexRoute: typeof StaffCreatorsIndexRoute;
   StaffQueueIndexRoute: typeof StaffQueueIndexRoute;
   StaffSupportIndexRoute: typeof StaffSupportIndexRoute;
 }
 
 const StaffRouteChildren: StaffRouteChildren = {
   StaffAuditRoute: StaffAuditRoute,
+  StaffCommunityRoute: StaffCommunityRoute,
   StaffMembersRoute: StaffMembersRoute,
+  StaffOffersRoute: StaffOffersRoute,
+  StaffPayoutsRoute: StaffPayoutsRoute,
+  StaffRegistryRoute: StaffRegistryRoute,
+  StaffSitesRoute: StaffSitesRoute,
   StaffTwoFactorRoute: StaffTwoFactorRoute,
   StaffIndexRoute: StaffIndexRoute,
+  StaffCreatorsIdRoute: StaffCreatorsIdRoute,
   StaffQueueItemIdRoute: StaffQueueItemIdRoute,
   StaffSupportIdRoute: StaffSupportIdRoute,
+  StaffCreatorsIndexRoute: StaffCreatorsIndexRoute,
   StaffQueueIndexRoute: StaffQueueIndexRoute,
   StaffSupportIndexRoute: StaffSupportIndexRoute,
 };

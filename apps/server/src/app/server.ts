@@ -34,6 +34,10 @@ import { createUploadsModule } from '#server/features/uploads/uploads-module.ts'
 import { createUserModule } from '#server/features/user/user-module.ts';
 import { createStaffModule } from '#server/features/staff/staff-module.ts';
 import { createSupportModule } from '#server/features/support/support-module.ts';
+import { createStaffCreatorsModule } from '#server/features/staff-creators/staff-creators-module.ts';
+import { createStaffModerationModule } from '#server/features/staff-moderation/staff-moderation-module.ts';
+import { createStaffSitesModule } from '#server/features/staff-sites/staff-sites-module.ts';
+import { createStaffOperationsModule } from '#server/features/staff-operations/staff-operations-module.ts';
 import { createWhitelistModule } from '#server/features/whitelist/whitelist-module.ts';
 import { createWorkQueueModule } from '#server/features/work-queue/work-queue-module.ts';
 import { safeErrorMessage } from '#server/http/logger.ts';
@@ -157,6 +161,27 @@ async function composeModules(platform: Platform) {
     notify: notifications.service.notifications.notify,
     staff: staff.service,
   });
+  const staffCreators = createStaffCreatorsModule(platform, {
+    staff: staff.service,
+    accounts: entitlementsModule.service.accounts,
+    accountStates: entitlementsModule.service.accountStates,
+    entitlements,
+    usage: entitlementsModule.service.usage,
+  });
+  const staffOperations = createStaffOperationsModule({
+    staff: staff.service,
+    offers: offers.service,
+    affiliates: affiliates.service,
+  });
+  const staffModeration = createStaffModerationModule({
+    staff: staff.service,
+    community: community.service,
+    registry: riskRegistry.service,
+  });
+  const staffSites = createStaffSitesModule({
+    staff: staff.service,
+    siteContacts: takedowns.service.enforcement.siteContacts,
+  });
 
   // The order their routes mount in, and their recovery runs in.
   const modules: FeatureModule[] = [
@@ -193,6 +218,10 @@ async function composeModules(platform: Platform) {
     staff,
     workQueue,
     support,
+    staffCreators,
+    staffOperations,
+    staffModeration,
+    staffSites,
     auth,
   ];
   const services = {
@@ -234,6 +263,10 @@ async function composeModules(platform: Platform) {
     workQueue: workQueue.service.queue,
     workItems: workQueue.service.workItems,
     support: support.service,
+    staffCreators: staffCreators.service,
+    staffOperations: staffOperations.service,
+    staffModeration: staffModeration.service,
+    staffSites: staffSites.service,
   };
   return { modules, services };
 }

@@ -377,6 +377,18 @@ export function createAffiliateService(deps: {
       }));
     },
 
+    /** One payout as the operator sees it, with the affiliate it belongs to. */
+    async findPayout(id: string): Promise<(OperatorPayout & { affiliateUserId: string }) | null> {
+      const row = await repo.findPayout(id);
+      return row
+        ? {
+            ...payoutView(row),
+            affiliateEmail: row.affiliateEmail,
+            affiliateUserId: row.affiliateUserId,
+          }
+        : null;
+    },
+
     markPaid: (id: string, reference: string) => decide(id, 'paid', reference),
     reject: (id: string, reason: string) => decide(id, 'rejected', reason),
   };

@@ -142,6 +142,11 @@ export function createRiskRegistryService(deps: {
       return (await repo.listByStatus('pending')).map(toOperator);
     },
 
+    /** The account that reported the entry (null: an operator's own entry, or a deleted account). */
+    async reporterOf(id: string): Promise<string | null> {
+      return (await operatorEntry(id)).reportedBy;
+    },
+
     async operatorShow(id: string): Promise<OperatorRiskEntry> {
       return toOperator(await operatorEntry(id));
     },

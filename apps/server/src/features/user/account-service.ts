@@ -118,7 +118,7 @@ export function createAccountService(repo: AccountStateRepository, planFeatures:
       if (next.status === 'subscribed' && next.plan === null) {
         throw new AppError(
           'BAD_REQUEST',
-          'A subscribed user needs a plan: add --plan standard|plus|premium.',
+          'A subscribed user needs a plan: standard, plus or premium (--plan on the command line).',
         );
       }
       if (next.status !== 'subscribed') {
@@ -126,7 +126,7 @@ export function createAccountService(repo: AccountStateRepository, planFeatures:
         if (changes.plan !== undefined) {
           throw new AppError(
             'BAD_REQUEST',
-            `A ${next.status} user has no plan: use --status subscribed with --plan.`,
+            `A ${next.status} user has no plan: make her subscribed to give her one (--status subscribed with --plan).`,
           );
         }
         if (changes.cancelledButActive === true) {

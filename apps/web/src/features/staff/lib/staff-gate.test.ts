@@ -29,11 +29,14 @@ describe('staffGateOutcome', () => {
 });
 
 describe('staffNavFor', () => {
-  it('shows the Staff page to admins only', () => {
+  it('shows the Staff page, offers and payouts to admins only', () => {
     expect(staffNavFor('agent').map((entry) => entry.label)).toEqual([
       'Work queue',
       'Support',
       'Creators',
+      'Community posts',
+      'Scam Registry',
+      'Discovered sites',
       'Audit log',
     ]);
     expect(staffNavFor('admin')).toEqual(STAFF_NAV);
