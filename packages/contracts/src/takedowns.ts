@@ -126,6 +126,8 @@ export const takedownDetailSchema = z.object({
   lastCheckResult: z.string().nullable(),
   /** Oldest first. */
   events: z.array(takedownEventSchema),
+  /** What Shark's team did on it by hand (escalated, marked removed…), oldest first. */
+  staffActions: z.array(z.object({ description: z.string(), at: z.string() })),
   recipients: z.array(takedownRecipientSchema),
   /** Oldest first. */
   notices: z.array(takedownNoticeSchema),

@@ -86,7 +86,9 @@ async function composeModules(platform: Platform) {
     entitlements,
     whitelist: whitelist.service,
   });
+  const staff = createStaffModule(platform);
   const takedowns = createTakedownsModule(platform, {
+    staffActions: (userId, takedownId) => staff.service.audit.takedownActions(userId, takedownId),
     catalog: scanSources.service.catalog,
     matcher: matching.service,
     notices,
@@ -148,7 +150,6 @@ async function composeModules(platform: Platform) {
   });
   const community = createCommunityModule(platform, { notices });
   const riskRegistry = createRiskRegistryModule(platform);
-  const staff = createStaffModule(platform);
   const workQueue = createWorkQueueModule(platform, {
     staff: staff.service,
     forms: takedowns.service.enforcement.forms,

@@ -84,6 +84,22 @@ export function createStaffAudit(deps: { repo: StaffRepository; now?: () => Date
       return toEvent(row);
     },
 
+    /**
+     * What staff did on one of her takedowns, in words for her history: the outcome a finished piece
+     * of work recorded, or the action's name.
+     */
+    async takedownActions(
+      userId: string,
+      takedownId: string,
+    ): Promise<{ description: string; at: string }[]> {
+      const rows = await deps.repo.takedownActions(userId, takedownId);
+      return rows.map((row) => {
+        const after = row.after as { outcome?: unknown } | null;
+        const outcome = typeof after?.outcome === 'string' ? after.outcome : null;
+        return { description: outcome ?? row.action, at: row.at.toISOString() };
+      });
+    },
+
     async list(query: AuditQuery, limit = AUDIT_PAGE_SIZE): Promise<AuditList> {
       const rows = await deps.repo.audit({
         actor: query.actor,

@@ -1,5 +1,5 @@
 // staff_member rows with the account they belong to, and the append-only staff_audit_event log.
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@shark/db/client.ts';
 import { staffAuditEvent, staffMember, user } from '@shark/db/schema.ts';
 import type { StaffRole } from '@shark/contracts/staff.ts';
@@ -100,6 +100,26 @@ export function createStaffRepository(db: Database) {
         .returning();
       if (!row) throw new Error('The audit event was not written.');
       return row;
+    },
+
+    /** Staff actions on one of her takedowns, oldest first: on the takedown, or on work about it. */
+    async takedownActions(userId: string, takedownId: string): Promise<AuditRow[]> {
+      return db
+        .select()
+        .from(staffAuditEvent)
+        .where(
+          and(
+            eq(staffAuditEvent.subjectUserId, userId),
+            or(
+              and(
+                eq(staffAuditEvent.targetType, 'takedown'),
+                eq(staffAuditEvent.targetId, takedownId),
+              ),
+              sql`${staffAuditEvent.after}->>'takedownId' = ${takedownId}`,
+            ),
+          ),
+        )
+        .orderBy(asc(staffAuditEvent.at), asc(staffAuditEvent.id));
     },
 
     /** Newest first. */

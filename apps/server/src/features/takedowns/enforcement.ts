@@ -25,7 +25,10 @@ import { createOperatorCommands } from '#server/features/takedowns/operator/oper
 import { createOutboxSender } from '#server/features/takedowns/outbox/outbox-sender.ts';
 import { createRecipientService } from '#server/features/takedowns/recipients/recipient-service.ts';
 import { createSiteContactService } from '#server/features/takedowns/recipients/site-contact-service.ts';
-import { createTakedownService } from '#server/features/takedowns/opening/takedown-service.ts';
+import {
+  createTakedownService,
+  type TakedownServiceDeps,
+} from '#server/features/takedowns/opening/takedown-service.ts';
 import type { TakedownRepositories } from '#server/features/takedowns/takedown-repositories.ts';
 
 /** What enforcement reads and writes through (the lifecycle's repository is the lifecycle's). */
@@ -47,6 +50,8 @@ export interface EnforcementDeps {
   resolve?: (host: string) => Promise<string[]>;
   jobs: JobQueue<SharkJobCatalog>;
   logger: Logger;
+  /** What staff did on a creator's takedown, for its history. */
+  staffActions?: TakedownServiceDeps['staffActions'];
   now?: () => Date;
 }
 
@@ -81,6 +86,7 @@ export function createEnforcement(deps: EnforcementDeps) {
     storage: deps.storage,
     requestResolve,
     requestNotice,
+    ...(deps.staffActions ? { staffActions: deps.staffActions } : {}),
     logger,
     now,
   });

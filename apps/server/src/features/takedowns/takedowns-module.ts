@@ -6,14 +6,19 @@ import type { Platform } from '#server/app/platform.ts';
 import { featureModule } from '#server/app/feature-module.ts';
 import type { PipelineNotifications } from '#server/features/notifications/pipeline-notifications.ts';
 import type { ScanMatcher } from '#server/features/scans/scan-matcher.ts';
-import { createEnforcement } from './enforcement.ts';
+import { createEnforcement, type EnforcementDeps } from './enforcement.ts';
 import { createTakedownLifecycle } from './lifecycle/takedown-lifecycle-service.ts';
 import { lifecycleJobHandlers } from './lifecycle/takedown-lifecycle-worker.ts';
 import { createTakedownRepositories } from './takedown-repositories.ts';
 
 export function createTakedownsModule(
   platform: Platform,
-  deps: { catalog: SiteCatalog; matcher: ScanMatcher; notices: PipelineNotifications },
+  deps: {
+    catalog: SiteCatalog;
+    matcher: ScanMatcher;
+    notices: PipelineNotifications;
+    staffActions: NonNullable<EnforcementDeps['staffActions']>;
+  },
 ) {
   const { config, jobs, logger } = platform;
   const { lifecycle: lifecycleRepo, ...repositories } = createTakedownRepositories(
@@ -32,6 +37,7 @@ export function createTakedownsModule(
     ...(platform.resolveHost ? { resolve: platform.resolveHost } : {}),
     jobs,
     logger,
+    staffActions: deps.staffActions,
   });
   const lifecycle = createTakedownLifecycle({
     repo: lifecycleRepo,

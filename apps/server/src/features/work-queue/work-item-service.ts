@@ -266,7 +266,12 @@ export function createWorkItemService(deps: WorkItemServiceDeps) {
         targetId: id,
         subjectUserId: row.userId,
         before: auditedState(before.row),
-        after: { ...auditedState(row), action: input.action },
+        after: {
+          ...auditedState(row),
+          action: input.action,
+          // Her takedown's history shows what staff did on it.
+          ...(row.kind === 'takedown_decision' ? { takedownId: row.refId } : {}),
+        },
       });
       return toWorkItem(await queue.requireItem(id), now());
     },

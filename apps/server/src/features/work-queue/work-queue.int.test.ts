@@ -332,6 +332,14 @@ describe('finishing', () => {
       note: 'The site answered by mail.',
     });
     expect((await server.services.takedownLifecycle.describe(removedId)).status).toBe('removed');
+
+    // Her own takedown history shows what the team did, each on its own takedown.
+    const removed = await server.services.enforcement.takedowns.detail(creator, removedId);
+    expect(removed.staffActions.map((a) => a.description)).toEqual([
+      'Marked removed: The site answered by mail.',
+    ]);
+    const closed = await server.services.enforcement.takedowns.detail(creator, escalateId);
+    expect(closed.staffActions.map((a) => a.description)).toEqual([escalated.outcome]);
   });
 
   it('marks a delisting file uploaded, records a manual removal’s outcome, and sends support to its page', async () => {

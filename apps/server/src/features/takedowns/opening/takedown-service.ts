@@ -23,6 +23,11 @@ export interface TakedownServiceDeps {
   /** Sends the recipients job of a new takedown. */
   requestResolve: (takedownId: string) => Promise<void>;
   requestNotice: (userId: string, address: string) => Promise<void>;
+  /** What staff did on one of her takedowns, oldest first (none when the staff side is not built). */
+  staffActions?: (
+    userId: string,
+    takedownId: string,
+  ) => Promise<{ description: string; at: string }[]>;
   logger: Logger;
   now?: () => Date;
 }
@@ -83,13 +88,15 @@ export function createTakedownService(deps: TakedownServiceDeps) {
     async detail(userId: string, id: string): Promise<TakedownDetail> {
       const row = await takedowns.findOwned(userId, id);
       if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-      const [events, recipients, noticeRows, delisting, authorization] = await Promise.all([
-        takedowns.events(row.id),
-        takedowns.recipients(row.id),
-        takedowns.notices(row.id),
-        takedowns.delisting(row.id),
-        deps.authorizations.active(userId),
-      ]);
+      const [events, staffActions, recipients, noticeRows, delisting, authorization] =
+        await Promise.all([
+          takedowns.events(row.id),
+          deps.staffActions ? deps.staffActions(userId, row.id) : [],
+          takedowns.recipients(row.id),
+          takedowns.notices(row.id),
+          takedowns.delisting(row.id),
+          deps.authorizations.active(userId),
+        ]);
       const isWaiting =
         (WAITING_STATUSES as readonly string[]).includes(row.status) &&
         !noticeRows.some((n) => n.notice.level === row.level);
@@ -119,6 +126,7 @@ export function createTakedownService(deps: TakedownServiceDeps) {
           detail: event.detail,
           at: event.at.toISOString(),
         })),
+        staffActions,
         recipients: recipients.map((recipient) => ({
           level: recipient.level,
           role: recipient.role,

@@ -93,12 +93,12 @@ function Details({ takedown }: { takedown: TakedownDetail }) {
 
       <Section title="History">
         <ol className="grid gap-2 border-l pl-4" aria-label="History">
-          {takedown.events.map((event, i) => (
-            <li key={`${event.at}-${i}`}>
-              <p className="font-medium">{TAKEDOWN_STATUS_LABELS[event.to]}</p>
+          {historyOf(takedown).map((entry, i) => (
+            <li key={`${entry.at}-${i}`}>
+              <p className="font-medium">{entry.title}</p>
               <p className="text-xs text-muted-foreground">
-                <time dateTime={event.at}>{formatDateTime(event.at)}</time>
-                {event.detail ? ` · ${event.detail}` : ''}
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                {entry.detail ? ` · ${entry.detail}` : ''}
               </p>
             </li>
           ))}
@@ -231,4 +231,22 @@ export function TakedownDetailsSheet({
       </SheetContent>
     </Sheet>
   );
+}
+
+/** Status changes and what Shark's team did by hand, in the order they happened. */
+function historyOf(
+  takedown: TakedownDetail,
+): { title: string; detail: string | null; at: string }[] {
+  return [
+    ...takedown.events.map((event) => ({
+      title: TAKEDOWN_STATUS_LABELS[event.to],
+      detail: event.detail,
+      at: event.at,
+    })),
+    ...takedown.staffActions.map((action) => ({
+      title: 'Shark’s team',
+      detail: action.description,
+      at: action.at,
+    })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
 }
