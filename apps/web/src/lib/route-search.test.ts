@@ -63,6 +63,10 @@ describe('routes with search options', () => {
       '/sign-up',
       // The audit log's filters (features/staff/lib/audit-search.ts).
       '/staff/audit',
+      // The lookup's text (features/staff-creators).
+      '/staff/creators/',
+      // Its filters and page (features/staff-queue/lib/queue-search.ts).
+      '/staff/queue/',
       // Its status and creator filters and page (features/staff-support/lib/staff-support-search.ts).
       '/staff/support/',
       // What a link fills in (features/support/lib/support-search.ts).

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { BrandMark } from '#app/components/brand-mark.tsx';
@@ -6,6 +7,8 @@ import { NoIndex } from '#app/components/no-index.tsx';
 import { useSignOut } from '#app/features/auth/api/sign-out.ts';
 import { StaffSidebar } from '#app/features/staff/components/staff-sidebar.tsx';
 import { requireStaff } from '#app/features/staff/lib/staff-gate.ts';
+import { queueCountsQueryOptions } from '#app/features/staff-queue/api/get-queue-counts.ts';
+import { staffNavCountsOf } from '#app/features/staff-queue/lib/nav-counts.ts';
 import { isApiClientError } from '#app/lib/api.ts';
 
 // The staff console's layout, apart from the creator app: its guard answers creators with the
@@ -21,6 +24,7 @@ export const Route = createFileRoute('/staff')({
 function StaffLayout() {
   const { staff } = Route.useRouteContext();
   const signOut = useSignOut();
+  const counts = useQuery({ ...queueCountsQueryOptions(), enabled: staff.twoFactorEnabled });
 
   // Until two-factor is on, the set-up page is the only one: no console around it.
   if (!staff.twoFactorEnabled)
@@ -41,6 +45,7 @@ function StaffLayout() {
       sidebar={
         <StaffSidebar
           staff={staff}
+          counts={staffNavCountsOf(counts.data)}
           isSigningOut={signOut.isPending}
           onSignOut={() =>
             signOut.mutate(undefined, {

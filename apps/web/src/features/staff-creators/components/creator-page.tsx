@@ -1,5 +1,6 @@
 // One creator, as the staff console shows her: who she is, her plan and usage, the admins' grants, her
 // protected accounts, findings, takedowns and support requests, and what staff did on her account.
+import { useQuery } from '@tanstack/react-query';
 import type { CreatorOverview } from '@shark/contracts/staff-creators.ts';
 import { LIMITS, LIMIT_NOUNS, type LimitName } from '@shark/contracts/plans.ts';
 import { Link } from '@tanstack/react-router';
@@ -12,7 +13,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/car
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
 import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { useCreator } from '#app/features/staff-creators/api/get-creator.ts';
-import { useStaffMe } from '#app/features/staff-creators/api/get-staff-me.ts';
+import { staffMeQueryOptions } from '#app/lib/queries/get-staff-me.ts';
 import { CreatorGrantsCard } from './creator-grants-card.tsx';
 import {
   CreatorAccounts,
@@ -160,7 +161,7 @@ function CreatorDetails({ creator, isAdmin }: { creator: CreatorOverview; isAdmi
 
 export function CreatorPage({ id }: { id: string }) {
   const creator = useCreator(id);
-  const me = useStaffMe();
+  const me = useQuery(staffMeQueryOptions);
   const back = (
     <Button asChild variant="outline">
       <Link to="/staff/creators">

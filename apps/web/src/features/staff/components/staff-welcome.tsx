@@ -7,9 +7,15 @@ import { staffNavFor, type StaffNavId } from '#app/features/staff/staff-nav.ts';
 
 const PURPOSE: Record<StaffNavId, string> = {
   queue:
-    'Findings, reports and requests waiting for a person, oldest first: claim one and work it.',
+    'Web forms, findings, reports, takedown decisions and delisting files waiting for a person, Premium first: claim one and work it.',
   support: 'Creators’ questions and their conversations with us.',
   creators: 'Look a creator up, see her account, plan and history.',
+  community: 'Publish and archive the community’s announcements and resources.',
+  registry: 'Review the scams creators reported: publish with a note, or reject with the reason.',
+  sites:
+    'Leak sites and contacts that scans found outside the catalog: accept, dismiss or correct.',
+  offers: 'Custom offers: create one with its link, or withdraw it.',
+  payouts: 'Affiliates’ payout requests: mark paid with the reference, or reject with the reason.',
   audit: 'Every change made by staff: who, what, when, and the record before and after.',
   members: 'Give, change and take staff roles.',
 };
