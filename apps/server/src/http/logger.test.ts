@@ -10,9 +10,10 @@ const note = pgTable('note', { ownerId: text('owner_id').notNull(), body: text('
 const client = new PGlite();
 const db = drizzle(client);
 
+// Starting an embedded database takes seconds on a busy machine: more than a hook's default.
 beforeAll(async () => {
   await db.execute(sql`create table note (owner_id text not null, body text not null)`);
-});
+}, 120_000);
 afterAll(async () => {
   await client.close();
 });
