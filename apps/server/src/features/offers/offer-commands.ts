@@ -9,6 +9,7 @@ import {
   type OpenedOperatorCommands,
   type OperatorCommand,
 } from '#server/features/admin/operator-command-kit.ts';
+import { accountsOn } from '#server/features/user/account-service.ts';
 import { planFeaturesOf } from '#server/features/user/plan-features.ts';
 import { createOfferRepository } from './offer-repository.ts';
 import { createOfferService, type OfferService } from './offer-service.ts';
@@ -30,11 +31,11 @@ export function offerCommands(offers: OfferService): Record<string, OfferCommand
 
 /** For the CLI on a database it may open itself: the offer commands, without HTTP, jobs or mail. */
 export function openOfferCommands(config: Config): Promise<OpenedOperatorCommands> {
+  const planFeatures = planFeaturesOf(loadPlanCatalog(config.plansFile));
   return openOperatorCommandsOn(config, (db) =>
     offerCommands(
       createOfferService({
-        repo: createOfferRepository(db),
-        planFeatures: planFeaturesOf(loadPlanCatalog(config.plansFile)),
+        repo: createOfferRepository(db, (tx) => accountsOn(tx, planFeatures)),
         publicUrl: config.publicUrl,
       }),
     ),

@@ -2,6 +2,7 @@
 // whose update checks the offer is still claimable, so concurrent claims never exceed max_claims.
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@shark/db/client.ts';
+import type { AccountsOnConnection } from '#server/features/user/account-service.ts';
 import { customOffer, customOfferClaim, user } from '@shark/db/schema.ts';
 
 export type OfferRow = typeof customOffer.$inferSelect;
@@ -16,7 +17,14 @@ export type ClaimAttempt =
 /** Thrown inside the claim's transaction to roll its insert back. */
 class ClaimRefused extends Error {}
 
-export function createOfferRepository(db: Database) {
+/**
+ * `accountsIn` builds the account services on the claim's transaction, so that a free offer's grant
+ * commits or rolls back with its claim.
+ */
+export function createOfferRepository(
+  db: Database,
+  accountsIn: (tx: Database) => AccountsOnConnection,
+) {
   return {
     async insert(row: NewOfferRow): Promise<OfferRow> {
       const [inserted] = await db.insert(customOffer).values(row).returning();
@@ -67,7 +75,7 @@ export function createOfferRepository(db: Database) {
       offerId: string,
       userId: string,
       now: Date,
-      onNewClaim: (tx: Database, offer: OfferRow) => Promise<void>,
+      onNewClaim: (accounts: AccountsOnConnection, offer: OfferRow) => Promise<void>,
     ): Promise<ClaimAttempt> {
       try {
         return await db.transaction(async (tx): Promise<ClaimAttempt> => {
@@ -106,7 +114,7 @@ export function createOfferRepository(db: Database) {
             )
             .returning();
           if (!offer) throw new ClaimRefused();
-          await onNewClaim(tx, offer);
+          await onNewClaim(accountsIn(tx), offer);
           return { kind: 'new', offer, claimedAt: inserted.claimedAt };
         });
       } catch (error) {

@@ -12,11 +12,9 @@ import type {
 } from '@shark/contracts/offers.ts';
 import { createOfferSchema } from '@shark/contracts/offers.ts';
 import { PLANS, type Plan, type SpecialFeature } from '@shark/contracts/user.ts';
-import type { Database } from '@shark/db/client.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { validationError } from '#server/http/validation.ts';
-import { accountsOn } from '#server/features/user/account-service.ts';
-import type { PlanFeatures } from '#server/features/user/plan-features.ts';
+import type { AccountsOnConnection } from '#server/features/user/account-service.ts';
 import type { OfferRepository, OfferRow } from './offer-repository.ts';
 
 /**
@@ -71,14 +69,13 @@ export function toPublicOffer(row: OfferRow, now: Date): PublicOffer {
 
 export function createOfferService(deps: {
   repo: OfferRepository;
-  planFeatures: PlanFeatures;
   /** The site's address, for the link the operator sends. */
   publicUrl: string;
   /** Billing plugs in here (see StartCheckout); absent: payment is arranged by the operator. */
   startCheckout?: StartCheckout;
   now?: () => Date;
 }) {
-  const { repo, planFeatures } = deps;
+  const { repo } = deps;
   const now = deps.now ?? (() => new Date());
 
   function toOperatorOffer(row: OfferRow, at: Date): OperatorOffer {
@@ -105,8 +102,11 @@ export function createOfferService(deps: {
    * her plan (its next event would undo a grant), so the offer then adds only its features, and an offer
    * for a higher plan than the one she pays for is refused in words.
    */
-  async function grantFree(tx: Database, claimant: OfferClaimant, offer: OfferRow): Promise<void> {
-    const { states: accountStates, accounts } = accountsOn(tx, planFeatures);
+  async function grantFree(
+    { states: accountStates, accounts }: AccountsOnConnection,
+    claimant: OfferClaimant,
+    offer: OfferRow,
+  ): Promise<void> {
     const current = await accountStates.findState(claimant.id);
     const features = [...current.grantedFeatures, ...(offer.features as SpecialFeature[])];
     const live = await accountStates.findLiveSubscription(claimant.id);
@@ -199,8 +199,8 @@ export function createOfferService(deps: {
       const at = now();
       const known = await repo.find(id);
       if (!known) throw new AppError('NOT_FOUND', UNKNOWN_OFFER);
-      const attempt = await repo.claim(known.id, claimant.id, at, async (tx, offer) => {
-        if (offer.price === 0) await grantFree(tx, claimant, offer);
+      const attempt = await repo.claim(known.id, claimant.id, at, async (accounts, offer) => {
+        if (offer.price === 0) await grantFree(accounts, claimant, offer);
       });
       if (attempt.kind === 'refused') {
         const row = await repo.find(id);

@@ -3,14 +3,16 @@
 import type { Platform } from '#server/app/platform.ts';
 import { featureModule, mount } from '#server/app/feature-module.ts';
 import type { BillingService } from '#server/features/billing/billing-service.ts';
+import { accountsOn } from '#server/features/user/account-service.ts';
 import { createOfferRepository } from './offer-repository.ts';
 import { offerRoutes } from './offer-routes.ts';
 import { createOfferService } from './offer-service.ts';
 
 export function createOffersModule(platform: Platform, deps: { billing: BillingService }) {
   const offers = createOfferService({
-    repo: createOfferRepository(platform.database.db),
-    planFeatures: platform.planFeatures,
+    repo: createOfferRepository(platform.database.db, (tx) =>
+      accountsOn(tx, platform.planFeatures),
+    ),
     publicUrl: platform.config.publicUrl,
     startCheckout: (userId, offer) => deps.billing.checkoutOffer(userId, offer),
   });

@@ -11,6 +11,7 @@ import { startTestServer, type TestServer } from '#server/testing/test-server.ts
 import { signedInUser } from '#server/testing/users.ts';
 import { insertCreator } from '#server/features/takedowns/testing/takedown-test-fixtures.ts';
 import { createAccountStateRepository } from '#server/features/user/account-state-repository.ts';
+import { accountsOn } from '#server/features/user/account-service.ts';
 import { createOfferRepository } from './offer-repository.ts';
 import { createOfferService, type StartCheckout } from './offer-service.ts';
 
@@ -303,8 +304,9 @@ describe('the offer service', () => {
       return Promise.resolve({ url: `https://pay.example/checkout/${offer.id}` });
     };
     const offers = createOfferService({
-      repo: createOfferRepository(server.services.database.db),
-      planFeatures: { standard: [], plus: [], premium: [] },
+      repo: createOfferRepository(server.services.database.db, (tx) =>
+        accountsOn(tx, { standard: [], plus: [], premium: [] }),
+      ),
       publicUrl: server.url,
       startCheckout,
     });

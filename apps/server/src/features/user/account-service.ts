@@ -15,6 +15,9 @@ import type { PlanFeatures } from './plan-features.ts';
  * The account state store and service on `db`, which may be another feature's transaction (a grant
  * that must land with that feature's own writes, or not at all).
  */
+/** A user's account state and the account service, on one connection or transaction. */
+export type AccountsOnConnection = ReturnType<typeof accountsOn>;
+
 export function accountsOn(db: Database, planFeatures: PlanFeatures) {
   const states = createAccountStateRepository(db);
   return { states, accounts: createAccountService(states, planFeatures) };
