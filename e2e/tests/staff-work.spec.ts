@@ -12,7 +12,7 @@ import { expect, grant, grantStaffRole, signUp, test } from './pages-support.ts'
 async function supportWaiting(page: Page): Promise<number> {
   const link = page
     .getByRole('navigation', { name: 'Staff console' })
-    .getByRole('link', { name: /^Support/ });
+    .getByRole('link', { name: /^Support( \d+ waiting)?$/ });
   await expect(link).toBeVisible();
   const waiting = link.getByText(/^\d+ waiting$/);
   if ((await waiting.count()) === 0) return 0;

@@ -8,7 +8,7 @@ import { useSignOut } from '#app/features/auth/api/sign-out.ts';
 import { StaffSidebar } from '#app/features/staff/components/staff-sidebar.tsx';
 import { requireStaff } from '#app/features/staff/lib/staff-gate.ts';
 import { queueCountsQueryOptions } from '#app/features/staff-queue/api/get-queue-counts.ts';
-import { staffNavCountsOf } from '#app/features/staff-queue/lib/nav-counts.ts';
+import { queueNavPartsOf, staffNavCountsOf } from '#app/features/staff-queue/lib/nav-counts.ts';
 import { isApiClientError } from '#app/lib/api.ts';
 
 // The staff console's layout, apart from the creator app: its guard answers creators with the
@@ -46,6 +46,7 @@ function StaffLayout() {
         <StaffSidebar
           staff={staff}
           counts={staffNavCountsOf(counts.data)}
+          parts={{ queue: queueNavPartsOf(counts.data) }}
           isSigningOut={signOut.isPending}
           onSignOut={() =>
             signOut.mutate(undefined, {

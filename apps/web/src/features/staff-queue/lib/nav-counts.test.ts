@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { staffNavCountsOf } from './nav-counts.ts';
+import { queueNavPartsOf, staffNavCountsOf } from './nav-counts.ts';
 
 describe('staffNavCountsOf', () => {
   it('adds every open item for the queue and takes the support kind for Support', () => {
@@ -17,5 +17,28 @@ describe('staffNavCountsOf', () => {
 
   it('shows nothing before the counts arrive', () => {
     expect(staffNavCountsOf(undefined)).toEqual({});
+  });
+});
+
+describe('queueNavPartsOf', () => {
+  it('gives a line for each kind with open work, linked to the queue filtered to it', () => {
+    expect(
+      queueNavPartsOf({
+        kinds: [
+          { kind: 'form_notice', open: 3, overdue: 1 },
+          { kind: 'takedown_decision', open: 0, overdue: 0 },
+        ],
+        mine: 0,
+      }),
+    ).toEqual([
+      {
+        label: 'Web-form notice',
+        to: '/staff/queue',
+        search: { work: 'form_notice' },
+        count: 3,
+        overdue: 1,
+      },
+    ]);
+    expect(queueNavPartsOf(undefined)).toEqual([]);
   });
 });

@@ -18,6 +18,9 @@ import {
   SidebarMenuButton,
   SidebarMenuItem,
   SidebarMenuLabel,
+  SidebarMenuSub,
+  SidebarMenuSubButton,
+  SidebarMenuSubItem,
   SidebarRail,
   useSidebar,
 } from '#app/components/ui/sidebar.tsx';
@@ -27,14 +30,26 @@ import { staffNavFor, type StaffNavId } from '#app/features/staff/staff-nav.ts';
 /** What waits in each part of the console (the work queue's kinds, open support requests…). */
 export type StaffNavCounts = Partial<Record<StaffNavId, number>>;
 
+/** A line under an entry: one part of it (a kind of work) with what waits there and what is late. */
+export interface StaffNavPart {
+  label: string;
+  to: string;
+  search: Record<string, string>;
+  count: number;
+  overdue: number;
+}
+
 export function StaffSidebar({
   staff,
   counts = {},
+  parts = {},
   onSignOut,
   isSigningOut,
 }: {
   staff: StaffMe;
   counts?: StaffNavCounts;
+  /** Lines under an entry, e.g. the work queue's open items per kind. */
+  parts?: Partial<Record<StaffNavId, StaffNavPart[]>>;
   onSignOut: () => void;
   isSigningOut: boolean;
 }) {
@@ -88,6 +103,25 @@ export function StaffSidebar({
                         ) : null}
                       </Link>
                     </SidebarMenuButton>
+                    {parts[entry.id]?.length ? (
+                      <SidebarMenuSub aria-label={`${entry.label} by kind`}>
+                        {parts[entry.id]?.map((part) => (
+                          <SidebarMenuSubItem key={part.label}>
+                            <SidebarMenuSubButton asChild>
+                              <Link to={part.to} search={part.search}>
+                                <span>{part.label}</span>
+                                <span className="ml-auto text-xs tabular-nums text-muted-foreground">
+                                  {part.count}
+                                  {part.overdue > 0 ? (
+                                    <span className="text-destructive">{` · ${part.overdue} late`}</span>
+                                  ) : null}
+                                </span>
+                              </Link>
+                            </SidebarMenuSubButton>
+                          </SidebarMenuSubItem>
+                        ))}
+                      </SidebarMenuSub>
+                    ) : null}
                   </SidebarMenuItem>
                 );
               })}
