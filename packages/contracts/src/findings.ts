@@ -1,7 +1,7 @@
 // Findings: what scans found, with evidence, and the creator's review of them.
 import { z } from 'zod';
 
-export const FINDING_KINDS = ['leak', 'mention', 'impersonation'] as const;
+export const FINDING_KINDS = ['leak', 'mention', 'impersonation', 'likeness'] as const;
 /** leak: a page shows a copy of a reference file; mention: a leak-site page names the creator; impersonation: a profile poses as the creator. */
 export const findingKindSchema = z.enum(FINDING_KINDS);
 export type FindingKind = z.infer<typeof findingKindSchema>;

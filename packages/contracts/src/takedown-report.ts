@@ -36,14 +36,15 @@ export const OPEN_TAKEDOWN_STATUSES = [
   'escalated',
 ] as const satisfies readonly TakedownStatus[];
 
-export const TAKEDOWN_KINDS = ['leak', 'impersonation'] as const;
+export const TAKEDOWN_KINDS = ['leak', 'impersonation', 'likeness'] as const;
 export const takedownKindSchema = z.enum(TAKEDOWN_KINDS, {
-  error: 'Choose leak or impersonation.',
+  error: 'Choose leak, impersonation or likeness.',
 });
 export type TakedownKind = z.infer<typeof takedownKindSchema>;
 export const TAKEDOWN_KIND_LABELS: Record<TakedownKind, string> = {
   leak: 'Leak',
   impersonation: 'Impersonation',
+  likeness: 'Likeness',
 };
 
 export const SITE_KIND_LABELS: Record<(typeof SITE_KINDS)[number], string> = {

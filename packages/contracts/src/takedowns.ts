@@ -2,7 +2,7 @@
 // and the search engines' delisting. The rules behind them: docs/decisions/0012-enforcement.md.
 import { z } from 'zod';
 
-export const TAKEDOWN_KINDS = ['leak', 'impersonation'] as const;
+export const TAKEDOWN_KINDS = ['leak', 'impersonation', 'likeness'] as const;
 export const takedownKindSchema = z.enum(TAKEDOWN_KINDS);
 
 export const TAKEDOWN_STATUSES = [

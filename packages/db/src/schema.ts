@@ -22,3 +22,4 @@ export * from './schema/notifications.ts';
 export * from './schema/community.ts';
 export * from './schema/risk-registry.ts';
 export * from './schema/staff.ts';
+export * from './schema/likeness.ts';

@@ -1,17 +1,33 @@
 // What scans found that may be the creator's.
-import { doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { id, optionalRef, textArray, timestamptz, timestamptzNow, userId } from './columns.ts';
+import { enrolledFace, type FaceBox } from './likeness.ts';
 import { referenceFile } from './reference-files.ts';
 import { scan } from './scans.ts';
 import { whitelistEntry } from './whitelist.ts';
 
-export const FINDING_KINDS = ['leak', 'mention', 'impersonation'] as const;
+export const FINDING_KINDS = ['leak', 'mention', 'impersonation', 'likeness'] as const;
+/**
+ * What a confirmed likeness finding shows: her own content (a leak, enforced as copyright), a forgery
+ * of her likeness, or intimate content of her shared without her consent (neither is a copyright
+ * case).
+ */
+export const LIKENESS_NATURES = ['own_content', 'forgery', 'intimate_without_consent'] as const;
 export const FINDING_STATUSES = ['pending_review', 'confirmed', 'rejected', 'whitelisted'] as const;
 
 /**
  * Something a scan found that may be the creator's: a page showing a copy of a reference file (leak),
  * a leak-site page naming the creator without a matched file (mention), or a profile posing as the
- * creator (impersonation). Unique per creator by its dedup key.
+ * creator (impersonation), or a picture with a face that looks like hers and is not a copy of a
+ * reference file (likeness). Unique per creator by its dedup key.
  */
 export const finding = pgTable(
   'finding',
@@ -19,7 +35,10 @@ export const finding = pgTable(
     id: id(),
     userId: userId(),
     kind: text('kind', { enum: FINDING_KINDS }).notNull(),
-    /** leak:<page>:<reference>, mention:<page>, impersonation:<site>:<username> (normalised). */
+    /**
+     * leak:<page>:<reference>, mention:<page>, impersonation:<site>:<username>,
+     * likeness:<page>:<media sha-256> (normalised).
+     */
     dedupKey: text('dedup_key').notNull(),
     status: text('status', { enum: FINDING_STATUSES }).notNull(),
     /** auto: confidence above the threshold; creator: reviewed by hand. */
@@ -58,6 +77,14 @@ export const finding = pgTable(
     lastSeenAt: timestamptzNow('last_seen_at'),
     /** A file taken down before and found again elsewhere: the finding of the earlier copy. */
     reuploadOfFindingId: text('reupload_of_finding_id'),
+    /** Likeness: the found face, its cosine similarity to her closest enrolled face, and that face. */
+    faceSimilarity: doublePrecision('face_similarity'),
+    faceBox: jsonb('face_box').$type<FaceBox>(),
+    /** Storage key of the found face's crop (a small JPEG). */
+    faceCropKey: text('face_crop_key'),
+    enrolledFaceId: optionalRef('enrolled_face_id', () => enrolledFace.id),
+    /** Likeness: what she (or Shark's team) said it is when confirming it. */
+    likenessNature: text('likeness_nature', { enum: LIKENESS_NATURES }),
   },
   (t) => [
     uniqueIndex('finding_dedup_idx').on(t.userId, t.dedupKey),

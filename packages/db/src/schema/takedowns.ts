@@ -11,7 +11,13 @@ import {
 } from './columns.ts';
 import { finding } from './findings.ts';
 
-export const TAKEDOWN_KINDS = ['leak', 'impersonation'] as const;
+export const TAKEDOWN_KINDS = ['leak', 'impersonation', 'likeness'] as const;
+/**
+ * The law a takedown's notices invoke: copyright (DMCA §512), the US TAKE IT DOWN Act (intimate
+ * depictions and digital forgeries published without consent; removal within 48 hours), or, for
+ * hosts in the EU, a notice under Article 16 of the Digital Services Act.
+ */
+export const LEGAL_BASES = ['dmca', 'take_it_down', 'dsa_article_16'] as const;
 /**
  * confirmed → notice_sent → removed | rejected | no_response → escalated (the next recipient) →
  * notice_sent … → removed | closed.
@@ -34,6 +40,7 @@ export const takedown = pgTable(
     userId: userId(),
     findingId: parentRef('finding_id', () => finding.id),
     kind: text('kind', { enum: TAKEDOWN_KINDS }).notNull(),
+    legalBasis: text('legal_basis', { enum: LEGAL_BASES }).notNull().default('dmca'),
     pageUrl: text('page_url').notNull(),
     normalizedUrl: text('normalized_url').notNull(),
     host: text('host').notNull(),

@@ -235,7 +235,12 @@ function queries(db: Database) {
         .from(finding)
         .where(and(ofScan(scanId), inArray(finding.status, [...OPEN_STATUSES])))
         .groupBy(finding.kind);
-      const counts: Record<FindingKind, number> = { leak: 0, mention: 0, impersonation: 0 };
+      const counts: Record<FindingKind, number> = {
+        leak: 0,
+        mention: 0,
+        impersonation: 0,
+        likeness: 0,
+      };
       for (const { kind, n } of rows) counts[kind] = n;
       return counts;
     },

@@ -48,7 +48,8 @@ export function canonicalUsername(username: string): string {
 }
 
 /**
- * leak:<page>:<reference>, mention:<page>, impersonation:<site>:<username>. Throws for input the
+ * leak:<page>:<reference>, mention:<page>, impersonation:<site>:<username>,
+ * likeness:<page>:<picture>. Throws for input the
  * pipeline should never send (a page that is no web address, an impersonation without a username).
  */
 export function findingKeys(input: FindingIdentity): FindingKeys {
@@ -68,6 +69,13 @@ export function findingKeys(input: FindingIdentity): FindingKeys {
     }
     case 'mention':
       return { normalizedUrl, dedupKey: `mention:${normalizedUrl}`, lockSubject: pageLock };
+    case 'likeness':
+      // One per page and picture: the same face on another picture of the page is another finding.
+      return {
+        normalizedUrl,
+        dedupKey: `likeness:${normalizedUrl}:${input.mediaSha256 ? `sha256:${input.mediaSha256}` : '-'}`,
+        lockSubject: pageLock,
+      };
     case 'impersonation': {
       const username = canonicalUsername(input.impersonation?.username ?? '');
       if (username === '') throw new Error('An impersonation finding needs the username found.');

@@ -6,7 +6,7 @@ import { finding, takedown } from '@shark/db/schema.ts';
 
 export interface NewLeak {
   userId: string;
-  kind: 'leak' | 'mention' | 'impersonation';
+  kind: 'leak' | 'mention' | 'impersonation' | 'likeness';
   /** The new finding's page (normalised, as findings store it). */
   normalizedUrl: string;
   mediaSha256: string | null;

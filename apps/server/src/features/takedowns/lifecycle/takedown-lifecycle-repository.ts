@@ -4,6 +4,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@shark/db/client.ts';
 import {
+  FINDING_KINDS,
   finding,
   notice,
   noticeItem,
@@ -38,7 +39,7 @@ export interface CheckSubject {
   takedown: TakedownRow;
   finding: {
     id: string;
-    kind: 'leak' | 'mention' | 'impersonation';
+    kind: (typeof FINDING_KINDS)[number];
     referenceFileId: string | null;
     referenceName: string | null;
     mediaSha256: string | null;

@@ -3,7 +3,13 @@
 // with 100,000 takedowns costs the server a page of rows, never all of them.
 import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@shark/db/client.ts';
-import { finding, takedown, takedownEvent, takedownRecipient } from '@shark/db/schema.ts';
+import {
+  TAKEDOWN_KINDS,
+  finding,
+  takedown,
+  takedownEvent,
+  takedownRecipient,
+} from '@shark/db/schema.ts';
 import { SITE_KINDS, type SiteKindName } from '@shark/contracts/findings.ts';
 import {
   OPEN_TAKEDOWN_STATUSES,
@@ -53,7 +59,7 @@ export type PageSide = 'after' | 'before';
 export interface ReportRow {
   id: string;
   status: TakedownStatus;
-  kind: 'leak' | 'impersonation';
+  kind: (typeof TAKEDOWN_KINDS)[number];
   pageUrl: string;
   host: string;
   siteKind: SiteKindName;

@@ -31,12 +31,14 @@ export const KIND_LABELS: Record<FindingKind, string> = {
   leak: 'Leak',
   mention: 'Mention',
   impersonation: 'Impersonation',
+  likeness: 'Likeness',
 };
 
 export const KIND_FILTER_LABELS: Record<FindingKind, string> = {
   leak: 'Leaks of your files',
   mention: 'Pages naming you',
   impersonation: 'Impersonators',
+  likeness: 'Your face on pictures',
 };
 
 export const ACTION_LABELS: Record<ReviewAction, { button: string; done: string }> = {

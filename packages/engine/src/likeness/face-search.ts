@@ -1,0 +1,102 @@
+// Faces in a picture and how close each is to a creator's enrolled face: detection, alignment onto
+// the mean face, the recognition network's 128 numbers scaled to unit length, and cosine similarity.
+import sharp from '../media/sharp.ts';
+import { CHIP_SIZE, chipToImage, cutChip, type RgbImage } from './face-align.ts';
+import { faceRuntime } from './face-runtime.ts';
+
+/** Pictures are looked at with their longer side at most this (faces in them stay large enough). */
+const MAX_SIDE = 1024;
+
+export interface FaceSearchOptions {
+  /** The detector's input side (a multiple of 32): larger finds smaller faces, slower. */
+  inputSize?: number;
+  /** The least detector score kept. */
+  minScore?: number;
+  /** The least face height kept, in pixels of the picture as looked at. */
+  minFaceSize?: number;
+}
+
+const DEFAULTS: Required<FaceSearchOptions> = { inputSize: 416, minScore: 0.5, minFaceSize: 40 };
+
+export interface FoundFace {
+  /** Where the face is, as fractions of the picture's width and height. */
+  box: { x: number; y: number; width: number; height: number };
+  /** The detector's score, 0 to 1. */
+  score: number;
+  /** The face's embedding, unit length (128 numbers). */
+  embedding: Float32Array;
+}
+
+export class UnreadablePictureError extends Error {}
+
+/** Decodes a picture (EXIF orientation applied) to RGB with its longer side at most `MAX_SIDE`. */
+export async function decodeForFaces(input: string | Buffer): Promise<RgbImage> {
+  try {
+    const { data, info } = await sharp(input, { failOn: 'error', limitInputPixels: 268_402_689 })
+      .rotate()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height, channels: info.channels };
+  } catch (error) {
+    throw new UnreadablePictureError(`Not a readable picture: ${(error as Error).message}`);
+  }
+}
+
+/** Every face in a decoded RGB picture, largest first. */
+export async function facesInImage(
+  image: RgbImage,
+  options: FaceSearchOptions = {},
+): Promise<FoundFace[]> {
+  const { inputSize, minScore, minFaceSize } = { ...DEFAULTS, ...options };
+  if (image.channels !== 3) throw new Error('facesInImage reads RGB pictures (3 channels)');
+  const runtime = await faceRuntime();
+  const detected = await runtime.detect(image.data, image.width, image.height, {
+    inputSize,
+    minScore,
+  });
+  const faces: FoundFace[] = [];
+  for (const face of detected) {
+    const { box, score } = face.detection;
+    if (box.height < minFaceSize) continue;
+    const chip = cutChip(image, chipToImage(face.landmarks.positions), CHIP_SIZE);
+    faces.push({
+      box: {
+        x: box.x / image.width,
+        y: box.y / image.height,
+        width: box.width / image.width,
+        height: box.height / image.height,
+      },
+      score,
+      embedding: unitLength(await runtime.embed(chip, CHIP_SIZE)),
+    });
+  }
+  return faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
+}
+
+/** Every face in a picture file or its bytes. */
+export async function facesIn(
+  input: string | Buffer,
+  options: FaceSearchOptions = {},
+): Promise<FoundFace[]> {
+  return facesInImage(await decodeForFaces(input), options);
+}
+
+export function unitLength(vector: Float32Array): Float32Array {
+  let sum = 0;
+  for (const v of vector) sum += v * v;
+  const norm = Math.sqrt(sum);
+  const out = new Float32Array(vector.length);
+  if (norm === 0) return out;
+  for (let i = 0; i < vector.length; i++) out[i] = vector[i]! / norm;
+  return out;
+}
+
+/** Cosine similarity of two unit-length embeddings. */
+export function cosine(a: Float32Array, b: Float32Array): number {
+  if (a.length !== b.length) throw new Error('cosine: embeddings of different lengths');
+  let dot = 0;
+  for (let i = 0; i < a.length; i++) dot += a[i]! * b[i]!;
+  return dot;
+}
