@@ -31,6 +31,7 @@ interface FaceApi {
   nets: {
     tinyFaceDetector: Net;
     faceLandmark68Net: Net;
+    faceLandmark68TinyNet: Net;
     faceRecognitionNet: Net & {
       computeFaceDescriptor(input: Tensor): Promise<Float32Array | Float32Array[]>;
     };
@@ -39,7 +40,7 @@ interface FaceApi {
   detectAllFaces(
     input: Tensor,
     options: object,
-  ): { withFaceLandmarks(): Promise<LandmarkedFace[]> };
+  ): { withFaceLandmarks(useTinyLandmarkNet?: boolean): Promise<LandmarkedFace[]> };
 }
 
 interface WasmBackend {
@@ -52,7 +53,7 @@ export interface FaceRuntime {
     rgb: Uint8Array,
     width: number,
     height: number,
-    options: { inputSize: number; minScore: number },
+    options: { inputSize: number; minScore: number; tinyLandmarks?: boolean },
   ): Promise<LandmarkedFace[]>;
   /** The recognition network's 128 numbers for a 150×150 RGB chip. */
   embed(chip: Uint8Array, size: number): Promise<Float32Array>;
@@ -75,7 +76,30 @@ function toInt32(bytes: Uint8Array): Int32Array {
   return values;
 }
 
-async function load(): Promise<FaceRuntime> {
+/**
+ * Runs `start` and removes the process listeners it added: the WebAssembly module's loader rethrows
+ * every uncaught exception and unhandled rejection of the process, which is the host's business.
+ */
+async function withoutAddedProcessListeners<T>(start: () => Promise<T>): Promise<T> {
+  const exceptions = new Set(process.listeners('uncaughtException'));
+  const rejections = new Set(process.listeners('unhandledRejection'));
+  try {
+    return await start();
+  } finally {
+    for (const listener of process.listeners('uncaughtException')) {
+      if (!exceptions.has(listener)) process.removeListener('uncaughtException', listener);
+    }
+    for (const listener of process.listeners('unhandledRejection')) {
+      if (!rejections.has(listener)) process.removeListener('unhandledRejection', listener);
+    }
+  }
+}
+
+function load(): Promise<FaceRuntime> {
+  return withoutAddedProcessListeners(loadNetworks);
+}
+
+async function loadNetworks(): Promise<FaceRuntime> {
   const require = createRequire(import.meta.url);
   // face-api's Node build loads TensorFlow.js with a log line about tfjs-node; keep it off the log.
   const info = console.info;
@@ -103,17 +127,18 @@ async function load(): Promise<FaceRuntime> {
   );
   await faceapi.nets.tinyFaceDetector.loadFromDisk(models);
   await faceapi.nets.faceLandmark68Net.loadFromDisk(models);
+  await faceapi.nets.faceLandmark68TinyNet.loadFromDisk(models);
   await faceapi.nets.faceRecognitionNet.loadFromDisk(models);
 
   return {
-    async detect(rgb, width, height, { inputSize, minScore }) {
+    async detect(rgb, width, height, { inputSize, minScore, tinyLandmarks = false }) {
       const input = faceapi.tf.tensor3d(toInt32(rgb), [height, width, 3], 'int32');
       try {
         const options = new faceapi.TinyFaceDetectorOptions({
           inputSize,
           scoreThreshold: minScore,
         });
-        return await faceapi.detectAllFaces(input, options).withFaceLandmarks();
+        return await faceapi.detectAllFaces(input, options).withFaceLandmarks(tinyLandmarks);
       } finally {
         input.dispose();
       }

@@ -4,9 +4,6 @@ import sharp from '../media/sharp.ts';
 import { CHIP_SIZE, chipToImage, cutChip, type RgbImage } from './face-align.ts';
 import { faceRuntime } from './face-runtime.ts';
 
-/** Pictures are looked at with their longer side at most this (faces in them stay large enough). */
-const MAX_SIDE = 1024;
-
 export interface FaceSearchOptions {
   /** The detector's input side (a multiple of 32): larger finds smaller faces, slower. */
   inputSize?: number;
@@ -14,9 +11,19 @@ export interface FaceSearchOptions {
   minScore?: number;
   /** The least face height kept, in pixels of the picture as looked at. */
   minFaceSize?: number;
+  /** The smaller, faster landmark network. */
+  tinyLandmarks?: boolean;
+  /** Pictures are looked at with their longer side at most this. */
+  maxSide?: number;
 }
 
-const DEFAULTS: Required<FaceSearchOptions> = { inputSize: 416, minScore: 0.5, minFaceSize: 40 };
+export const FACE_SEARCH_DEFAULTS: Required<FaceSearchOptions> = {
+  inputSize: 416,
+  minScore: 0.3,
+  minFaceSize: 40,
+  tinyLandmarks: false,
+  maxSide: 640,
+};
 
 export interface FoundFace {
   /** Where the face is, as fractions of the picture's width and height. */
@@ -29,12 +36,15 @@ export interface FoundFace {
 
 export class UnreadablePictureError extends Error {}
 
-/** Decodes a picture (EXIF orientation applied) to RGB with its longer side at most `MAX_SIDE`. */
-export async function decodeForFaces(input: string | Buffer): Promise<RgbImage> {
+/** Decodes a picture (EXIF orientation applied) to RGB with its longer side at most `maxSide`. */
+export async function decodeForFaces(
+  input: string | Buffer,
+  maxSide = FACE_SEARCH_DEFAULTS.maxSide,
+): Promise<RgbImage> {
   try {
     const { data, info } = await sharp(input, { failOn: 'error', limitInputPixels: 268_402_689 })
       .rotate()
-      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
@@ -49,12 +59,16 @@ export async function facesInImage(
   image: RgbImage,
   options: FaceSearchOptions = {},
 ): Promise<FoundFace[]> {
-  const { inputSize, minScore, minFaceSize } = { ...DEFAULTS, ...options };
+  const { inputSize, minScore, minFaceSize, tinyLandmarks } = {
+    ...FACE_SEARCH_DEFAULTS,
+    ...options,
+  };
   if (image.channels !== 3) throw new Error('facesInImage reads RGB pictures (3 channels)');
   const runtime = await faceRuntime();
   const detected = await runtime.detect(image.data, image.width, image.height, {
     inputSize,
     minScore,
+    tinyLandmarks,
   });
   const faces: FoundFace[] = [];
   for (const face of detected) {
@@ -80,7 +94,10 @@ export async function facesIn(
   input: string | Buffer,
   options: FaceSearchOptions = {},
 ): Promise<FoundFace[]> {
-  return facesInImage(await decodeForFaces(input), options);
+  return facesInImage(
+    await decodeForFaces(input, options.maxSide ?? FACE_SEARCH_DEFAULTS.maxSide),
+    options,
+  );
 }
 
 export function unitLength(vector: Float32Array): Float32Array {
