@@ -153,8 +153,12 @@ describe('networkInfo', () => {
 
   it('reads the country a registry gives the network, upper case', () => {
     expect(networkInfo(fixture('ripe-ip-v4.json')).country).toBe('NL');
-    expect(networkInfo({ ...(fixture('ripe-ip-v4.json') as object), country: 'de' }).country).toBe('DE');
-    expect(networkInfo({ ...(fixture('ripe-ip-v4.json') as object), country: 'Germany' }).country).toBeNull();
+    expect(networkInfo({ ...(fixture('ripe-ip-v4.json') as object), country: 'de' }).country).toBe(
+      'DE',
+    );
+    expect(
+      networkInfo({ ...(fixture('ripe-ip-v4.json') as object), country: 'Germany' }).country,
+    ).toBeNull();
   });
 });
 
