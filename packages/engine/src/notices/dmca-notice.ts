@@ -13,7 +13,6 @@ import type {
   NoticeWorkRow,
 } from './notice-types.ts';
 import {
-  ROLE_LABELS,
   contactLines,
   describeDomains,
   headerBlocks,
