@@ -139,8 +139,7 @@ export function createTakedownRepository(db: Database) {
             id: randomUUID(),
             userId: row.userId,
             findingId: row.id,
-            kind:
-              row.kind === 'impersonation' || row.kind === 'likeness' ? row.kind : 'leak',
+            kind: row.kind === 'impersonation' || row.kind === 'likeness' ? row.kind : 'leak',
             legalBasis: openingBasis(row),
             pageUrl: row.pageUrl,
             normalizedUrl: row.normalizedUrl,
@@ -264,13 +263,7 @@ export function createTakedownRepository(db: Database) {
         .select({ userId: finding.userId, id: finding.id })
         .from(finding)
         .leftJoin(takedown, eq(takedown.findingId, finding.id))
-        .where(
-          and(
-            eq(finding.status, 'confirmed'),
-            isEnforceable,
-            isNull(takedown.id),
-          ),
-        )
+        .where(and(eq(finding.status, 'confirmed'), isEnforceable, isNull(takedown.id)))
         .limit(limit);
     },
 
