@@ -3,7 +3,7 @@
 // and a small enrolled face of the creator to compare with.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
+import sharp from '@shark/engine/media/sharp.ts';
 import type { Database } from '@shark/db/client.ts';
 import { enrolledFace, faceEnrolment, finding } from '@shark/db/schema.ts';
 import type { FileStorage } from '#server/features/storage/file-storage.ts';

@@ -1,11 +1,11 @@
 // The law a takedown's notices invoke. Copyright (DMCA) for leaks and for a likeness finding that is
 // her own content; for a forgery of her likeness or intimate content shared without her consent, the
 // US TAKE IT DOWN Act, or Article 16 of the EU Digital Services Act when the host is in the EU.
-import type { LEGAL_BASES, LIKENESS_NATURES } from '@shark/db/schema.ts';
+import type { LikenessNature } from '@shark/contracts/findings.ts';
 import { isEuMemberState } from '@shark/engine/recipients/eu-member-states.ts';
+import type { TakedownRow } from './takedown-transition-repository.ts';
 
-export type LegalBasis = (typeof LEGAL_BASES)[number];
-export type LikenessNature = (typeof LIKENESS_NATURES)[number];
+export type LegalBasis = TakedownRow['legalBasis'];
 
 /** Hours a recipient has to remove a depiction under the TAKE IT DOWN Act (its § 3(a)(3)). */
 export const TAKE_IT_DOWN_HOURS = 48;
