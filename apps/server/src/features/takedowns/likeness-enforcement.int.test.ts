@@ -16,6 +16,7 @@ import {
   TAKE_IT_DOWN_DEADLINE,
 } from '@shark/engine/notices/depiction-notice.ts';
 import type { RdapStandIn } from '@shark/engine/recipients/testing/rdap-stand-in.ts';
+import { readBackPdf } from '@shark/engine/pdf/test-poppler.ts';
 import type { TestServer } from '#server/testing/test-server.ts';
 import { waitFor } from '#server/testing/wait-for.ts';
 import { enrolFace, recordLikeness } from '#server/features/findings/testing/likeness-findings.ts';
@@ -283,5 +284,25 @@ describe('enforcing a confirmed likeness', () => {
     expect(sent.responseDueAt!.getTime() - sent.noticeSentAt!.getTime()).toBe(72 * 3600_000);
     const rows = await db().select().from(takedown).where(eq(takedown.userId, creator.userId));
     expect(rows.filter((row) => row.kind === 'likeness')).toHaveLength(3);
+  });
+
+  it('shows them as their own kind in the takedown report, its CSV and its PDF', async () => {
+    const list = await creator.browser.get<{ takedowns: { id: string; kind: string }[] }>(
+      '/api/takedowns?kind=likeness',
+    );
+    expect(list.status).toBe(200);
+    expect(list.body.takedowns.map((row) => row.id).sort()).toEqual(
+      [forgeryUs, intimateEu, ownContent].sort(),
+    );
+    const csv = await creator.browser.get<string>('/api/takedowns/export.csv?kind=likeness');
+    expect(csv.status).toBe(200);
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines).toHaveLength(4);
+    for (const line of lines.slice(1)) expect(line).toContain(',Likeness,');
+    const pdf = await creator.browser.download('/api/takedowns/export.pdf?kind=likeness');
+    expect(pdf.status).toBe(200);
+    const { text } = readBackPdf(Buffer.from(pdf.bytes));
+    expect(text).toContain('kind Likeness');
+    expect(text).toContain('Likeness');
   });
 });
