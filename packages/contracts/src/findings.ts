@@ -2,7 +2,10 @@
 import { z } from 'zod';
 
 export const FINDING_KINDS = ['leak', 'mention', 'impersonation', 'likeness'] as const;
-/** leak: a page shows a copy of a reference file; mention: a leak-site page names the creator; impersonation: a profile poses as the creator. */
+/**
+ * leak: a page shows a copy of a reference file; mention: a leak-site page names the creator;
+ * impersonation: a profile poses as the creator; likeness: a picture shows a face that looks like hers.
+ */
 export const findingKindSchema = z.enum(FINDING_KINDS);
 export type FindingKind = z.infer<typeof findingKindSchema>;
 
@@ -21,6 +24,17 @@ export const SITE_KINDS = [
 ] as const;
 export const siteKindSchema = z.enum(SITE_KINDS);
 export type SiteKindName = z.infer<typeof siteKindSchema>;
+
+/**
+ * What a confirmed likeness finding shows, as she (or Shark's team) says when confirming it: her own
+ * content (a leak, enforced under copyright), a forgery of her likeness, or intimate content of her
+ * shared without her consent (both enforced under the TAKE IT DOWN Act, or the DSA for EU hosts).
+ */
+export const LIKENESS_NATURES = ['own_content', 'forgery', 'intimate_without_consent'] as const;
+export const likenessNatureSchema = z.enum(LIKENESS_NATURES, {
+  error: 'Choose own content, forgery or intimate content shared without consent.',
+});
+export type LikenessNature = z.infer<typeof likenessNatureSchema>;
 
 /** Confirmed automatically at or above this confidence; below it the creator reviews. */
 export const AUTO_CONFIRM_CONFIDENCE = 0.9;
@@ -62,6 +76,20 @@ export const findingSchema = z.object({
     .optional(),
   /** When the creator asked Shark's team to review it (a finding waiting for her review). */
   staffReviewRequestedAt: z.string().nullable().optional(),
+  /**
+   * Likeness findings: how close the found face is to her enrolled face (cosine, 0–1), what she said
+   * it is once confirmed, and whether GET /api/findings/{id}/face/found and …/face/enrolled serve the
+   * two crops.
+   */
+  likeness: z
+    .object({
+      similarity: z.number().nullable(),
+      nature: likenessNatureSchema.nullable(),
+      hasFoundFace: z.boolean(),
+      hasEnrolledFace: z.boolean(),
+    })
+    .nullable()
+    .optional(),
 });
 export type Finding = z.infer<typeof findingSchema>;
 
@@ -91,11 +119,15 @@ export const findingPageSchema = z.object({
 });
 export type FindingPage = z.infer<typeof findingPageSchema>;
 
-/** POST /api/findings/{id}/review: confirm ("mine"), reject ("not mine"), or whitelist its URL. */
+/**
+ * POST /api/findings/{id}/review: confirm ("mine"), reject ("not mine"), or whitelist its URL.
+ * Confirming a likeness finding says what it is (`likenessNature`); no other review takes one.
+ */
 export const reviewFindingSchema = z.object({
   action: z.enum(['confirm', 'reject', 'whitelist'], {
     error: 'Choose confirm, not mine or whitelist.',
   }),
+  likenessNature: likenessNatureSchema.optional(),
 });
 export type ReviewFinding = z.infer<typeof reviewFindingSchema>;
 
@@ -112,6 +144,14 @@ export const askFindingReviewResultSchema = z.object({ finding: findingSchema })
 export type AskFindingReviewResult = z.infer<typeof askFindingReviewResultSchema>;
 
 /** GET /api/findings/{id}/thumbnail options: blur=1 blurs it (it always is for a creator who cannot see findings yet). */
+/** GET /api/findings/{id}/face/{which}: the face found on the page, or her enrolled face it resembles. */
+export const FACE_CROPS = ['found', 'enrolled'] as const;
+export type FaceCrop = (typeof FACE_CROPS)[number];
+export const faceCropParamsSchema = z.object({
+  id: z.string(),
+  which: z.enum(FACE_CROPS, { error: 'Choose found or enrolled.' }),
+});
+
 export const findingThumbnailQuerySchema = z.object({
   blur: z.enum(['0', '1'], { error: 'blur is 0 or 1.' }).optional(),
 });

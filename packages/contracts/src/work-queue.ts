@@ -1,6 +1,7 @@
 // The staff work queue: one item per record that needs a person, ordered by the creator's plan, then
 // by when it is due; claimed by one agent at a time and finished by one action per kind.
 import { z } from 'zod';
+import { likenessNatureSchema } from './findings.ts';
 
 export const WORK_ITEM_KINDS = [
   'form_notice',
@@ -117,6 +118,8 @@ const findingEvidenceSchema = z.object({
   firstSeenAt: z.string(),
   lastSeenAt: z.string(),
   staffReviewRequestedAt: z.string().nullable(),
+  /** Likeness findings: how close the found face is to her enrolled face (cosine, 0–1). */
+  faceSimilarity: z.number().nullable().optional(),
 });
 export type FindingEvidence = z.infer<typeof findingEvidenceSchema>;
 
@@ -213,7 +216,11 @@ export const finishWorkItemSchema = z.discriminatedUnion(
   'action',
   [
     z.object({ action: z.literal('form_submitted') }),
-    z.object({ action: z.literal('finding_confirm') }),
+    z.object({
+      action: z.literal('finding_confirm'),
+      /** Required for a likeness finding: what the picture is (see the findings contract). */
+      likenessNature: likenessNatureSchema.optional(),
+    }),
     z.object({ action: z.literal('finding_reject') }),
     z.object({ action: z.literal('takedown_escalate') }),
     z.object({

@@ -12,10 +12,20 @@ import type {
   NoticeWork,
   NoticeWorkRow,
 } from './notice-types.ts';
+import {
+  contactLines,
+  describeDomains,
+  headerBlocks,
+  plural,
+  renderDocument,
+  signatureLine,
+  signedEnding,
+} from './notice-frame.ts';
 import { fillTemplate, formatDate, formatDateTime, multiLine, oneLine } from './notice-text.ts';
 import { parseNoticeInput } from './parse-input.ts';
-import { renderHtml, renderText } from './render.ts';
 import { resolveTemplates } from './templates.ts';
+
+export { ROLE_LABELS, contactLines, describeDomains, signatureLine } from './notice-frame.ts';
 
 /** §512(c)(3)(A)(v), in the statute's words. */
 export const GOOD_FAITH_STATEMENT =
@@ -26,13 +36,6 @@ export const GOOD_FAITH_STATEMENT =
 export const ACCURACY_AUTHORITY_STATEMENT =
   'I state that the information in this notification is accurate, and under penalty of perjury, that I am ' +
   'authorized to act on behalf of the owner of an exclusive right that is allegedly infringed.';
-
-export const ROLE_LABELS: Record<NoticeRecipientRole, string> = {
-  site: 'site operator',
-  host: 'hosting provider',
-  cdn: 'content delivery network',
-  registrar: 'domain registrar',
-};
 
 const ESCALATION_TEMPLATE: Record<NoticeRecipientRole, keyof NoticeTemplates> = {
   site: 'escalationToSite',
@@ -53,43 +56,6 @@ const TYPE_LABELS = { photo: 'photo', video: 'video', set: 'photo set' } as cons
 
 /** Descriptions are the creator's; a notice names the work, it does not need all 5,000 characters. */
 const DESCRIPTION_MAX = 400;
-
-/** `/s/ <signer>, on behalf of <brand>, authorised agent of <owner>`: an electronic signature (§512(c)(3)(A)(i)). */
-export function signatureLine(
-  agentName: string,
-  productName: string,
-  ownerLegalName: string,
-): string {
-  return `/s/ ${agentName}, on behalf of ${productName}, authorised agent of ${ownerLegalName}`;
-}
-
-/** The brand's contact details, the complaining party's (§512(c)(3)(A)(iv)). */
-export function contactLines(brand: NoticeInput['brand']): string[] {
-  const lines = [
-    `Complaining party: ${brand.productName} (attn. ${brand.agentName}), authorised agent of the copyright owner`,
-    `E-mail: ${brand.agentEmail}`,
-  ];
-  if (brand.agentPhone !== undefined) lines.push(`Telephone: ${brand.agentPhone}`);
-  lines.push(`Postal address: ${brand.agentPostalAddress.split('\n').join(', ')}`);
-  lines.push(`Website: ${brand.websiteUrl}`);
-  return lines;
-}
-
-/** Hosts of the pages, in the order first listed: "a.example, b.example and 3 more". */
-export function describeDomains(pageUrls: readonly string[], max = 4): string {
-  const hosts = [...new Set(pageUrls.map((url) => new URL(url).hostname))];
-  if (hosts.length <= max) return joinWords(hosts);
-  return `${hosts.slice(0, max).join(', ')} and ${hosts.length - max} more`;
-}
-
-function joinWords(words: readonly string[]): string {
-  if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
 
 function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
@@ -273,24 +239,15 @@ export function composeDmcaNotice(rawInput: NoticeInput): ComposedNotice {
   const title = isEscalation
     ? 'Escalated notification of claimed copyright infringement'
     : 'Notification of claimed copyright infringement';
-  const channelRow =
-    recipient.channel.kind === 'email'
-      ? { label: 'E-mail', value: recipient.channel.address }
-      : { label: 'Web form', value: recipient.channel.url };
-
   const blocks: NoticeBlock[] = [
-    { kind: 'heading', text: title },
-    {
-      kind: 'fields',
-      rows: [
-        { label: 'To', value: `${recipient.name} (${ROLE_LABELS[recipient.role]})` },
-        channelRow,
-        { label: 'From', value: `${brand.productName}, authorised agent of ${creator.legalName}` },
-        { label: 'Reference', value: input.noticeId },
-        { label: 'Date', value: formatDate(input.sentAt) },
-        { label: 'Items', value: String(items.length) },
-      ],
-    },
+    ...headerBlocks({
+      title,
+      recipient,
+      from: `${brand.productName}, authorised agent of ${creator.legalName}`,
+      reference: input.noticeId,
+      sentAt: input.sentAt,
+      itemCount: items.length,
+    }),
     { kind: 'paragraph', text: fill('intro') },
   ];
   if (isEscalation)
@@ -311,12 +268,7 @@ export function composeDmcaNotice(rawInput: NoticeInput): ComposedNotice {
   }
   blocks.push(
     { kind: 'paragraph', text: fill('closing') },
-    { kind: 'paragraph', text: fill('signOff') },
-    { kind: 'element', element: 'signature', heading: null, text: elements.signature },
-    {
-      kind: 'paragraph',
-      text: `${brand.agentName}\n${brand.productName}\n${brand.agentEmail}\nDate: ${formatDate(input.sentAt)}`,
-    },
+    ...signedEnding(brand, fill('signOff'), elements.signature, input.sentAt),
   );
 
   const subject = oneLine(`${isEscalation ? 'Escalation: ' : ''}${fill('subject')}`);
@@ -324,12 +276,7 @@ export function composeDmcaNotice(rawInput: NoticeInput): ComposedNotice {
     noticeId: input.noticeId,
     sentAt: input.sentAt,
     subject,
-    text: renderText(blocks),
-    html: renderHtml(blocks, {
-      title: subject,
-      brandName: brand.productName,
-      logoUrl: brand.logoUrl,
-    }),
+    ...renderDocument(blocks, subject, brand),
     elements,
     recipient,
     to: recipient.channel.kind === 'email' ? recipient.channel.address : null,

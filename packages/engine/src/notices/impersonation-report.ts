@@ -2,7 +2,7 @@
 // policy. Not a DMCA notice: it claims impersonation, names the creator's real accounts and lists
 // the evidence, and is signed by the brand as the creator's authorised representative.
 import { z } from 'zod';
-import { contactLines, signatureLine } from './dmca-notice.ts';
+import { contactLines, signatureLine } from './notice-frame.ts';
 import type { FormField } from './form-submission.ts';
 import type { NoticeBlock, NoticeBrand, NoticeChannel, NoticeTemplates } from './notice-types.ts';
 import { fillTemplate, formatDate, multiLine, oneLine } from './notice-text.ts';

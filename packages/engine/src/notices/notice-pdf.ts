@@ -2,6 +2,7 @@
 // the brand's letterhead, every block of the notice as sent, and a table of the infringing items.
 import { contentWidth, createPdf, ensureSpace, pdfToBuffer, writeText } from '../pdf/create-pdf.ts';
 import { drawTable } from '../pdf/draw-table.ts';
+import type { ComposedDepictionNotice } from './depiction-notice.ts';
 import type { ImpersonationReport } from './impersonation-report.ts';
 import type { ComposedNotice, NoticeBlock, NoticeBrand } from './notice-types.ts';
 import { formatDateTime, multiLine, oneLine } from './notice-text.ts';
@@ -33,7 +34,7 @@ function drawBlock(doc: PDFKit.PDFDocument, block: NoticeBlock): void {
 
 /** The notice as a PDF (US Letter, standard fonts). Resolves to the file's bytes. */
 export function renderNoticePdf(
-  notice: ComposedNotice | ImpersonationReport,
+  notice: ComposedNotice | ImpersonationReport | ComposedDepictionNotice<string>,
   brand: Pick<NoticeBrand, 'productName' | 'agentEmail' | 'agentPostalAddress' | 'websiteUrl'>,
 ): Promise<Buffer> {
   const reference = 'noticeId' in notice ? notice.noticeId : notice.reportId;
@@ -82,6 +83,28 @@ export function renderNoticePdf(
         `${item.workRef} "${item.workTitle}"${item.referenceName === null ? '' : ` (${item.referenceName})`}` +
           (item.kind === 'impersonation' ? ', impersonating account' : ''),
         formatDateTime(item.foundAt),
+      ]),
+    });
+  }
+  if ('depictions' in notice) {
+    ensureSpace(doc, 80);
+    doc.y += 6;
+    writeText(doc, 'Schedule A: the depictions', { weight: 'bold', size: 11, gapAfter: 4 });
+    drawTable(doc, {
+      headerFill: '#e8e8e8',
+      columns: [
+        { header: '#', width: 22, align: 'right' },
+        { header: 'Page URL', width: 190 },
+        { header: 'Image URL', width: 170 },
+        { header: 'What it is', width: 56 },
+        { header: 'Found', width: 66 },
+      ],
+      rows: notice.depictions.map((row) => [
+        String(row.number),
+        row.pageUrl,
+        row.mediaUrl ?? '(the page itself)',
+        row.nature === 'forgery' ? 'Forgery' : 'Intimate, no consent',
+        formatDateTime(row.foundAt),
       ]),
     });
   }

@@ -96,13 +96,40 @@ export const NOTICE_ELEMENT_IDS = [
 ] as const;
 export type NoticeElementId = (typeof NOTICE_ELEMENT_IDS)[number];
 
+/**
+ * The elements of a removal request under the TAKE IT DOWN Act (§ 3(a)(1)(B)), the platform's duty to
+ * remove within 48 hours (§ 3(a)(3)), and those of a notice under Article 16(2) of the EU Digital
+ * Services Act. A forgery or an intimate depiction is not a copyright case: these notices say so.
+ */
+export const TAKE_IT_DOWN_ELEMENT_IDS = [
+  'signature',
+  'depiction',
+  'good-faith',
+  'contact',
+  'removal-deadline',
+] as const;
+export const DSA_ELEMENT_IDS = [
+  'signature',
+  'explanation',
+  'location',
+  'submitter',
+  'bona-fide',
+] as const;
+export type DepictionElementId =
+  (typeof TAKE_IT_DOWN_ELEMENT_IDS)[number] | (typeof DSA_ELEMENT_IDS)[number];
+
 /** The document model every rendering (text, HTML, PDF) is made from, so they cannot disagree. */
 export type NoticeBlock =
   | { kind: 'heading'; text: string }
   | { kind: 'paragraph'; text: string }
   | { kind: 'fields'; rows: { label: string; value: string }[] }
   | { kind: 'section'; heading: string; text: string }
-  | { kind: 'element'; element: NoticeElementId; heading: string | null; text: string };
+  | {
+      kind: 'element';
+      element: NoticeElementId | DepictionElementId;
+      heading: string | null;
+      text: string;
+    };
 
 /** One distinct work a notice names, numbered W1, W2, … in the order items first cite it. */
 export interface NoticeWorkRow {

@@ -134,6 +134,7 @@ describe('networkAbuseContact', () => {
       startAddress: '2001:db8:7000::',
       endAddress: '2001:db8:7000:ffff:ffff:ffff:ffff:ffff',
       cidrs: ['2001:db8:7000::/48'],
+      country: 'NL',
     });
   });
 });
@@ -146,7 +147,18 @@ describe('networkInfo', () => {
       startAddress: '198.51.100.0',
       endAddress: '198.51.100.255',
       cidrs: ['198.51.100.0/24'],
+      country: null,
     });
+  });
+
+  it('reads the country a registry gives the network, upper case', () => {
+    expect(networkInfo(fixture('ripe-ip-v4.json')).country).toBe('NL');
+    expect(networkInfo({ ...(fixture('ripe-ip-v4.json') as object), country: 'de' }).country).toBe(
+      'DE',
+    );
+    expect(
+      networkInfo({ ...(fixture('ripe-ip-v4.json') as object), country: 'Germany' }).country,
+    ).toBeNull();
   });
 });
 

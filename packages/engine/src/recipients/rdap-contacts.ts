@@ -43,6 +43,8 @@ export interface NetworkInfo {
   endAddress: string | null;
   /** Prefixes from the cidr0 extension (ARIN, RIPE, APNIC…), "198.51.100.0/24". */
   cidrs: string[];
+  /** The network's country as the registry gives it (ISO 3166-1 alpha-2, upper case), when it does. */
+  country: string | null;
 }
 
 export interface RegistrarInfo {
@@ -293,7 +295,14 @@ function addressText(value: unknown): string | null {
 /** What an IP network answer says the network is, to reuse it for other addresses in the range. */
 export function networkInfo(answer: unknown): NetworkInfo {
   if (!isObject(answer))
-    return { handle: null, name: null, startAddress: null, endAddress: null, cidrs: [] };
+    return {
+      handle: null,
+      name: null,
+      startAddress: null,
+      endAddress: null,
+      cidrs: [],
+      country: null,
+    };
   const cidrs = Array.isArray(answer.cidr0_cidrs)
     ? answer.cidr0_cidrs.flatMap((cidr: unknown) => {
         if (!isObject(cidr) || typeof cidr.length !== 'number') return [];
@@ -307,7 +316,14 @@ export function networkInfo(answer: unknown): NetworkInfo {
     startAddress: addressText(answer.startAddress),
     endAddress: addressText(answer.endAddress),
     cidrs,
+    country: countryCode(answer.country),
   };
+}
+
+/** A two-letter country code as RDAP's `country` member holds it, upper case; else null. */
+function countryCode(value: unknown): string | null {
+  const code = text(value)?.toUpperCase();
+  return code && /^[A-Z]{2}$/.test(code) ? code : null;
 }
 
 /** An RDAP error answer (RFC 9083 §6) carries `errorCode`; a lookup answer never does. */

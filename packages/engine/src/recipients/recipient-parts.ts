@@ -80,6 +80,7 @@ export function contactRecipient(
   role: RecipientRole,
   contact: RdapContact,
   url: string,
+  country: string | null = null,
 ): Omit<Recipient, 'subject'> {
   return {
     role,
@@ -88,6 +89,7 @@ export function contactRecipient(
     source: `rdap:${url}`,
     ...(contact.phone ? { phone: contact.phone } : {}),
     ...(contact.handle ? { handle: contact.handle } : {}),
+    ...(country ? { country } : {}),
   };
 }
 

@@ -194,6 +194,7 @@ describe('a lookup', () => {
         source: `rdap:${standIn.origin}/ripe/ip/203.0.113.80`,
         subject: '203.0.113.80',
         handle: 'AR12345-RIPE',
+        country: 'NL',
       },
     ]);
     expect(lookup.problems).toEqual([
@@ -231,6 +232,7 @@ describe('a lookup', () => {
         subject: '2001:db8:4000::2',
         phone: '+49305550177',
         handle: 'AR9001-RIPE',
+        country: 'DE',
       },
       {
         role: 'registrar',

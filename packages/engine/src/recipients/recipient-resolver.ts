@@ -232,7 +232,10 @@ export function createRecipientResolver(options: RecipientResolverOptions): Reci
         }
       }
       if (network.contact)
-        hostGroup.add(contactRecipient('host', network.contact, network.url), address.text);
+        hostGroup.add(
+          contactRecipient('host', network.contact, network.url, network.info.country),
+          address.text,
+        );
     }
     return [...cdnGroup.list(), ...hostGroup.list()];
   }

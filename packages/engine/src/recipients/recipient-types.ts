@@ -20,6 +20,11 @@ export interface Recipient {
   phone?: string;
   /** The registry's handle for the contact ("ABUSE1234-ARIN", "AR12345-RIPE") or a registrar's IANA id. */
   handle?: string;
+  /**
+   * Where the recipient is, as the registry gives it (ISO 3166-1 alpha-2): a hosting network's RDAP
+   * answer carries it; the catalog, CDNs and registrars here do not.
+   */
+  country?: string;
 }
 
 export interface RecipientLookup {

@@ -2,7 +2,7 @@
 // counts, a scan's findings, and the bulk status changes the whitelist makes.
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@shark/db/client.ts';
-import { finding, referenceFile, whitelistEntry } from '@shark/db/schema.ts';
+import { enrolledFace, finding, referenceFile, whitelistEntry } from '@shark/db/schema.ts';
 import type { FindingKind, FindingStatus } from '@shark/contracts/findings.ts';
 import type { FindingCursor, ReviewState } from './finding-rules.ts';
 
@@ -188,6 +188,16 @@ function queries(db: Database) {
         .where(and(eq(finding.userId, userId), eq(finding.id, id)))
         .limit(1);
       return raw ? toView(raw) : undefined;
+    },
+
+    /** The storage key of the crop of one of the user's enrolled faces (gone once she withdraws). */
+    async enrolledFaceCropKey(userId: string, enrolledFaceId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ cropKey: enrolledFace.cropKey })
+        .from(enrolledFace)
+        .where(and(eq(enrolledFace.userId, userId), eq(enrolledFace.id, enrolledFaceId)))
+        .limit(1);
+      return row?.cropKey ?? null;
     },
 
     /** Newest first by when they were first found (stable while scans see them again), after the cursor. */

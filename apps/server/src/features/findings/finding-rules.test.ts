@@ -101,6 +101,28 @@ describe('review states', () => {
     });
   });
 
+  it('never confirms a likeness finding automatically, however close the face', () => {
+    expect(initialState('likeness', 1, null)).toEqual({
+      status: 'pending_review',
+      reviewedBy: null,
+      whitelistEntryId: null,
+    });
+    expect(initialState('likeness', 1, 'w1').status).toBe('whitelisted');
+    // Back from the whitelist, it waits for her again.
+    expect(
+      whitelistedState(
+        {
+          kind: 'likeness',
+          confidence: 1,
+          status: 'whitelisted',
+          reviewedBy: null,
+          whitelistEntryId: 'w1',
+        },
+        null,
+      )?.status,
+    ).toBe('pending_review');
+  });
+
   it('whitelists open findings, returns orphaned ones to review, leaves rejected ones alone', () => {
     const base = {
       kind: 'leak' as const,

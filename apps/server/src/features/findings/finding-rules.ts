@@ -90,9 +90,12 @@ export function findingKeys(input: FindingIdentity): FindingKeys {
   }
 }
 
-/** Mentions name the creator without matching a file: a person always decides about them. */
+/**
+ * Mentions name the creator without matching a file, and a likeness finding is a face that looks like
+ * hers (only she can say whether it is her, and what it is): a person always decides about them.
+ */
 export function isAutoConfirmed(kind: FindingKind, confidence: number): boolean {
-  return kind !== 'mention' && confidence >= AUTO_CONFIRM_CONFIDENCE;
+  return kind !== 'mention' && kind !== 'likeness' && confidence >= AUTO_CONFIRM_CONFIDENCE;
 }
 
 export interface ReviewState {

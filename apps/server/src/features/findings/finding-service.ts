@@ -10,8 +10,10 @@ import {
   type FindingKind,
   type FindingPage,
   type FindingQuery,
+  type FaceCrop,
   type FindingStatus,
   type FreeScanResult,
+  type LikenessNature,
   type ReviewFinding,
   type ReviewFindingResult,
 } from '@shark/contracts/findings.ts';
@@ -129,17 +131,20 @@ export function createFindingService(deps: FindingServiceDeps) {
      * The creator's review: confirm ("mine"), reject ("not mine"), or whitelist the page (an exact URL
      * entry, unless an entry covers it already), which whitelists every open finding it covers. A
      * whitelisted finding's status follows the whitelist: it is confirmed or rejected only after its
-     * entry is removed (409 until then).
+     * entry is removed (409 until then). Confirming a likeness finding says what it is (her own
+     * content, a forgery, intimate content shared without consent): the law its takedown invokes.
      */
     async review(
       reviewer: Reviewer,
       id: string,
       action: ReviewFinding['action'],
+      options: { likenessNature?: LikenessNature | undefined } = {},
     ): Promise<ReviewFindingResult> {
       const { userId } = reviewer;
       await ensureWhitelistApplied(userId);
       const view = await ownedView(userId, id);
       const { row } = view;
+      const likenessNature = checkedNature(row, action, options.likenessNature);
       if (action === 'whitelist') return whitelistFinding(reviewer, view);
       if (row.status === 'whitelisted') {
         const entry = view.whitelistEntry
@@ -151,7 +156,12 @@ export function createFindingService(deps: FindingServiceDeps) {
         );
       }
       const status: FindingStatus = action === 'confirm' ? 'confirmed' : 'rejected';
-      await repo.update(row.id, { status, reviewedBy: 'creator', reviewedAt: new Date() });
+      await repo.update(row.id, {
+        status,
+        reviewedBy: 'creator',
+        reviewedAt: new Date(),
+        ...(likenessNature ? { likenessNature } : {}),
+      });
       await tellEnforcement(userId, [row.id], status);
       return { finding: toApi(await ownedView(userId, id)), alsoWhitelisted: 0 };
     },
@@ -178,18 +188,36 @@ export function createFindingService(deps: FindingServiceDeps) {
     /** The finding's thumbnail as JPEG, blurred when asked or when the viewer may not see findings yet. */
     async thumbnail(userId: string, id: string, options: { blur: boolean }): Promise<Buffer> {
       const { row } = await ownedView(userId, id);
-      if (!row.thumbnailKey) throw new AppError('NOT_FOUND', 'This finding has no picture.');
-      let jpeg: Buffer;
-      try {
-        jpeg = await buffer(await storage.read(row.thumbnailKey));
-      } catch (error) {
-        if (error instanceof StoredFileNotFoundError)
-          throw new AppError('NOT_FOUND', 'This finding has no picture.');
-        throw error;
-      }
+      const jpeg = await readPicture(row.thumbnailKey, 'This finding has no picture.');
       return options.blur ? blurred(jpeg) : jpeg;
     },
+
+    /**
+     * A likeness finding's evidence as JPEG: the face found on the page, or the enrolled face of hers
+     * it resembles (none once she withdrew her enrolment).
+     */
+    async faceCrop(userId: string, id: string, which: FaceCrop): Promise<Buffer> {
+      const { row } = await ownedView(userId, id);
+      if (row.kind !== 'likeness')
+        throw new AppError('NOT_FOUND', 'This finding is not about your face.');
+      if (which === 'found')
+        return readPicture(row.faceCropKey, 'This finding has no picture of the face found.');
+      const key = row.enrolledFaceId
+        ? await repo.enrolledFaceCropKey(userId, row.enrolledFaceId)
+        : null;
+      return readPicture(key, 'The enrolled face this finding resembles is not kept any more.');
+    },
   };
+
+  async function readPicture(key: string | null, missing: string): Promise<Buffer> {
+    if (!key) throw new AppError('NOT_FOUND', missing);
+    try {
+      return await buffer(await storage.read(key));
+    } catch (error) {
+      if (error instanceof StoredFileNotFoundError) throw new AppError('NOT_FOUND', missing);
+      throw error;
+    }
+  }
 
   async function whitelistFinding(
     reviewer: Reviewer,
@@ -227,6 +255,30 @@ export function createFindingService(deps: FindingServiceDeps) {
       alsoWhitelisted: whitelisted.filter((changed) => changed !== row.id).length,
     };
   }
+}
+
+const NATURE_REQUIRED =
+  'Say what this picture is before confirming it: your own content, a forgery of your likeness, or intimate content shared without your consent.';
+
+/** The nature a review gives, checked: required to confirm a likeness finding, refused otherwise. */
+function checkedNature(
+  row: Pick<FindingRow, 'kind'>,
+  action: ReviewFinding['action'],
+  nature: LikenessNature | undefined,
+): LikenessNature | null {
+  if (row.kind !== 'likeness' || action !== 'confirm') {
+    if (nature === undefined) return null;
+    const message =
+      row.kind === 'likeness'
+        ? 'What a picture is is said only when confirming it.'
+        : 'Only a finding of your face takes what the picture is (likenessNature).';
+    throw new AppError('VALIDATION_FAILED', message, { fields: { likenessNature: message } });
+  }
+  if (nature === undefined)
+    throw new AppError('VALIDATION_FAILED', NATURE_REQUIRED, {
+      fields: { likenessNature: NATURE_REQUIRED },
+    });
+  return nature;
 }
 
 /**

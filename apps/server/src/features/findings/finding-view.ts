@@ -59,6 +59,15 @@ export function createFindingPresenter(
       lastSeenAt: row.lastSeenAt.toISOString(),
       reuploadOf: view.reuploadOf,
       staffReviewRequestedAt: row.staffReviewRequestedAt?.toISOString() ?? null,
+      likeness:
+        row.kind === 'likeness'
+          ? {
+              similarity: row.faceSimilarity,
+              nature: row.likenessNature,
+              hasFoundFace: row.faceCropKey !== null,
+              hasEnrolledFace: row.enrolledFaceId !== null,
+            }
+          : null,
     };
   }
 

@@ -5,6 +5,7 @@ import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import {
   askFindingReviewResultSchema,
+  faceCropParamsSchema,
   findingPageSchema,
   findingQuerySchema,
   findingThumbnailQuerySchema,
@@ -61,7 +62,9 @@ const review = createRoute({
   responses: {
     200: json(reviewFindingResultSchema, 'The finding as it is now'),
     ...guarded,
-    400: error('Invalid action, or a page address that cannot be whitelisted'),
+    400: error(
+      'Invalid action, a likeness finding confirmed without its nature (or a nature given where none is taken), or a page address that cannot be whitelisted',
+    ),
     404: error('No such finding of this creator'),
     409: error(
       'The finding is whitelisted: remove its whitelist entry before confirming or rejecting it',
@@ -100,6 +103,24 @@ const thumbnail = createRoute({
   },
 });
 
+const faceCrop = createRoute({
+  method: 'get',
+  path: '/findings/{id}/face/{which}',
+  tags,
+  summary:
+    'A likeness finding’s evidence as a small JPEG: the face found on the page (found), or the creator’s enrolled face it resembles (enrolled)',
+  request: { params: faceCropParamsSchema },
+  responses: {
+    200: {
+      description: 'The face',
+      content: { 'image/jpeg': { schema: z.string().openapi({ format: 'binary' }) } },
+    },
+    ...guarded,
+    400: error('Neither found nor enrolled'),
+    404: error('No such likeness finding of this creator, or that face is not kept'),
+  },
+});
+
 export function findingRoutes(deps: {
   auth: Auth;
   findings: FindingService;
@@ -130,21 +151,21 @@ export function findingRoutes(deps: {
   app.use('/findings/:id/review', entitled);
   app.use('/findings/:id/ask-review', entitled);
   app.use('/findings/:id/thumbnail', owner);
+  app.use('/findings/:id/face/*', entitled);
 
   return app
     .openapi(list, async (c) =>
       c.json(await findings.list(c.get('entitled').userId, c.req.valid('query')), 200),
     )
-    .openapi(review, async (c) =>
-      c.json(
-        await findings.review(
-          c.get('entitled'),
-          c.req.valid('param').id,
-          c.req.valid('json').action,
-        ),
+    .openapi(review, async (c) => {
+      const { action, likenessNature } = c.req.valid('json');
+      return c.json(
+        await findings.review(c.get('entitled'), c.req.valid('param').id, action, {
+          likenessNature,
+        }),
         200,
-      ),
-    )
+      );
+    })
     .openapi(askReview, async (c) =>
       c.json(await findings.askStaffReview(c.get('entitled').userId, c.req.valid('param').id), 200),
     )
@@ -156,6 +177,14 @@ export function findingRoutes(deps: {
       return c.body(new Uint8Array(jpeg), 200, {
         'content-type': 'image/jpeg',
         // Owner only; the same address turns clear once the creator subscribes, so it is checked each time.
+        'cache-control': 'private, no-cache',
+      });
+    })
+    .openapi(faceCrop, async (c) => {
+      const { id, which } = c.req.valid('param');
+      const jpeg = await findings.faceCrop(c.get('entitled').userId, id, which);
+      return c.body(new Uint8Array(jpeg), 200, {
+        'content-type': 'image/jpeg',
         'cache-control': 'private, no-cache',
       });
     });

@@ -745,6 +745,7 @@ describe('list, counts and the free scan summary', () => {
       leak: 0,
       mention: 4,
       impersonation: 2,
+      likeness: 0,
     });
     const summary = await findings.freeScanSummary(me.id, scanId);
     expect(summary.total).toBe(6);

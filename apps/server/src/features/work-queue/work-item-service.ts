@@ -62,6 +62,7 @@ function evidenceOf(
     firstSeenAt: finding.firstSeenAt,
     lastSeenAt: finding.lastSeenAt,
     staffReviewRequestedAt: finding.staffReviewRequestedAt ?? null,
+    faceSimilarity: finding.likeness?.similarity ?? null,
   };
 }
 
@@ -212,10 +213,14 @@ export function createWorkItemService(deps: WorkItemServiceDeps) {
       case 'finding_reject': {
         const entitled = await deps.entitlements.of(row.userId);
         const confirm = input.action === 'finding_confirm';
-        await deps.findings.review(entitled, row.refId, confirm ? 'confirm' : 'reject');
-        return confirm
+        const likenessNature = confirm ? input.likenessNature : undefined;
+        await deps.findings.review(entitled, row.refId, confirm ? 'confirm' : 'reject', {
+          likenessNature,
+        });
+        if (!confirm) return 'Finding rejected: not the creator’s content.';
+        return likenessNature === undefined || likenessNature === 'own_content'
           ? 'Finding confirmed: it is the creator’s content.'
-          : 'Finding rejected: not the creator’s content.';
+          : `Finding confirmed: ${likenessNature === 'forgery' ? 'a forgery of the creator’s likeness' : 'intimate content of the creator shared without her consent'}.`;
       }
       case 'takedown_escalate': {
         const steps = await deps.takedowns.escalate(row.refId, now());

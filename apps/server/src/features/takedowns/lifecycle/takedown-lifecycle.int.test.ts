@@ -31,6 +31,7 @@ import {
   SITE_HOST_REGISTRAR,
 } from '#server/features/takedowns/testing/takedown-test-fixtures.ts';
 import type { TakedownRow } from '#server/features/takedowns/opening/takedown-transitions.ts';
+import { moveToNoticeSent } from '#server/features/takedowns/outbox/outbox-repository.ts';
 import { createTakedownRepositories } from '#server/features/takedowns/takedown-repositories.ts';
 import { createTakedownLifecycle, type TakedownLifecycle } from './takedown-lifecycle-service.ts';
 
@@ -231,6 +232,70 @@ describe('response windows and escalation', () => {
       'no_response',
       'escalated',
     ]);
+  });
+});
+
+describe('the TAKE IT DOWN Act’s 48 hours', () => {
+  /** A notice to the takedown's current recipient, sent at `sentAt` the way e-mails and forms move it. */
+  async function sendNotice(row: TakedownRow, sentAt: Date): Promise<void> {
+    const current = await rowOf(row.id);
+    const noticeId = randomUUID();
+    await db.insert(notice).values({
+      id: noticeId,
+      userId,
+      kind: 'dmca',
+      role: 'site',
+      recipientName: 'test',
+      channelKind: 'email',
+      address: `level${current.level}@example.com`,
+      level: current.level,
+      subject: 'test',
+      textBody: 'test',
+      htmlBody: 'test',
+      createdAt: sentAt,
+    });
+    await db.insert(noticeItem).values({ noticeId, takedownId: row.id, userId });
+    // The configured window is 72 hours; the statute's 48 win for a TAKE IT DOWN takedown.
+    await moveToNoticeSent(
+      db,
+      noticeId,
+      sentAt,
+      { responseDueAt: at(72 + (sentAt.getTime() - T0.getTime()) / HOUR), nextCheckAt: sentAt },
+      'notice sent (test)',
+    );
+  }
+
+  it('gives each recipient 48 hours from its notice, then escalates to the next one', async () => {
+    const row = await insertTakedown(db, {
+      userId,
+      kind: 'likeness',
+      legalBasis: 'take_it_down',
+      finding: { likenessNature: 'forgery' },
+      confirmedAt: T0,
+    });
+    await sendNotice(row, T0);
+    expect((await rowOf(row.id)).responseDueAt).toEqual(at(48));
+    requested.length = 0;
+    expect(await lifecycle.escalate(row.id, at(47.9))).toEqual([]);
+    expect(await lifecycle.escalate(row.id, at(48))).toEqual(['no_response', 'escalated']);
+    expect(await rowOf(row.id)).toMatchObject({ status: 'escalated', level: 1 });
+    expect(requested).toEqual([row.id]);
+
+    // The host gets its own 48 hours from its notice.
+    await sendNotice(row, at(50));
+    expect((await rowOf(row.id)).responseDueAt).toEqual(at(98));
+    expect(await lifecycle.escalate(row.id, at(97.9))).toEqual([]);
+    expect(await lifecycle.escalate(row.id, at(98))).toEqual(['no_response', 'escalated']);
+    expect((await rowOf(row.id)).level).toBe(2);
+  });
+
+  it('keeps the configured window for DMCA and DSA takedowns', async () => {
+    for (const legalBasis of ['dmca', 'dsa_article_16'] as const) {
+      const row = await insertTakedown(db, { userId, legalBasis, confirmedAt: T0 });
+      await sendNotice(row, T0);
+      expect((await rowOf(row.id)).responseDueAt, legalBasis).toEqual(at(72));
+      expect(await lifecycle.escalate(row.id, at(48)), legalBasis).toEqual([]);
+    }
   });
 });
 

@@ -1,9 +1,16 @@
 // The `takedown.notify` job: every takedown of one creator waiting for one recipient becomes part of one
-// notice (a DMCA notice grouping the URLs, or one impersonation report per profile), composed in the
+// notice (a notice grouping the URLs under the takedowns' law: DMCA, TAKE IT DOWN or DSA Article 16;
+// or one impersonation report per profile), composed in the
 // brand's name as her agent, kept as a PDF, and handed to the outbox (e-mail) or an operator (web form)
 // in the same transaction that records it — so a job run twice never makes a second notice for a
 // takedown and level.
 import { randomBytes } from 'node:crypto';
+import {
+  composeDsaNotice,
+  composeTakeItDownRequest,
+  type DepictionNature,
+  type DepictionNoticeInput,
+} from '@shark/engine/notices/depiction-notice.ts';
 import { composeDmcaNotice } from '@shark/engine/notices/dmca-notice.ts';
 import { prepareFormSubmission } from '@shark/engine/notices/form-submission.ts';
 import { composeImpersonationReport } from '@shark/engine/notices/impersonation-report.ts';
@@ -71,19 +78,30 @@ function evidenceOf(reasons: string[], publicName: string, username: string | nu
   ];
 }
 
-/** Groups that become one notice each: the DMCA items per level and earlier recipient; each impersonation alone. */
+/**
+ * Groups that become one notice each: the items of one law (DMCA, TAKE IT DOWN, DSA Article 16) per
+ * level and earlier recipient; each impersonation alone.
+ */
 function groupsOf(candidates: NoticeCandidate[]): NoticeCandidate[][] {
   const groups = new Map<string, NoticeCandidate[]>();
   for (const candidate of candidates) {
+    const { takedown } = candidate;
     const key =
-      candidate.takedown.kind === 'impersonation'
-        ? `impersonation ${candidate.takedown.id}`
-        : JSON.stringify(['dmca', candidate.takedown.level, candidate.previousRecipient]);
+      takedown.kind === 'impersonation'
+        ? `impersonation ${takedown.id}`
+        : JSON.stringify([takedown.legalBasis, takedown.level, candidate.previousRecipient]);
     const group = groups.get(key) ?? [];
     group.push(candidate);
     groups.set(key, group);
   }
   return [...groups.values()];
+}
+
+/** What a depiction is, as the creator said when confirming it (a forgery unless she said intimate). */
+function depictionNatureOf(candidate: NoticeCandidate): DepictionNature {
+  return candidate.finding.likenessNature === 'intimate_without_consent'
+    ? 'intimate_without_consent'
+    : 'forgery';
 }
 
 function channelOf(candidate: NoticeCandidate): NoticeChannel {
@@ -171,6 +189,48 @@ export function createNoticeService(deps: NoticeServiceDeps) {
         formFields: channel.kind === 'form' ? report.fields : null,
       };
     }
+    const escalation =
+      first.takedown.level > 0 && first.previousRecipient
+        ? {
+            escalation: {
+              previousRecipient: first.previousRecipient,
+              firstNoticeAt: first.takedown.noticeSentAt ?? first.takedown.confirmedAt,
+            },
+          }
+        : {};
+    const basis = first.takedown.legalBasis;
+    if (basis === 'take_it_down' || basis === 'dsa_article_16') {
+      const depictionInput: DepictionNoticeInput = {
+        brand,
+        recipient: { role: first.recipient.role, name: first.recipient.name, channel },
+        creator: {
+          legalName: authorization.legalName,
+          publicName,
+          profileUrls: creator.profileUrls.slice(0, 50),
+        },
+        authorisation,
+        items: group.map((candidate) => ({
+          pageUrl: candidate.takedown.pageUrl,
+          mediaUrl: candidate.finding.mediaUrl,
+          nature: depictionNatureOf(candidate),
+          foundAt: candidate.finding.firstSeenAt,
+        })),
+        noticeId,
+        sentAt: at,
+        ...escalation,
+      };
+      const composed =
+        basis === 'take_it_down'
+          ? composeTakeItDownRequest(depictionInput)
+          : composeDsaNotice(depictionInput);
+      return {
+        subject: composed.subject,
+        text: composed.text,
+        html: composed.html,
+        pdf: await renderNoticePdf(composed, brand),
+        formFields: channel.kind === 'form' ? composed.fields : null,
+      };
+    }
     const input: NoticeInput = {
       brand,
       recipient: { role: first.recipient.role, name: first.recipient.name, channel },
@@ -189,14 +249,7 @@ export function createNoticeService(deps: NoticeServiceDeps) {
       })),
       noticeId,
       sentAt: at,
-      ...(first.takedown.level > 0 && first.previousRecipient
-        ? {
-            escalation: {
-              previousRecipient: first.previousRecipient,
-              firstNoticeAt: first.takedown.noticeSentAt ?? first.takedown.confirmedAt,
-            },
-          }
-        : {}),
+      ...escalation,
     };
     const composed = composeDmcaNotice(input);
     const pdf = await renderNoticePdf(composed, brand);

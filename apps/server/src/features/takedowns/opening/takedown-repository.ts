@@ -1,7 +1,7 @@
 // Takedown rows as enforcement opens and reads them: one per confirmed finding, its recipients by
 // level, what a creator's takedown shows, and the sweeps' look-ups of work a crash left unsent.
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@shark/db/client.ts';
 import {
   agentAuthorization,
@@ -16,6 +16,7 @@ import {
   takedownEvent,
   takedownRecipient,
 } from '@shark/db/schema.ts';
+import { openingBasis, type LegalBasis } from './legal-basis.ts';
 import { recordTakedownOpened, type TakedownRow } from './takedown-transition-repository.ts';
 
 export type TakedownRecipientRow = typeof takedownRecipient.$inferSelect;
@@ -23,7 +24,13 @@ export type NewTakedownRecipientRow = typeof takedownRecipient.$inferInsert;
 type FindingRow = typeof finding.$inferSelect;
 
 /** Findings that open a takedown once confirmed (a confirmed mention is taken down as a leak of its page). */
-export const ENFORCED_FINDING_KINDS = ['leak', 'mention', 'impersonation'] as const;
+export const ENFORCED_FINDING_KINDS = ['leak', 'mention', 'impersonation', 'likeness'] as const;
+
+/** Confirmed findings of an enforced kind; a likeness only once it is said what it is (the law to invoke). */
+const isEnforceable = and(
+  inArray(finding.kind, [...ENFORCED_FINDING_KINDS]),
+  or(ne(finding.kind, 'likeness'), isNotNull(finding.likenessNature)),
+);
 
 /** Why a takedown closed because its finding was whitelisted or rejected before any notice went out. */
 export const WITHDRAWN_REASON = 'withdrawn';
@@ -46,6 +53,20 @@ const recipientAtCurrentLevel = and(
 /** The takedowns, narrowed by `scope`, that wait for a notice at their current level. */
 function waitingForNotice(scope: SQL): SQL | undefined {
   return and(scope, inArray(takedown.status, [...WAITING_STATUSES]), noNoticeAtLevel);
+}
+
+const NATURE_WORDS = {
+  own_content: 'her own content, taken down as a leak',
+  forgery: 'a forgery of her likeness',
+  intimate_without_consent: 'intimate content of her shared without her consent',
+} as const;
+
+/** The opening event's words: who confirmed it, and how it is taken down. */
+function openedDetail(row: FindingRow, how: string): string {
+  if (row.kind === 'mention') return `${how}; taken down as a leak of the page that names her`;
+  if (row.kind === 'likeness' && row.likenessNature)
+    return `${how}: ${NATURE_WORDS[row.likenessNature]}`;
+  return how;
 }
 
 function hostOf(pageUrl: string): string {
@@ -81,7 +102,7 @@ export function createTakedownRepository(db: Database) {
             eq(finding.userId, userId),
             inArray(finding.id, ids),
             eq(finding.status, 'confirmed'),
-            inArray(finding.kind, [...ENFORCED_FINDING_KINDS]),
+            isEnforceable,
             or(
               isNull(takedown.id),
               and(
@@ -118,7 +139,8 @@ export function createTakedownRepository(db: Database) {
             id: randomUUID(),
             userId: row.userId,
             findingId: row.id,
-            kind: row.kind === 'impersonation' ? 'impersonation' : 'leak',
+            kind: row.kind === 'impersonation' || row.kind === 'likeness' ? row.kind : 'leak',
+            legalBasis: openingBasis(row),
             pageUrl: row.pageUrl,
             normalizedUrl: row.normalizedUrl,
             host: hostOf(row.pageUrl),
@@ -134,13 +156,14 @@ export function createTakedownRepository(db: Database) {
           row.reviewedBy === 'creator'
             ? 'Confirmed by the creator'
             : 'Confirmed automatically (a sure match)';
-        await recordTakedownOpened(
-          tx,
-          inserted,
-          row.kind === 'mention' ? `${how}; taken down as a leak of the page that names her` : how,
-        );
+        await recordTakedownOpened(tx, inserted, openedDetail(row, how));
         return inserted;
       });
+    },
+
+    /** Sets the law a takedown's notices invoke (decided once its recipients are known). */
+    async setLegalBasis(takedownId: string, basis: LegalBasis): Promise<void> {
+      await db.update(takedown).set({ legalBasis: basis }).where(eq(takedown.id, takedownId));
     },
 
     /** The takedowns of these findings still in `confirmed` (no notice sent). */
@@ -240,13 +263,7 @@ export function createTakedownRepository(db: Database) {
         .select({ userId: finding.userId, id: finding.id })
         .from(finding)
         .leftJoin(takedown, eq(takedown.findingId, finding.id))
-        .where(
-          and(
-            eq(finding.status, 'confirmed'),
-            inArray(finding.kind, [...ENFORCED_FINDING_KINDS]),
-            isNull(takedown.id),
-          ),
-        )
+        .where(and(eq(finding.status, 'confirmed'), isEnforceable, isNull(takedown.id)))
         .limit(limit);
     },
 

@@ -3,7 +3,8 @@
 // notice_sent) right after the mail server accepts, or put back with a backoff after a failure.
 import { and, asc, eq, gt, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@shark/db/client.ts';
-import { notice, noticeItem, outboxMessage } from '@shark/db/schema.ts';
+import { notice, noticeItem, outboxMessage, takedown } from '@shark/db/schema.ts';
+import { responseDueAt } from '#server/features/takedowns/opening/legal-basis.ts';
 import { transitionTakedown } from '#server/features/takedowns/opening/takedown-transition-repository.ts';
 
 export type OutboxRow = typeof outboxMessage.$inferSelect;
@@ -210,7 +211,8 @@ export function createOutboxRepository(db: Database) {
 
 /**
  * The notice's takedowns go to notice_sent (from confirmed, or escalated for a later recipient), with
- * their response window and first check. Shared by sent e-mails and submitted forms.
+ * their response window (the statute's 48 hours under TAKE IT DOWN) and first check. Shared by sent
+ * e-mails and submitted forms.
  */
 export async function moveToNoticeSent(
   tx: Database,
@@ -220,15 +222,23 @@ export async function moveToNoticeSent(
   detail: string,
 ): Promise<string[]> {
   const items = await tx
-    .select({ takedownId: noticeItem.takedownId, level: notice.level })
+    .select({
+      takedownId: noticeItem.takedownId,
+      level: notice.level,
+      legalBasis: takedown.legalBasis,
+    })
     .from(noticeItem)
     .innerJoin(notice, eq(notice.id, noticeItem.noticeId))
+    .innerJoin(takedown, eq(takedown.id, noticeItem.takedownId))
     .where(eq(noticeItem.noticeId, noticeId));
   const moved: string[] = [];
   for (const item of items) {
     const row = await transitionTakedown(tx, item.takedownId, 'notice_sent', {
       from: ['confirmed', 'escalated'],
-      patch,
+      patch: {
+        ...patch,
+        responseDueAt: responseDueAt(item.legalBasis, at, patch.responseDueAt),
+      },
       detail,
       at,
     });

@@ -17,6 +17,7 @@ import type {
   TakedownRow,
   TakedownTransitions,
 } from '#server/features/takedowns/opening/takedown-transition-repository.ts';
+import { basisForHost } from '#server/features/takedowns/opening/legal-basis.ts';
 import type { SiteContactService } from './site-contact-service.ts';
 import type { TakedownRepository } from '#server/features/takedowns/opening/takedown-repository.ts';
 
@@ -55,6 +56,15 @@ export function impersonationRecipient(site: CatalogSite | undefined): Recipient
     source: `catalog:${site.id}:${which}`,
     subject: site.id,
   };
+}
+
+/**
+ * Where the page is hosted, as far as the registries say: the hosting network's country (RDAP), else
+ * any recipient's. Null when none says (a CDN in front hides the host, say).
+ */
+export function hostCountryOf(recipients: readonly Recipient[]): string | null {
+  const host = recipients.find((recipient) => recipient.role === 'host' && recipient.country);
+  return host?.country ?? recipients.find((recipient) => recipient.country)?.country ?? null;
 }
 
 /** How an address is kept and compared: e-mail in lower case, a form URL as given. */
@@ -137,6 +147,9 @@ export function createRecipientService(deps: RecipientServiceDeps) {
             takedownId: row.id,
             problems: found.problems,
           });
+        // A depiction's notices invoke the law where it is hosted (decided before any notice is asked for).
+        const basis = basisForHost(row.legalBasis, hostCountryOf(found.recipients));
+        if (basis !== row.legalBasis) await takedowns.setLegalBasis(row.id, basis);
         await takedowns.saveRecipients(
           row.id,
           found.recipients.map((recipient, level) => ({

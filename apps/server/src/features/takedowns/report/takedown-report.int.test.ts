@@ -483,7 +483,7 @@ describe('GET /api/takedowns', () => {
   it('refuses bad filters, orders and cursors with a message', async () => {
     for (const [query, message] of [
       ['status=gone', /Status must be one of/],
-      ['kind=spam', /leak or impersonation/],
+      ['kind=spam', /leak, impersonation or likeness/],
       ['siteKind=blog', /Site kind must be one of/],
       ['sort=page', /Sort by/],
       ['dir=up', /asc or desc/],

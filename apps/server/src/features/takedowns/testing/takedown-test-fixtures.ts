@@ -57,7 +57,9 @@ export const SITE_HOST_REGISTRAR: RecipientFixture[] = [
 export interface TakedownFixture {
   userId: string;
   pageUrl?: string;
-  kind?: 'leak' | 'impersonation';
+  kind?: 'leak' | 'impersonation' | 'likeness';
+  /** The law its notices invoke (DMCA by default). */
+  legalBasis?: 'dmca' | 'take_it_down' | 'dsa_article_16';
   /** Columns of the finding (leak evidence, impersonation profile). */
   finding?: Partial<typeof finding.$inferInsert>;
   recipients?: RecipientFixture[];
@@ -91,6 +93,7 @@ export async function insertTakedown(db: Database, fixture: TakedownFixture): Pr
       userId: fixture.userId,
       findingId,
       kind,
+      legalBasis: fixture.legalBasis ?? 'dmca',
       pageUrl,
       normalizedUrl: `${url.host}${url.pathname}${url.search}`,
       host: url.host,

@@ -1,5 +1,5 @@
 // GET /api/findings: the creator's findings of one review status, newest first, a keyset page at a time.
-import { findingPageSchema, type FindingPage } from '@shark/contracts/findings.ts';
+import { findingPageSchema, type FaceCrop, type FindingPage } from '@shark/contracts/findings.ts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '#app/lib/api.ts';
 import { findingKeys, type FindingFilter } from './finding-keys.ts';
@@ -31,4 +31,9 @@ export function useFindings(userId: string, filter: FindingFilter) {
 /** Where a finding's thumbnail is served (only when `hasThumbnail`). */
 export function findingThumbnailUrl(findingId: string): string {
   return `/api/findings/${encodeURIComponent(findingId)}/thumbnail`;
+}
+
+/** A likeness finding's face found on the page, or her enrolled face it resembles. */
+export function findingFaceUrl(findingId: string, which: FaceCrop): string {
+  return `/api/findings/${encodeURIComponent(findingId)}/face/${which}`;
 }

@@ -4,6 +4,7 @@ import {
   reviewFindingResultSchema,
   type Finding,
   type FindingPage,
+  type LikenessNature,
   type ReviewFindingResult,
 } from '@shark/contracts/findings.ts';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
@@ -12,15 +13,21 @@ import { invalidateWhitelist } from '#app/features/whitelist/api/get-whitelist.t
 import { STATUS_AFTER, withReview, type ReviewAction } from '#app/features/findings/lib/review.ts';
 import { filterOfKey, findingKeys } from './finding-keys.ts';
 
-export type ReviewInput = { finding: Finding; action: ReviewAction };
+/** Confirming a likeness finding says what the picture is. */
+export type ReviewInput = {
+  finding: Finding;
+  action: ReviewAction;
+  likenessNature?: LikenessNature | undefined;
+};
 
 export function reviewFinding(
   findingId: string,
   action: ReviewAction,
+  likenessNature?: LikenessNature,
 ): Promise<ReviewFindingResult> {
   return api.post(
     `/api/findings/${encodeURIComponent(findingId)}/review`,
-    { action },
+    likenessNature ? { action, likenessNature } : { action },
     reviewFindingResultSchema,
   );
 }
@@ -32,7 +39,8 @@ export function useReviewFinding(userId: string) {
   const mutationKey = ['review-finding', userId];
   return useMutation({
     mutationKey,
-    mutationFn: ({ finding, action }: ReviewInput) => reviewFinding(finding.id, action),
+    mutationFn: ({ finding, action, likenessNature }: ReviewInput) =>
+      reviewFinding(finding.id, action, likenessNature),
     onMutate: async ({ finding, action }): Promise<{ snapshot: Snapshot }> => {
       await queryClient.cancelQueries({ queryKey: findingKeys.lists(userId) });
       const snapshot: Snapshot = queryClient.getQueriesData<InfiniteData<FindingPage>>({

@@ -1,6 +1,6 @@
 // One finding with its evidence (thumbnail, page, site, matched file, confidence, dates; for an
-// impersonator the profile and why it looks like one), the review actions open to it, and a way to
-// ask the team about it.
+// impersonator the profile and why it looks like one; for a likeness the face found beside her
+// enrolled face and how alike they are), the review actions open to it, and a way to ask the team.
 import type { Finding } from '@shark/contracts/findings.ts';
 import { Link } from '@tanstack/react-router';
 import { ExternalLink, ImageOff, LifeBuoy, UserX } from 'lucide-react';
@@ -8,12 +8,14 @@ import { useState, type ReactNode } from 'react';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
-import { findingThumbnailUrl } from '#app/features/findings/api/get-findings.ts';
+import { findingFaceUrl, findingThumbnailUrl } from '#app/features/findings/api/get-findings.ts';
 import {
   ACTION_LABELS,
   KIND_LABELS,
+  LIKENESS_NATURE_LABELS,
   formatConfidence,
   formatSeen,
+  formatSimilarity,
   reasonLabel,
   shortUrl,
 } from '#app/features/findings/lib/labels.ts';
@@ -37,6 +39,60 @@ function Thumbnail({ finding }: { finding: Finding }) {
         <Icon aria-hidden="true" className="size-7" />
       )}
     </span>
+  );
+}
+
+function Face({ src, alt, caption }: { src: string | null; alt: string; caption: string }) {
+  const [hasFailed, setHasFailed] = useState(false);
+  return (
+    <figure className="grid justify-items-center gap-1">
+      <span className="grid size-20 place-items-center overflow-hidden rounded-lg border bg-muted text-muted-foreground">
+        {src && !hasFailed ? (
+          <img
+            src={src}
+            alt={alt}
+            loading="lazy"
+            className="size-full object-cover"
+            onError={() => setHasFailed(true)}
+          />
+        ) : (
+          <ImageOff aria-hidden="true" className="size-6" />
+        )}
+      </span>
+      <figcaption className="text-xs text-muted-foreground">{caption}</figcaption>
+    </figure>
+  );
+}
+
+/** The face found on the page beside her enrolled face, and how alike they are. */
+function LikenessEvidence({ finding }: { finding: Finding }) {
+  const likeness = finding.likeness;
+  if (!likeness) return null;
+  return (
+    <div
+      role="group"
+      aria-label="Face comparison"
+      className="flex flex-wrap items-center gap-4 rounded-lg border bg-muted/40 p-3 text-sm"
+    >
+      <Face
+        src={likeness.hasFoundFace ? findingFaceUrl(finding.id, 'found') : null}
+        alt={`The face found on ${finding.site.name}`}
+        caption="Found"
+      />
+      <Face
+        src={likeness.hasEnrolledFace ? findingFaceUrl(finding.id, 'enrolled') : null}
+        alt="Your enrolled face"
+        caption="Your face"
+      />
+      <dl className="grid gap-2">
+        <Fact term="Similarity">
+          {likeness.similarity === null ? '—' : formatSimilarity(likeness.similarity)}
+        </Fact>
+        {likeness.nature ? (
+          <Fact term="You said it is">{LIKENESS_NATURE_LABELS[likeness.nature].label}</Fact>
+        ) : null}
+      </dl>
+    </div>
   );
 }
 
@@ -80,7 +136,13 @@ export function FindingCard({
       <div className="grid min-w-0 flex-1 gap-3">
         <div className="grid gap-1">
           <p className="flex flex-wrap items-center gap-1.5">
-            <Badge variant={finding.kind === 'impersonation' ? 'warning' : 'default'}>
+            <Badge
+              variant={
+                finding.kind === 'impersonation' || finding.kind === 'likeness'
+                  ? 'warning'
+                  : 'default'
+              }
+            >
               {KIND_LABELS[finding.kind]}
             </Badge>
             <Badge variant="outline">{siteKindLabel(finding.site.kind)}</Badge>
@@ -126,6 +188,8 @@ export function FindingCard({
             </Fact>
           ) : null}
         </dl>
+
+        <LikenessEvidence finding={finding} />
 
         {person ? (
           <div className="grid gap-2 rounded-lg border bg-muted/40 p-3 text-sm">

@@ -8,6 +8,7 @@ import {
   type FindingKind,
   type FindingPage,
   type FindingStatus,
+  type LikenessNature,
 } from '@shark/contracts/findings.ts';
 import { CircleAlert, RotateCcw } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -23,6 +24,7 @@ import { useFindings } from '#app/features/findings/api/get-findings.ts';
 import { useAskFindingReview } from '#app/features/findings/api/ask-finding-review.ts';
 import { useReviewFinding } from '#app/features/findings/api/review-finding.ts';
 import { FindingCard } from '#app/features/findings/components/finding-card.tsx';
+import { LikenessNatureDialog } from '#app/features/findings/components/likeness-nature-dialog.tsx';
 import {
   ACTION_LABELS,
   KIND_FILTER_LABELS,
@@ -147,14 +149,21 @@ function FindingList({
     listRef.current?.querySelector<HTMLElement>(`[data-finding-id="${CSS.escape(id)}"]`)?.focus();
   });
 
-  function handleReview(finding: Finding, action: ReviewAction) {
+  const [askingNature, setAskingNature] = useState<Finding | null>(null);
+
+  function handleReview(finding: Finding, action: ReviewAction, likenessNature?: LikenessNature) {
+    // A likeness is confirmed only once she says what the picture is.
+    if (finding.kind === 'likeness' && action === 'confirm' && likenessNature === undefined) {
+      setAskingNature(finding);
+      return;
+    }
     const index = items.findIndex((f) => f.id === finding.id);
     const neighbour = items[index + 1] ?? items[index - 1];
     focusNext.current = neighbour?.id ?? null;
     setPending({ id: finding.id, action });
     const title = finding.pageTitle?.trim() || shortUrl(finding.pageUrl);
     review.mutate(
-      { finding, action },
+      { finding, action, likenessNature },
       {
         onSuccess: ({ alsoWhitelisted }) =>
           toast.success(ACTION_LABELS[action].done, {
@@ -207,6 +216,17 @@ function FindingList({
 
   return (
     <div className="grid gap-3">
+      <LikenessNatureDialog
+        open={askingNature !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) setAskingNature(null);
+        }}
+        onConfirm={(nature) => {
+          const finding = askingNature;
+          setAskingNature(null);
+          if (finding) handleReview(finding, 'confirm', nature);
+        }}
+      />
       <ul ref={listRef} aria-label={`Findings: ${label}`} className="divide-y rounded-xl border">
         {items.map((finding) => (
           <li key={finding.id}>

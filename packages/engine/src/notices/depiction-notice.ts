@@ -1,0 +1,469 @@
+// Notices about a depiction of the creator published without her consent, a forgery of her likeness
+// ("deep fake") or intimate content of her: a removal request under the US TAKE IT DOWN Act, or a
+// notice under Article 16 of the EU Digital Services Act for hosts in the EU. Neither is a copyright
+// notice and neither says the material infringes copyright. Like DMCA notices they are signed by the
+// brand as her authorised representative, and recipients answer the brand, never her.
+import { z } from 'zod';
+import type { FormField } from './form-submission.ts';
+import {
+  contactLines,
+  describeDomains,
+  headerBlocks,
+  plural,
+  renderDocument,
+  signatureLine,
+  signedEnding,
+} from './notice-frame.ts';
+import type {
+  DSA_ELEMENT_IDS,
+  NoticeBlock,
+  NoticeBrand,
+  NoticeChannel,
+  NoticeRecipientRole,
+  TAKE_IT_DOWN_ELEMENT_IDS,
+} from './notice-types.ts';
+import { fillTemplate, formatDate, formatDateTime, multiLine, oneLine } from './notice-text.ts';
+import {
+  MAX_ITEMS_PER_NOTICE,
+  authorisationSchema,
+  brandSchema,
+  channelSchema,
+  dateSchema,
+  lineSchema,
+  parseOrThrow,
+  urlSchema,
+} from './parse-input.ts';
+import { resolveTemplates } from './templates.ts';
+
+/** What the creator said the depiction is (her own content is a leak, and goes in a DMCA notice). */
+export type DepictionNature = 'forgery' | 'intimate_without_consent';
+
+export interface DepictionItem {
+  pageUrl: string;
+  mediaUrl: string | null;
+  nature: DepictionNature;
+  foundAt: Date;
+}
+
+export interface DepictionNoticeInput {
+  brand: NoticeBrand;
+  recipient: { role: NoticeRecipientRole; name: string; channel: NoticeChannel };
+  /** No address on purpose: the creator is contacted through the brand only. */
+  creator: { legalName: string; publicName: string; profileUrls: string[] };
+  authorisation: { signedAt: Date; signature: string };
+  items: DepictionItem[];
+  noticeId: string;
+  sentAt: Date;
+  /** A notice escalated to the host, CDN or registrar after the first recipient did not act. */
+  escalation?: { previousRecipient: string; firstNoticeAt: Date };
+}
+
+export type TakeItDownElementId = (typeof TAKE_IT_DOWN_ELEMENT_IDS)[number];
+export type DsaElementId = (typeof DSA_ELEMENT_IDS)[number];
+
+/** One depiction as the PDF's table lists it. */
+export interface DepictionItemRow {
+  number: number;
+  pageUrl: string;
+  mediaUrl: string | null;
+  nature: DepictionNature;
+  foundAt: Date;
+}
+
+export interface ComposedDepictionNotice<E extends string> {
+  law: 'take_it_down' | 'dsa_article_16';
+  noticeId: string;
+  sentAt: Date;
+  subject: string;
+  text: string;
+  html: string;
+  /** Each element's exact text: it appears verbatim in `text`, and HTML-escaped in `html`. */
+  elements: Record<E, string>;
+  recipient: { role: NoticeRecipientRole; name: string; channel: NoticeChannel };
+  to: string | null;
+  replyTo: string;
+  blocks: NoticeBlock[];
+  depictions: DepictionItemRow[];
+  /** The same content as form fields, for recipients that take notices only through a form. */
+  fields: FormField[];
+  isEscalation: boolean;
+}
+
+const inputSchema = z.object({
+  brand: brandSchema,
+  recipient: z.object({
+    role: z.enum(['site', 'cdn', 'host', 'registrar']),
+    name: lineSchema(),
+    channel: channelSchema,
+  }),
+  creator: z.object({
+    legalName: lineSchema(200),
+    publicName: lineSchema(200),
+    profileUrls: z.array(urlSchema).max(50, 'must list at most 50 profiles'),
+  }),
+  authorisation: authorisationSchema,
+  items: z
+    .array(
+      z.object({
+        pageUrl: urlSchema,
+        mediaUrl: urlSchema.nullable(),
+        nature: z.enum(['forgery', 'intimate_without_consent']),
+        foundAt: dateSchema,
+      }),
+    )
+    .min(1, 'a notice needs at least one depiction')
+    .max(
+      MAX_ITEMS_PER_NOTICE,
+      `a notice lists at most ${MAX_ITEMS_PER_NOTICE} items: split the rest into another`,
+    ),
+  noticeId: lineSchema(200),
+  sentAt: dateSchema,
+  escalation: z.object({ previousRecipient: lineSchema(), firstNoticeAt: dateSchema }).optional(),
+});
+
+/** The TAKE IT DOWN Act's duty of a covered platform, said in every request. */
+export const TAKE_IT_DOWN_DEADLINE =
+  'Under section 3(a)(3) of the TAKE IT DOWN Act, a covered platform must remove the intimate visual ' +
+  'depiction, and make reasonable efforts to identify and remove any known identical copies, as soon as ' +
+  'possible and not later than 48 hours after receiving a valid removal request.';
+
+/** DSA Article 16(2)(d), in the Regulation's words, said by the submitter. */
+export const DSA_BONA_FIDE_STATEMENT =
+  'I confirm my bona fide belief that the information and allegations contained in this notice are ' +
+  'accurate and complete.';
+
+const NATURE_LABELS: Record<DepictionNature, string> = {
+  forgery: 'digital forgery of an identifiable individual',
+  intimate_without_consent: 'intimate visual depiction published without consent',
+};
+
+const ESCALATION_WORDS: Record<NoticeRecipientRole, string> = {
+  site: 'Please act on it now.',
+  host: 'As the hosting provider whose network serves it, please remove or disable access to it, or pass this notice to your customer and make sure it is acted upon.',
+  cdn: 'Please forward this notice to the hosting provider of the origin server and to the site operator, remove or disable access to any copies your network caches, and tell us who hosts the origin so that we can notify them directly.',
+  registrar:
+    'Please forward this notice to the registrant and take the action your abuse policy provides for a domain used to publish intimate images of a person without her consent.',
+};
+
+function parse(input: DepictionNoticeInput): DepictionNoticeInput {
+  return parseOrThrow<DepictionNoticeInput>(inputSchema, input);
+}
+
+function rowsOf(input: DepictionNoticeInput): DepictionItemRow[] {
+  return input.items.map((item, index) => ({ number: index + 1, ...item }));
+}
+
+/** Each depiction with the exact address of its page and of its picture, and when it was found. */
+function locationText(rows: readonly DepictionItemRow[], domains: string): string {
+  const lines = [
+    `${plural(rows.length, 'depiction')} at ${domains}, each identified by its address:`,
+  ];
+  for (const row of rows) {
+    lines.push(`${row.number}. Page: ${row.pageUrl}`);
+    lines.push(`    Image: ${row.mediaUrl ?? 'none separate: the page itself shows it'}`);
+    lines.push(`    What it is: ${NATURE_LABELS[row.nature]}`);
+    lines.push(`    Found: ${formatDateTime(row.foundAt)}`);
+  }
+  return lines.join('\n');
+}
+
+function natureStatements(input: DepictionNoticeInput): string[] {
+  const natures = new Set(input.items.map((item) => item.nature));
+  const { legalName, publicName } = input.creator;
+  const statements: string[] = [];
+  if (natures.has('forgery'))
+    statements.push(
+      `Each depiction listed as a digital forgery is a digital forgery of an identifiable individual, ` +
+        `${legalName} (who publishes as "${publicName}"), published without her consent: an intimate visual ` +
+        'depiction of her created or altered by software, artificial intelligence or other technological ' +
+        'means so that it appears authentic. She did not take part in it and has not consented to its ' +
+        'creation or its publication.',
+    );
+  if (natures.has('intimate_without_consent'))
+    statements.push(
+      `The depictions listed as intimate content published without consent show ${legalName} (who publishes ` +
+        `as "${publicName}"), an identifiable individual. She has not consented to their publication at the ` +
+        'addresses listed.',
+    );
+  return statements;
+}
+
+function escalationParagraph(input: DepictionNoticeInput, domains: string): string | null {
+  if (!input.escalation) return null;
+  const { role } = input.recipient;
+  const as =
+    role === 'site'
+      ? ''
+      : ` as the ${role === 'cdn' ? 'content delivery network in front' : role === 'host' ? 'hosting provider' : 'registrar'} of ${domains}`;
+  return (
+    `This notice is escalated to you${as}. The depictions below were first reported to ` +
+    `${input.escalation.previousRecipient} on ${formatDate(input.escalation.firstNoticeAt)} and were still ` +
+    `available on ${formatDate(input.sentAt)}. ${ESCALATION_WORDS[role]}`
+  );
+}
+
+function signOffOf(input: DepictionNoticeInput, domains: string): string {
+  const { brand, creator } = input;
+  return multiLine(
+    fillTemplate(resolveTemplates(brand).signOff, {
+      brandName: brand.productName,
+      agentName: brand.agentName,
+      agentEmail: brand.agentEmail,
+      websiteUrl: brand.websiteUrl,
+      creatorLegalName: creator.legalName,
+      creatorPublicName: creator.publicName,
+      recipientName: input.recipient.name,
+      noticeId: input.noticeId,
+      itemCount: String(input.items.length),
+      domains,
+      sentDate: formatDate(input.sentAt),
+    }),
+  );
+}
+
+function authorityText(input: DepictionNoticeInput): string {
+  return (
+    `${input.brand.productName} acts for ${input.creator.legalName} as her authorised representative under a ` +
+    `written authorisation she signed on ${formatDate(input.authorisation.signedAt)} (signature on file: ` +
+    `${input.authorisation.signature}).`
+  );
+}
+
+function baseFields(
+  input: DepictionNoticeInput,
+  signature: string,
+  urls: readonly DepictionItemRow[],
+): FormField[] {
+  const { brand, creator } = input;
+  return [
+    { key: 'fullName', label: 'Your full name', value: brand.agentName },
+    { key: 'email', label: 'E-mail address', value: brand.agentEmail },
+    { key: 'company', label: 'Company / organisation', value: brand.productName },
+    {
+      key: 'relationship',
+      label: 'Your relationship to the person depicted',
+      value: `Authorised representative of ${creator.legalName} ("${creator.publicName}")`,
+    },
+    {
+      key: 'pageUrls',
+      label: 'URLs of the content (one per line)',
+      value: [...new Set(urls.map((row) => row.pageUrl))].join('\n'),
+    },
+    {
+      key: 'mediaUrls',
+      label: 'Direct URLs of the images (one per line)',
+      value: [...new Set(urls.flatMap((row) => (row.mediaUrl ? [row.mediaUrl] : [])))].join('\n'),
+    },
+    { key: 'signature', label: 'Signature', value: signature },
+    { key: 'date', label: 'Date', value: formatDate(input.sentAt) },
+    { key: 'reference', label: 'Reference', value: input.noticeId },
+  ];
+}
+
+function finish<E extends string>(
+  law: 'take_it_down' | 'dsa_article_16',
+  input: DepictionNoticeInput,
+  parts: {
+    subject: string;
+    blocks: NoticeBlock[];
+    elements: Record<E, string>;
+    depictions: DepictionItemRow[];
+    fields: FormField[];
+  },
+): ComposedDepictionNotice<E> {
+  const subject = oneLine(`${input.escalation ? 'Escalation: ' : ''}${parts.subject}`);
+  return {
+    law,
+    noticeId: input.noticeId,
+    sentAt: input.sentAt,
+    subject,
+    ...renderDocument(parts.blocks, subject, input.brand),
+    elements: parts.elements,
+    recipient: input.recipient,
+    to: input.recipient.channel.kind === 'email' ? input.recipient.channel.address : null,
+    replyTo: input.brand.agentEmail,
+    blocks: parts.blocks,
+    depictions: parts.depictions,
+    fields: parts.fields,
+    isEscalation: input.escalation !== undefined,
+  };
+}
+
+/**
+ * A removal request under the TAKE IT DOWN Act, with every element of its § 3(a)(1)(B) and the
+ * platform's 48-hour duty. Throws NoticeInputError when the input is incomplete or malformed.
+ */
+export function composeTakeItDownRequest(
+  rawInput: DepictionNoticeInput,
+): ComposedDepictionNotice<TakeItDownElementId> {
+  const input = parse(rawInput);
+  const { brand, creator } = input;
+  const depictions = rowsOf(input);
+  const domains = describeDomains(depictions.map((row) => row.pageUrl));
+  const signature = signatureLine(brand.agentName, brand.productName, creator.legalName);
+
+  const elements: Record<TakeItDownElementId, string> = {
+    signature,
+    depiction: locationText(depictions, domains),
+    'good-faith': [
+      `${creator.legalName}, through her authorised representative, has a good faith belief that each ` +
+        'depiction identified in this request is not consensual: it is published without her consent.',
+      ...natureStatements(input),
+      'This is not a copyright claim: the request is made under the TAKE IT DOWN Act.',
+    ].join('\n'),
+    contact: [
+      ...contactLines(
+        brand,
+        'Contact',
+        `authorised representative of ${creator.legalName}, the identifiable individual`,
+      ),
+      'Write to this address about this request: it reaches her representative, who answers for her.',
+    ].join('\n'),
+    'removal-deadline': TAKE_IT_DOWN_DEADLINE,
+  };
+  const headings: Record<Exclude<TakeItDownElementId, 'signature'>, string> = {
+    depiction: '1. The depictions and where they are (TAKE IT DOWN Act § 3(a)(1)(B)(ii))',
+    'good-faith': '2. Statement of good faith that they are not consensual (§ 3(a)(1)(B)(iii))',
+    contact: '3. How to contact the identifiable individual (§ 3(a)(1)(B)(iv))',
+    'removal-deadline': '4. Removal within 48 hours (§ 3(a)(3))',
+  };
+  const title = input.escalation
+    ? 'Escalated removal request under the TAKE IT DOWN Act'
+    : 'Removal request under the TAKE IT DOWN Act';
+  const blocks: NoticeBlock[] = [
+    ...headerBlocks({
+      title,
+      recipient: input.recipient,
+      from: `${brand.productName}, authorised representative of ${creator.legalName}`,
+      reference: input.noticeId,
+      sentAt: input.sentAt,
+      itemCount: depictions.length,
+    }),
+    {
+      kind: 'paragraph',
+      text:
+        `Dear ${input.recipient.name},\n\n${brand.productName} is the authorised representative of ` +
+        `${creator.legalName}, who publishes as "${creator.publicName}". This is a request to remove ` +
+        `nonconsensual intimate visual depictions of her, at ${domains}, under section 3 of the TAKE IT DOWN ` +
+        `Act. ${authorityText(input)}`,
+    },
+  ];
+  const escalation = escalationParagraph(input, domains);
+  if (escalation) blocks.push({ kind: 'paragraph', text: escalation });
+  for (const element of ['depiction', 'good-faith', 'contact', 'removal-deadline'] as const)
+    blocks.push({ kind: 'element', element, heading: headings[element], text: elements[element] });
+  blocks.push(
+    {
+      kind: 'paragraph',
+      text:
+        'Please remove the depictions listed above, and any known identical copies, within 48 hours, and ' +
+        `confirm by replying to ${brand.agentEmail} with the reference ${input.noticeId}.`,
+    },
+    ...signedEnding(brand, signOffOf(input, domains), signature, input.sentAt),
+  );
+  const fields = baseFields(input, signature, depictions);
+  fields.splice(6, 0, {
+    key: 'statement',
+    label: 'Statement',
+    value: `${elements['good-faith']}\n${TAKE_IT_DOWN_DEADLINE}`,
+  });
+  return finish('take_it_down', input, {
+    subject: `TAKE IT DOWN Act removal request ${input.noticeId}: nonconsensual intimate depictions at ${domains}`,
+    blocks,
+    elements,
+    depictions,
+    fields,
+  });
+}
+
+/**
+ * A notice under Article 16 of the Digital Services Act (Regulation (EU) 2022/2065), with every
+ * element of its paragraph 2. Throws NoticeInputError when the input is incomplete or malformed.
+ */
+export function composeDsaNotice(
+  rawInput: DepictionNoticeInput,
+): ComposedDepictionNotice<DsaElementId> {
+  const input = parse(rawInput);
+  const { brand, creator } = input;
+  const depictions = rowsOf(input);
+  const domains = describeDomains(depictions.map((row) => row.pageUrl));
+  const signature = signatureLine(brand.agentName, brand.productName, creator.legalName);
+
+  const elements: Record<DsaElementId, string> = {
+    signature,
+    explanation: [
+      ...natureStatements(input),
+      'Sharing intimate images of a person without her consent, and producing or sharing material manipulated ' +
+        'to make it appear that a person engages in sexually explicit activities, is a criminal offence under ' +
+        'Article 5 of Directive (EU) 2024/1385 and under the laws of the Member States. Publishing an ' +
+        "identifiable person's image and intimate details without her consent also violates her right to " +
+        'the protection of her personal data (Articles 7 and 8 of the Charter of Fundamental Rights, Regulation ' +
+        '(EU) 2016/679) and her right to her own image. The content listed is therefore illegal content within ' +
+        'the meaning of Article 3(h) of the Digital Services Act. This is not a copyright claim.',
+    ].join('\n'),
+    location: locationText(depictions, domains),
+    submitter: [
+      ...contactLines(
+        brand,
+        'Submitted by',
+        `on behalf of ${creator.legalName} ("${creator.publicName}"), the person depicted, as her authorised representative`,
+      ),
+      authorityText(input),
+    ].join('\n'),
+    'bona-fide': DSA_BONA_FIDE_STATEMENT,
+  };
+  const headings: Record<Exclude<DsaElementId, 'signature'>, string> = {
+    explanation: '1. Why the content is illegal (DSA Article 16(2)(a))',
+    location: '2. The exact location of the content (Article 16(2)(b))',
+    submitter: '3. Name and e-mail address of the submitter (Article 16(2)(c))',
+    'bona-fide': '4. Statement of bona fide belief (Article 16(2)(d))',
+  };
+  const title = input.escalation
+    ? 'Escalated notice of illegal content under Article 16 of the Digital Services Act'
+    : 'Notice of illegal content under Article 16 of the Digital Services Act';
+  const blocks: NoticeBlock[] = [
+    ...headerBlocks({
+      title,
+      recipient: input.recipient,
+      from: `${brand.productName}, authorised representative of ${creator.legalName}`,
+      reference: input.noticeId,
+      sentAt: input.sentAt,
+      itemCount: depictions.length,
+    }),
+    {
+      kind: 'paragraph',
+      text:
+        `Dear ${input.recipient.name},\n\n${brand.productName} is the authorised representative of ` +
+        `${creator.legalName}, who publishes as "${creator.publicName}". Under Article 16 of Regulation (EU) ` +
+        `2022/2065 (the Digital Services Act), this notice tells you of illegal content you host at ${domains}: ` +
+        'intimate depictions of her published without her consent.',
+    },
+  ];
+  const escalation = escalationParagraph(input, domains);
+  if (escalation) blocks.push({ kind: 'paragraph', text: escalation });
+  for (const element of ['explanation', 'location', 'submitter', 'bona-fide'] as const)
+    blocks.push({ kind: 'element', element, heading: headings[element], text: elements[element] });
+  blocks.push(
+    {
+      kind: 'paragraph',
+      text:
+        'Please remove or disable access to the content listed above expeditiously, and send your decision ' +
+        `(Article 16(5)) to ${brand.agentEmail} with the reference ${input.noticeId}.`,
+    },
+    ...signedEnding(brand, signOffOf(input, domains), signature, input.sentAt),
+  );
+  const fields = baseFields(input, signature, depictions);
+  fields.splice(
+    6,
+    0,
+    { key: 'explanation', label: 'Why the content is illegal', value: elements.explanation },
+    { key: 'statement', label: 'Statement', value: DSA_BONA_FIDE_STATEMENT },
+  );
+  return finish('dsa_article_16', input, {
+    subject: `DSA Article 16 notice ${input.noticeId}: intimate depictions published without consent at ${domains}`,
+    blocks,
+    elements,
+    depictions,
+    fields,
+  });
+}
