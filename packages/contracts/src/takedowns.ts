@@ -57,7 +57,8 @@ export const takedownRecipientSchema = z.object({
 
 export const takedownNoticeSchema = z.object({
   id: z.string(),
-  kind: z.enum(['dmca', 'impersonation']),
+  /** The law the notice invokes (an impersonation report invokes the platform's own rules). */
+  kind: z.enum(['dmca', 'impersonation', 'take_it_down', 'dsa_article_16']),
   level: z.number().int(),
   role: recipientRoleSchema,
   recipientName: z.string(),

@@ -49,7 +49,7 @@ export const agentAuthorization = pgTable(
   ],
 );
 
-export const NOTICE_KINDS = ['dmca', 'impersonation'] as const;
+export const NOTICE_KINDS = ['dmca', 'impersonation', 'take_it_down', 'dsa_article_16'] as const;
 
 /** A notice as composed (immutable once written): one per recipient, grouping its takedowns' URLs. */
 export const notice = pgTable(

@@ -10,7 +10,7 @@ import PostalMime from 'postal-mime';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FindingPage, ReviewFindingResult } from '@shark/contracts/findings.ts';
-import { finding, takedown, takedownEvent } from '@shark/db/schema.ts';
+import { finding, notice, noticeItem, takedown, takedownEvent } from '@shark/db/schema.ts';
 import {
   DSA_BONA_FIDE_STATEMENT,
   TAKE_IT_DOWN_DEADLINE,
@@ -53,6 +53,16 @@ afterAll(async () => {
 });
 
 const db = () => server.services.database.db;
+
+/** The law each notice sent for a takedown invoked, as recorded. */
+async function noticeKindsOf(takedownId: string): Promise<string[]> {
+  const rows = await db()
+    .select({ kind: notice.kind })
+    .from(noticeItem)
+    .innerJoin(notice, eq(notice.id, noticeItem.noticeId))
+    .where(eq(noticeItem.takedownId, takedownId));
+  return rows.map((row) => row.kind);
+}
 
 async function mailsTo(to: string): Promise<{ subject: string; text: string; html: string }[]> {
   let files: string[];
@@ -261,6 +271,7 @@ describe('enforcing a confirmed likeness', () => {
     }
     const sent = await takedownReaches(server, forgeryUs, ['notice_sent']);
     expect(sent.responseDueAt!.getTime() - sent.noticeSentAt!.getTime()).toBe(48 * 3600_000);
+    expect(await noticeKindsOf(forgeryUs)).toEqual(['take_it_down']);
   });
 
   it('sends a DSA Article 16 notice to a host in the EU, with the configured window', async () => {
@@ -274,6 +285,7 @@ describe('enforcing a confirmed likeness', () => {
     expect(mail.text).not.toMatch(/infring/i);
     const sent = await takedownReaches(server, intimateEu, ['notice_sent']);
     expect(sent.responseDueAt!.getTime() - sent.noticeSentAt!.getTime()).toBe(72 * 3600_000);
+    expect(await noticeKindsOf(intimateEu)).toEqual(['dsa_article_16']);
   });
 
   it('takes her own content down as a leak, in a DMCA notice', async () => {
@@ -282,6 +294,7 @@ describe('enforcing a confirmed likeness', () => {
     expect(mail.text).not.toContain('https://leaky-tube.example/fake/1');
     const sent = await takedownReaches(server, ownContent, ['notice_sent']);
     expect(sent.responseDueAt!.getTime() - sent.noticeSentAt!.getTime()).toBe(72 * 3600_000);
+    expect(await noticeKindsOf(ownContent)).toEqual(['dmca']);
     const rows = await db().select().from(takedown).where(eq(takedown.userId, creator.userId));
     expect(rows.filter((row) => row.kind === 'likeness')).toHaveLength(3);
   });

@@ -345,7 +345,10 @@ export function createNoticeService(deps: NoticeServiceDeps) {
                 notice: {
                   id: noticeId,
                   userId,
-                  kind: first.takedown.kind === 'impersonation' ? 'impersonation' : 'dmca',
+                  kind:
+                    first.takedown.kind === 'impersonation'
+                      ? 'impersonation'
+                      : first.takedown.legalBasis,
                   role: first.recipient.role,
                   recipientName: first.recipient.name,
                   channelKind: first.recipient.channelKind,
