@@ -65,16 +65,28 @@ export async function facesInImage(
   };
   if (image.channels !== 3) throw new Error('facesInImage reads RGB pictures (3 channels)');
   const runtime = await faceRuntime();
-  const detected = await runtime.detect(image.data, image.width, image.height, {
+  // The detector always reads one square of `inputSize`, the picture scaled into its top-left: the
+  // networks' working memory stays the same whatever the pictures' sizes (WebAssembly memory only
+  // grows), and no large tensor is made.
+  const scale = Math.min(1, inputSize / Math.max(image.width, image.height));
+  const canvas = await squareCanvas(image, scale, inputSize);
+  const detected = await runtime.detect(canvas, inputSize, inputSize, {
     inputSize,
     minScore,
     tinyLandmarks,
   });
   const faces: FoundFace[] = [];
   for (const face of detected) {
-    const { box, score } = face.detection;
+    const { score } = face.detection;
+    const box = {
+      x: face.detection.box.x / scale,
+      y: face.detection.box.y / scale,
+      width: face.detection.box.width / scale,
+      height: face.detection.box.height / scale,
+    };
     if (box.height < minFaceSize) continue;
-    const chip = cutChip(image, chipToImage(face.landmarks.positions), CHIP_SIZE);
+    const landmarks = face.landmarks.positions.map((p) => ({ x: p.x / scale, y: p.y / scale }));
+    const chip = cutChip(image, chipToImage(landmarks), CHIP_SIZE);
     faces.push({
       box: {
         x: box.x / image.width,
@@ -87,6 +99,23 @@ export async function facesInImage(
     });
   }
   return faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
+}
+
+/** The picture scaled by `scale` into the top-left of a black `side`×`side` square, RGB. */
+async function squareCanvas(image: RgbImage, scale: number, side: number): Promise<Uint8Array> {
+  const width = Math.max(1, Math.min(side, Math.round(image.width * scale)));
+  const height = Math.max(1, Math.min(side, Math.round(image.height * scale)));
+  const raw = { width: image.width, height: image.height, channels: 3 as const };
+  const { data } = await sharp(image.data, { raw })
+    .resize(width, height, { fit: 'fill' })
+    .extend({
+      right: side - width,
+      bottom: side - height,
+      background: { r: 0, g: 0, b: 0 },
+    })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return data;
 }
 
 /** Every face in a picture file or its bytes. */
