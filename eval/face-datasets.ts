@@ -34,7 +34,18 @@ export function photosInFolders(dir: string): LabelledPhoto[] {
   return photos;
 }
 
+/**
+ * Debian's `libdlib19.1` ships the photos of dlib's face clustering example: five people named John,
+ * eleven photos each, as 150×150 face crops.
+ */
+export const DLIB_JOHNS = {
+  name: 'dlib examples/johns (Debian libdlib19.1)',
+  dir: '/usr/share/doc/libdlib19.1/examples/johns',
+  debianPackage: 'libdlib19.1',
+};
+
 /** The first installed dataset, or null. */
 export function installedFaceDataset(): FaceDataset | null {
-  return null;
+  const photos = photosInFolders(DLIB_JOHNS.dir);
+  return photos.length > 0 ? { name: DLIB_JOHNS.name, photos } : null;
 }

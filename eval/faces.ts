@@ -8,9 +8,12 @@
 //   --verbose        every genuine pair missed at the operating threshold
 // Exits 1 when the true-accept rate at 1/1000 is below the target, 2 when no dataset is installed.
 import { parseArgs } from 'node:util';
+import sharp from 'sharp';
 import { hashSeed, seededRandom } from '@shark/engine/matching/synthetic-edits.ts';
 import { cosine, facesIn } from '@shark/engine/likeness/face-search.ts';
+import { FACE_SAMPLE_PHOTOS } from '@shark/engine/likeness/face-testdata.ts';
 import { LIKENESS_THRESHOLD } from '@shark/engine/likeness/likeness.ts';
+import { makeFaceSwap } from '@shark/engine/likeness/synthetic-forgery.ts';
 import { installedFaceDataset, photosInFolders, type LabelledPhoto } from './face-datasets.ts';
 
 const TARGET_TAR = 0.95;
@@ -50,6 +53,30 @@ function rates(genuine: number[], impostor: number[], threshold: number) {
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
+
+/** Edits re-uploaders make, each from the photo's file to the edited bytes. */
+const EDITS: [string, (file: string) => Promise<Buffer>][] = [
+  ['JPEG quality 30', (file) => sharp(file).jpeg({ quality: 30 }).toBuffer()],
+  [
+    'shrunk to 80 px and back',
+    async (file) => {
+      const { width = 150 } = await sharp(file).metadata();
+      const small = await sharp(file).resize(80).toBuffer();
+      return sharp(small).resize(width).jpeg({ quality: 80 }).toBuffer();
+    },
+  ],
+  ['darker (×0.6)', (file) => sharp(file).modulate({ brightness: 0.6 }).jpeg().toBuffer()],
+  ['mirrored', (file) => sharp(file).flop().jpeg().toBuffer()],
+  ['turned 12°', (file) => sharp(file).rotate(12, { background: '#000' }).jpeg().toBuffer()],
+  [
+    'in a larger frame',
+    (file) =>
+      sharp(file)
+        .extend({ top: 150, bottom: 150, left: 150, right: 150, background: '#223' })
+        .jpeg()
+        .toBuffer(),
+  ],
+];
 
 async function main() {
   const dataset = args.dir
@@ -135,6 +162,68 @@ async function main() {
     `  at Shark's threshold ${LIKENESS_THRESHOLD}: TAR ${pct(operating.tar)}, FAR ${pct(operating.far)}`,
   );
   if (args.verbose) for (const miss of misses) console.log(`  missed ${miss}`);
+
+  // Strangers: every face of face-api's sample photos (none of them in the dataset) against every
+  // enrolment.
+  const strangers: Float32Array[] = [];
+  for (const file of FACE_SAMPLE_PHOTOS) {
+    for (const face of await facesIn(file)) strangers.push(face.embedding);
+  }
+  const strangerScores = strangers.flatMap((face) =>
+    [...enrolled.values()].map((faces) => best(face, faces)),
+  );
+  const strangerFar = strangerScores.filter((s) => s >= LIKENESS_THRESHOLD).length;
+  console.log(
+    `  ${strangers.length} strangers' faces × ${enrolled.size} enrolments: ${strangerFar} of ${strangerScores.length} accepted (highest ${Math.max(...strangerScores).toFixed(3)})`,
+  );
+
+  // Probes as re-uploaders change them: each edit, accepted as the right person at Shark's threshold?
+  console.log(`
+edited probes at Shark's threshold (${LIKENESS_THRESHOLD}):`);
+  for (const [edit, apply] of EDITS) {
+    let accepted = 0;
+    let wrong = 0;
+    let tried = 0;
+    for (const probe of probes) {
+      const [face] = await facesIn(await apply(probe.photo.file));
+      tried++;
+      if (!face) continue;
+      for (const [person, faces] of enrolled) {
+        const hit = best(face.embedding, faces) >= LIKENESS_THRESHOLD;
+        if (hit && person === probe.photo.person) accepted++;
+        else if (hit) wrong++;
+      }
+    }
+    console.log(
+      `  ${edit.padEnd(22)} TAR ${pct(accepted / Math.max(1, tried))}, accepted as someone else ${wrong} of ${tried * (enrolled.size - 1)}`,
+    );
+  }
+
+  // Forgeries: one person's face put onto another person's photo must be taken for the first person.
+  const forgeryRandom = seededRandom(hashSeed(`forgeries:${seed}`));
+  let forged = 0;
+  let asSource = 0;
+  let asTarget = 0;
+  for (const probe of probes) {
+    if (forgeryRandom() > 0.5) continue;
+    const others = probes.filter((p) => p.photo.person !== probe.photo.person);
+    const target = others[Math.floor(forgeryRandom() * others.length)]!;
+    let forgery: Buffer;
+    try {
+      forgery = await makeFaceSwap(probe.photo.file, target.photo.file);
+    } catch {
+      continue;
+    }
+    const [face] = await facesIn(forgery);
+    forged++;
+    if (!face) continue;
+    if (best(face.embedding, enrolled.get(probe.photo.person)!) >= LIKENESS_THRESHOLD) asSource++;
+    if (best(face.embedding, enrolled.get(target.photo.person)!) >= LIKENESS_THRESHOLD) asTarget++;
+  }
+  console.log(
+    `
+forgeries (a probe's face on another person's photo): ${forged}; taken for the face's owner ${asSource} (${pct(asSource / Math.max(1, forged))}), for the photo's person ${asTarget}`,
+  );
 
   const ok = pairs.tar >= TARGET_TAR;
   console.log(

@@ -93,6 +93,11 @@ async function ensureDebianTools(needChromium, needPhotos) {
       pkg: 'tuxpaint-stamps-default',
       present: () => existsSync('/usr/share/tuxpaint/stamps'),
     });
+    // The labelled face photographs eval/faces.ts verifies identities on (see eval/face-datasets.ts).
+    wanted.push({
+      pkg: 'libdlib19.1',
+      present: () => existsSync('/usr/share/doc/libdlib19.1/examples/johns'),
+    });
   }
 
   const missing = wanted.filter((tool) => !tool.present()).map((tool) => tool.pkg);
@@ -323,17 +328,27 @@ async function runE2e() {
   return code === 0;
 }
 
-/** The matcher's quick evaluation on real photographs: one test, passed when the targets are met. */
+/**
+ * The evaluations on real photographs, one test each, passed when the targets are met: the image
+ * matcher's quick run and the face search's identity verification.
+ */
 async function runEval() {
-  const row = emptyRow('eval (image matcher, --quick)');
-  header('eval: image matcher on held-out photographs (quick)');
+  const row = emptyRow('eval (matcher --quick, faces)');
+  header('eval: image matcher on held-out photographs (quick), face verification');
   const started = Date.now();
-  const code = await run('npx', ['tsx', 'eval/match.ts', '--quick']);
-  row.files = 1;
-  if (code === 0) row.passed = 1;
-  else {
-    row.failed = 1;
-    row.note = code === 1 ? 'held-out figures below the targets' : `exited ${code}`;
+  let code = 0;
+  for (const [script, ...args] of [['eval/match.ts', '--quick'], ['eval/faces.ts']]) {
+    const exit = await run('npx', ['tsx', script, ...args]);
+    row.files += 1;
+    if (exit === 0) row.passed += 1;
+    else {
+      row.failed += 1;
+      code = exit;
+      row.note = appendNote(
+        row.note,
+        exit === 1 ? `${script}: figures below the targets` : `${script} exited ${exit}`,
+      );
+    }
   }
   finishRow(row, code, (Date.now() - started) / 1000);
   results.push(row);
@@ -477,7 +492,7 @@ async function main() {
     'integration (pglite)',
     'integration (postgres)',
     'e2e (chromium)',
-    'eval (image matcher, --quick)',
+    'eval (matcher --quick, faces)',
   ];
   results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 

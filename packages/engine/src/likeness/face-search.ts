@@ -1,7 +1,7 @@
 // Faces in a picture and how close each is to a creator's enrolled face: detection, alignment onto
 // the mean face, the recognition network's 128 numbers scaled to unit length, and cosine similarity.
 import sharp from '../media/sharp.ts';
-import { CHIP_SIZE, chipToImage, cutChip, type RgbImage } from './face-align.ts';
+import { CHIP_SIZE, chipToImage, cutChip, type Point, type RgbImage } from './face-align.ts';
 import { faceRuntime } from './face-runtime.ts';
 
 export interface FaceSearchOptions {
@@ -54,16 +54,22 @@ export async function decodeForFaces(
   }
 }
 
-/** Every face in a decoded RGB picture, largest first. */
-export async function facesInImage(
+/** A face the detector found. */
+export interface LandmarkedFace {
+  /** In pixels of the picture. */
+  box: { x: number; y: number; width: number; height: number };
+  score: number;
+  /** The 68 landmarks, in pixels of the picture. */
+  landmarks: Point[];
+}
+
+/** Every face the detector finds in a decoded RGB picture, with its landmarks. */
+export async function detectFaces(
   image: RgbImage,
   options: FaceSearchOptions = {},
-): Promise<FoundFace[]> {
-  const { inputSize, minScore, minFaceSize, tinyLandmarks } = {
-    ...FACE_SEARCH_DEFAULTS,
-    ...options,
-  };
-  if (image.channels !== 3) throw new Error('facesInImage reads RGB pictures (3 channels)');
+): Promise<LandmarkedFace[]> {
+  const { inputSize, minScore, tinyLandmarks } = { ...FACE_SEARCH_DEFAULTS, ...options };
+  if (image.channels !== 3) throw new Error('face search reads RGB pictures (3 channels)');
   const runtime = await faceRuntime();
   // The detector always reads one square of `inputSize`, the picture scaled into its top-left: the
   // networks' working memory stays the same whatever the pictures' sizes (WebAssembly memory only
@@ -75,17 +81,28 @@ export async function facesInImage(
     minScore,
     tinyLandmarks,
   });
-  const faces: FoundFace[] = [];
-  for (const face of detected) {
-    const { score } = face.detection;
-    const box = {
+  return detected.map((face) => ({
+    box: {
       x: face.detection.box.x / scale,
       y: face.detection.box.y / scale,
       width: face.detection.box.width / scale,
       height: face.detection.box.height / scale,
-    };
+    },
+    score: face.detection.score,
+    landmarks: face.landmarks.positions.map((p) => ({ x: p.x / scale, y: p.y / scale })),
+  }));
+}
+
+/** Every face in a decoded RGB picture, largest first. */
+export async function facesInImage(
+  image: RgbImage,
+  options: FaceSearchOptions = {},
+): Promise<FoundFace[]> {
+  const minFaceSize = options.minFaceSize ?? FACE_SEARCH_DEFAULTS.minFaceSize;
+  const runtime = await faceRuntime();
+  const faces: FoundFace[] = [];
+  for (const { box, score, landmarks } of await detectFaces(image, options)) {
     if (box.height < minFaceSize) continue;
-    const landmarks = face.landmarks.positions.map((p) => ({ x: p.x / scale, y: p.y / scale }));
     const chip = cutChip(image, chipToImage(landmarks), CHIP_SIZE);
     faces.push({
       box: {

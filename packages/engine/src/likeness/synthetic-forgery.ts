@@ -4,7 +4,7 @@
 // target's face outline, so the body, hair and background stay the target's.
 import sharp from '../media/sharp.ts';
 import { fitSimilarity, type Point, type RgbImage, type Similarity } from './face-align.ts';
-import { faceRuntime } from './face-runtime.ts';
+import { detectFaces } from './face-search.ts';
 
 /** The face outline in the 68-point layout: the jaw (0–16), then the brows back (26 to 17). */
 const OUTLINE = [
@@ -34,18 +34,10 @@ async function decode(input: string | Buffer): Promise<RgbImage> {
 }
 
 async function largestFaceLandmarks(image: RgbImage): Promise<Point[]> {
-  const runtime = await faceRuntime();
-  const faces = await runtime.detect(image.data, image.width, image.height, {
-    inputSize: 608,
-    minScore: 0.4,
-  });
-  const largest = faces.sort(
-    (a, b) =>
-      b.detection.box.width * b.detection.box.height -
-      a.detection.box.width * a.detection.box.height,
-  )[0];
+  const faces = await detectFaces(image, { minScore: 0.3 });
+  const largest = faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height)[0];
   if (!largest) throw new Error('No face found to make a forgery with');
-  return largest.landmarks.positions.map((p) => ({ x: p.x, y: p.y }));
+  return largest.landmarks;
 }
 
 /** The outline's mask, feathered, one byte a pixel (255 inside). */
