@@ -17,6 +17,9 @@ export interface FaceSearchOptions {
   maxSide?: number;
 }
 
+/** The smallest square the detector reads. */
+const MIN_INPUT_SIZE = 224;
+
 export const FACE_SEARCH_DEFAULTS: Required<FaceSearchOptions> = {
   inputSize: 416,
   minScore: 0.3,
@@ -71,13 +74,17 @@ export async function detectFaces(
   const { inputSize, minScore, tinyLandmarks } = { ...FACE_SEARCH_DEFAULTS, ...options };
   if (image.channels !== 3) throw new Error('face search reads RGB pictures (3 channels)');
   const runtime = await faceRuntime();
-  // The detector always reads one square of `inputSize`, the picture scaled into its top-left: the
-  // networks' working memory stays the same whatever the pictures' sizes (WebAssembly memory only
+  // The detector reads a square of at most `inputSize`, the picture scaled into its top-left: the
+  // networks' working memory is bounded whatever the pictures' sizes (WebAssembly memory only
   // grows), and no large tensor is made.
-  const scale = Math.min(1, inputSize / Math.max(image.width, image.height));
-  const canvas = await squareCanvas(image, scale, inputSize);
-  const detected = await runtime.detect(canvas, inputSize, inputSize, {
-    inputSize,
+  // A smaller picture is read at its own size (rounded up to the network's stride of 32), not
+  // enlarged: the detector's cost grows with the square of its input.
+  const longest = Math.max(image.width, image.height);
+  const side = Math.min(inputSize, Math.max(MIN_INPUT_SIZE, Math.ceil(longest / 32) * 32));
+  const scale = Math.min(1, side / longest);
+  const canvas = await squareCanvas(image, scale, side);
+  const detected = await runtime.detect(canvas, side, side, {
+    inputSize: side,
     minScore,
     tinyLandmarks,
   });
