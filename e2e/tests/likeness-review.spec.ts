@@ -37,7 +37,7 @@ test('a Premium creator confirms a picture of her face as a forgery and sees it 
   const site = simulatedWeb().sites[0]!;
   const pageUrl = `${site.origin}/pics/look-alike-${randomBytes(4).toString('hex')}`;
   await grant(creator.email, { status: 'subscribed', plan: 'premium' });
-  await seedLikenessFinding(creator.email, pageUrl, 0.87);
+  const seeded = await seedLikenessFinding(creator.email, pageUrl, 0.87);
 
   const takedowns = page.getByRole('region', { name: 'Takedowns', exact: true });
   const likeness = takedowns.getByRole('region', { name: 'Deep fake protection' });
@@ -65,6 +65,11 @@ test('a Premium creator confirms a picture of her face as a forgery and sees it 
     await expect(findings.getByLabel('Kind')).toHaveValue('likeness');
     await expect(card).toHaveCount(1);
     await expect(card.getByText('Likeness', { exact: true })).toBeVisible();
+    // As an <img> asks for them: no brand header, the session cookie alone.
+    for (const which of ['found', 'enrolled']) {
+      const crop = await page.request.get(`/api/findings/${seeded.id}/face/${which}`);
+      expect(crop.status(), await crop.text()).toBe(200);
+    }
     const faces = card.getByRole('group', { name: 'Face comparison' });
     await expectLoaded(faces.getByRole('img', { name: /^The face found on / }));
     await expectLoaded(faces.getByRole('img', { name: 'Your enrolled face' }));
