@@ -50,4 +50,7 @@ writeFileSync(
 // The simulated web's temporary directory (catalog, reference photos) goes with the server.
 process.on('exit', () => rmSync(web.directory, { recursive: true, force: true }));
 
+// Seeding commands on the admin socket for records the simulated web does not make (likeness findings).
+process.env.SHARK_E2E_COMMANDS = '1';
+
 await import('../apps/server/src/main.ts');

@@ -16,8 +16,8 @@ export type Grant = {
   affiliateOnly?: boolean;
 };
 
-/** Sends one operator command to the running server's admin socket, as the CLI does. */
-async function adminCommand(name: string, body: unknown): Promise<void> {
+/** Sends one operator command to the running server's admin socket, as the CLI does; its answer. */
+async function adminCommand(name: string, body: unknown): Promise<unknown> {
   const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
     const req = httpRequest(
       {
@@ -36,6 +36,7 @@ async function adminCommand(name: string, body: unknown): Promise<void> {
     req.end(JSON.stringify(body));
   });
   if (answer.status !== 200) throw new Error(`shark ${name} failed: ${answer.text}`);
+  return JSON.parse(answer.text) as unknown;
 }
 
 /** Sets the user's status, plan, features or affiliate flag as an operator would. */
@@ -46,6 +47,21 @@ export async function grant(email: string, changes: Grant): Promise<void> {
 /** Gives the account a staff role as `shark staff grant` does. */
 export async function grantStaffRole(email: string, role: 'agent' | 'admin'): Promise<void> {
   await adminCommand('staff/grant', { email, role });
+}
+
+/**
+ * A likeness finding of the creator on `pageUrl` (her enrolled face and the face found there), recorded
+ * through the findings service by the e2e server's seeding command, as a scan records one.
+ */
+export async function seedLikenessFinding(
+  email: string,
+  pageUrl: string,
+  similarity: number,
+): Promise<{ id: string; status: string }> {
+  return (await adminCommand('e2e/likeness-finding', { email, pageUrl, similarity })) as {
+    id: string;
+    status: string;
+  };
 }
 
 type SignUpOptions = { request: APIRequestContext; page: Page; baseURL: string | undefined };

@@ -106,6 +106,10 @@ async function main() {
           ...communityCommands(services.community),
           ...registryCommands(services.riskRegistry),
           ...staffCommands(services.staff),
+          // The end-to-end suite's seeding commands, only on the server it starts.
+          ...(process.env.SHARK_E2E_COMMANDS === '1'
+            ? (await import('./testing/e2e-admin-commands.ts')).e2eAdminCommands(services)
+            : {}),
         })
       : null;
 

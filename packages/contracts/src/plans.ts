@@ -36,6 +36,7 @@ export const PERKS = [
   'prioritySupport',
 ] as const;
 export const perkSchema = z.enum(PERKS);
+export type Perk = z.infer<typeof perkSchema>;
 
 /** null: unlimited. */
 const limitValue = z.number().int().nonnegative().nullable();

@@ -141,6 +141,26 @@ export const dashboardSummarySchema = z.object({
   ),
   /** When the next scheduled scan is due; null when none is scheduled (no plan that scans). */
   nextScanAt: z.string().nullable(),
+  /**
+   * Deep fake protection: pictures of her face (likeness findings) and their takedowns, as their own
+   * kind. Null for a creator whose plan has no deep fake protection and who has no likeness finding.
+   */
+  likeness: z
+    .object({
+      /** Her plan includes deep fake protection. */
+      hasProtection: z.boolean(),
+      /** Likeness findings waiting for her to say whether they are her (not handed to Shark's team). */
+      awaitingReview: count,
+      /** Likeness findings waiting for her review that she asked Shark's team to review. */
+      withShark: count,
+      /** Likeness findings not dismissed (rejected or whitelisted). */
+      found: count,
+      /** Likeness takedowns opened, still open, and removed. */
+      takedowns: count,
+      pending: count,
+      removed: count,
+    })
+    .nullable(),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 

@@ -1,7 +1,7 @@
 // The staff work queue: one item per record that needs a person, ordered by the creator's plan, then
 // by when it is due; claimed by one agent at a time and finished by one action per kind.
 import { z } from 'zod';
-import { likenessNatureSchema } from './findings.ts';
+import { FACE_CROPS, likenessNatureSchema } from './findings.ts';
 
 export const WORK_ITEM_KINDS = [
   'form_notice',
@@ -120,6 +120,18 @@ const findingEvidenceSchema = z.object({
   staffReviewRequestedAt: z.string().nullable(),
   /** Likeness findings: how close the found face is to her enrolled face (cosine, 0–1). */
   faceSimilarity: z.number().nullable().optional(),
+  /**
+   * Likeness findings: whether GET /api/staff/queue/{id}/face/found and …/face/enrolled serve the face
+   * found on the page and her enrolled face it resembles, and what the picture was said to be.
+   */
+  likeness: z
+    .object({
+      hasFoundFace: z.boolean(),
+      hasEnrolledFace: z.boolean(),
+      nature: likenessNatureSchema.nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type FindingEvidence = z.infer<typeof findingEvidenceSchema>;
 
@@ -210,6 +222,12 @@ export const workItemDetailSchema = z.object({
   actions: z.array(z.enum(FINISH_ACTION_NAMES)),
 });
 export type WorkItemDetail = z.infer<typeof workItemDetailSchema>;
+
+/** GET /api/staff/queue/{id}/face/{which}: the item's likeness finding's face found, or her enrolled face. */
+export const workItemFaceParamsSchema = z.object({
+  id: z.string().min(1).max(200),
+  which: z.enum(FACE_CROPS, { error: 'Choose found or enrolled.' }),
+});
 
 /** How an item is finished; each kind has its own actions. */
 export const finishWorkItemSchema = z.discriminatedUnion(

@@ -20,6 +20,9 @@ const WITHOUT_PROVIDER = [
   // Thumbnails load as <img> sources, which cannot carry a header; the session cookie still decides access.
   /^\/api\/reference-files\/[^/]+\/thumbnail$/,
   /^\/api\/findings\/[^/]+\/thumbnail$/,
+  // A likeness finding's two faces, to her and to the staff reviewing it; the staff item's picture.
+  /^\/api\/findings\/[^/]+\/face\/[^/]+$/,
+  /^\/api\/staff\/queue\/[^/]+\/(thumbnail|face\/[^/]+)$/,
   /^\/api\/health$/,
   /^\/api\/openapi\.json$/,
   /^\/api\/auth\/oauth2\/callback\//,

@@ -5,6 +5,7 @@ import {
   TIERS,
   type LimitName,
   type Limits,
+  type Perk,
   type PlanCatalog,
   type Tier,
 } from '@shark/contracts/plans.ts';
@@ -152,6 +153,12 @@ export function createEntitlements(deps: {
     /** The tier and limits of any signed-in user (free when not subscribed). */
     async of(userId: string): Promise<Entitled> {
       return entitledOf(userId, await deps.accountStates.findState(userId));
+    },
+
+    /** Whether her plan (while she is subscribed) includes the perk, such as deep fake protection. */
+    async hasPerk(userId: string, perk: Perk): Promise<boolean> {
+      const tier = tierOf(await deps.accountStates.findState(userId));
+      return catalog.tiers[tier].perks.includes(perk);
     },
 
     /** Throws 403 when the user may not use this part of the product. */

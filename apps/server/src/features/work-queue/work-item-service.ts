@@ -1,7 +1,7 @@
 // One item of the work queue: everything needed to do it on one page (the page, the evidence, the
 // notice to paste, the recipient, the takedown's history), and its finishing action, which calls the
 // service that owns the record — the same calls as the creator's own review and the `shark` commands.
-import type { Finding } from '@shark/contracts/findings.ts';
+import type { FaceCrop, Finding } from '@shark/contracts/findings.ts';
 import {
   FINISH_ACTIONS,
   type FindingEvidence,
@@ -28,7 +28,7 @@ export interface WorkItemServiceDeps {
   forms: Pick<FormTaskService, 'show' | 'done'>;
   delisting: Pick<DelistingService, 'submitted' | 'csv'>;
   takedowns: Pick<TakedownLifecycle, 'describe' | 'respond' | 'escalate'>;
-  findings: Pick<FindingService, 'get' | 'review' | 'thumbnail'>;
+  findings: Pick<FindingService, 'get' | 'review' | 'thumbnail' | 'faceCrop'>;
   entitlements: Pick<Entitlements, 'of'>;
   now?: () => Date;
 }
@@ -63,6 +63,13 @@ function evidenceOf(
     lastSeenAt: finding.lastSeenAt,
     staffReviewRequestedAt: finding.staffReviewRequestedAt ?? null,
     faceSimilarity: finding.likeness?.similarity ?? null,
+    likeness: finding.likeness
+      ? {
+          hasFoundFace: finding.likeness.hasFoundFace,
+          hasEnrolledFace: finding.likeness.hasEnrolledFace,
+          nature: finding.likeness.nature,
+        }
+      : null,
   };
 }
 
@@ -287,6 +294,17 @@ export function createWorkItemService(deps: WorkItemServiceDeps) {
       const findingId = await records.findingIdOf(view.row.kind, view.row.refId, view.row.reason);
       if (!findingId) throw new AppError('NOT_FOUND', 'This item has no picture.');
       return deps.findings.thumbnail(view.row.userId, findingId, { blur: false });
+    },
+
+    /**
+     * The face found on the page of the item's likeness finding, or the creator's enrolled face it
+     * resembles: the evidence she sees, for the agent who reviews it for her. A read, not audited.
+     */
+    async faceCrop(id: string, which: FaceCrop): Promise<Buffer> {
+      const view = await queue.requireItem(id);
+      const findingId = await records.findingIdOf(view.row.kind, view.row.refId, view.row.reason);
+      if (!findingId) throw new AppError('NOT_FOUND', 'This item has no finding of her face.');
+      return deps.findings.faceCrop(view.row.userId, findingId, which);
     },
 
     /** The delisting file of a delisting item. */

@@ -4,6 +4,7 @@ import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import {
   finishWorkItemSchema,
   workItemDetailSchema,
+  workItemFaceParamsSchema,
   workItemSchema,
   workQueueCountsSchema,
   workQueuePageSchema,
@@ -113,6 +114,23 @@ export function workQueueRoutes(deps: {
       ...gated,
     },
   });
+  const face = createRoute({
+    method: 'get',
+    path: '/staff/queue/{id}/face/{which}',
+    tags,
+    summary:
+      'The item’s likeness finding’s evidence as a small JPEG: the face found on the page (found), or the creator’s enrolled face it resembles (enrolled)',
+    middleware: [guard] as const,
+    request: { params: workItemFaceParamsSchema },
+    responses: {
+      200: {
+        description: 'The face',
+        content: { 'image/jpeg': { schema: z.string().openapi({ format: 'binary' }) } },
+      },
+      ...gated,
+      400: error('Neither found nor enrolled'),
+    },
+  });
   const csv = createRoute({
     method: 'get',
     path: '/staff/queue/{id}/delisting.csv',
@@ -149,6 +167,14 @@ export function workQueueRoutes(deps: {
     )
     .openapi(thumbnail, async (c) => {
       const jpeg = await deps.workItems.thumbnail(c.req.valid('param').id);
+      return c.body(new Uint8Array(jpeg), 200, {
+        'content-type': 'image/jpeg',
+        'cache-control': 'private, no-cache',
+      });
+    })
+    .openapi(face, async (c) => {
+      const { id, which } = c.req.valid('param');
+      const jpeg = await deps.workItems.faceCrop(id, which);
       return c.body(new Uint8Array(jpeg), 200, {
         'content-type': 'image/jpeg',
         'cache-control': 'private, no-cache',

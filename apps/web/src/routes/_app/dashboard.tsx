@@ -3,11 +3,13 @@ import { authorizationQueryOptions } from '#app/features/agent-authorization/api
 import { AgentAuthorizationCallout } from '#app/features/agent-authorization/components/agent-authorization-callout.tsx';
 import { dashboardSummaryQueryOptions } from '#app/features/dashboard/api/get-dashboard-summary.ts';
 import { DashboardPage } from '#app/features/dashboard/components/dashboard-page.tsx';
+import { dashboardSearchSchema } from '#app/features/dashboard/lib/dashboard-search.ts';
 import { useUser } from '#app/lib/queries/get-user.ts';
 import { ACCESS_RULES, requireAccess } from '#app/lib/require-access.ts';
 import { usePageTitle } from '#app/lib/use-document-title.ts';
 
 export const Route = createFileRoute('/_app/dashboard')({
+  validateSearch: dashboardSearchSchema,
   beforeLoad: async ({ context, location }) => ({
     dashboardOwner: await requireAccess(
       { queryClient: context.queryClient, location },
@@ -26,10 +28,16 @@ export const Route = createFileRoute('/_app/dashboard')({
 
 function Dashboard() {
   const user = useUser();
+  const { findings } = Route.useSearch();
+  const navigate = Route.useNavigate();
   usePageTitle('Dashboard');
   return (
     <DashboardPage
       user={user}
+      findingsKind={findings ?? null}
+      onFindingsKindChange={(kind) =>
+        void navigate({ search: { findings: kind ?? undefined }, replace: true })
+      }
       callout={<AgentAuthorizationCallout user={user} className="mb-6" />}
     />
   );

@@ -25,6 +25,7 @@ export function createTakedownReportModule(
     repo: createTakedownReportRepository(platform.database.db),
     responseWindowHours: config.enforcement.responseHours,
     nextScanAt: nextScheduledScan(deps.scans),
+    hasDeepfakeProtection: (userId) => deps.entitlements.hasPerk(userId, 'deepfakeProtection'),
   });
   return featureModule('takedown-report', report, {
     routes: ({ auth }) => [

@@ -83,6 +83,22 @@ export interface TakedownTotals {
   enforcedBeforeCutoff: number;
   /** Of those, removed. */
   removedOfEnforced: number;
+  /** Likeness takedowns: opened, still open, removed. */
+  likeness: number;
+  likenessPending: number;
+  likenessRemoved: number;
+}
+
+/** The creator's likeness findings, by review state, counted in one pass. */
+export interface LikenessFindingCounts {
+  /** Every likeness finding, whatever its status. */
+  any: number;
+  /** Waiting for her review, and not handed to Shark's team. */
+  awaitingReview: number;
+  /** Waiting for her review, handed to Shark's team. */
+  withShark: number;
+  /** Not dismissed (rejected or whitelisted). */
+  found: number;
 }
 
 export type Bucket = 'day' | 'week' | 'month';
@@ -171,10 +187,27 @@ export function createTakedownReportRepository(db: Database) {
       return row?.n ?? 0;
     },
 
+    /** Her likeness findings by review state: one grouped count over her findings. */
+    async likenessFindingCounts(userId: string): Promise<LikenessFindingCounts> {
+      const isPending = eq(finding.status, 'pending_review');
+      const isDismissed = inArray(finding.status, [...DISMISSED_FINDING_STATUSES]);
+      const [row] = await db
+        .select({
+          any: sql<number>`count(*)::int`,
+          awaitingReview: sql<number>`(count(*) filter (where ${isPending} and ${finding.staffReviewRequestedAt} is null))::int`,
+          withShark: sql<number>`(count(*) filter (where ${isPending} and ${finding.staffReviewRequestedAt} is not null))::int`,
+          found: sql<number>`(count(*) filter (where not ${isDismissed}))::int`,
+        })
+        .from(finding)
+        .where(and(eq(finding.userId, userId), eq(finding.kind, 'likeness')));
+      return row ?? { any: 0, awaitingReview: 0, withShark: 0, found: 0 };
+    },
+
     /** Every takedown figure of the dashboard in one pass over the creator's takedowns. */
     async totals(userId: string, cutoff: Date): Promise<TakedownTotals> {
       const cutoffAt = sql`${cutoff.toISOString()}::timestamptz`;
       const isOpen = inArray(takedown.status, [...OPEN_TAKEDOWN_STATUSES]);
+      const isLikeness = eq(takedown.kind, 'likeness');
       const [row] = await db
         .select({
           confirmed: sql<number>`count(*)::int`,
@@ -183,6 +216,9 @@ export function createTakedownReportRepository(db: Database) {
           pending: sql<number>`(count(*) filter (where ${isOpen}))::int`,
           enforcedBeforeCutoff: sql<number>`(count(*) filter (where ${takedown.noticeSentAt} < ${cutoffAt}))::int`,
           removedOfEnforced: sql<number>`(count(*) filter (where ${takedown.noticeSentAt} < ${cutoffAt} and ${takedown.status} = 'removed'))::int`,
+          likeness: sql<number>`(count(*) filter (where ${isLikeness}))::int`,
+          likenessPending: sql<number>`(count(*) filter (where ${isLikeness} and ${isOpen}))::int`,
+          likenessRemoved: sql<number>`(count(*) filter (where ${isLikeness} and ${takedown.status} = 'removed'))::int`,
         })
         .from(takedown)
         .where(eq(takedown.userId, userId));
@@ -194,6 +230,9 @@ export function createTakedownReportRepository(db: Database) {
           pending: 0,
           enforcedBeforeCutoff: 0,
           removedOfEnforced: 0,
+          likeness: 0,
+          likenessPending: 0,
+          likenessRemoved: 0,
         }
       );
     },

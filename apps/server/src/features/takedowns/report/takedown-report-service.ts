@@ -80,12 +80,15 @@ export function createTakedownReportService(deps: {
   responseWindowHours: number;
   /** The scans' next scheduled scan of this creator (null: none scheduled). */
   nextScanAt: (userId: string) => Promise<string | null>;
+  /** Whether her plan includes deep fake protection (default: none does). */
+  hasDeepfakeProtection?: (userId: string) => Promise<boolean>;
   exportBatchSize?: number;
   now?: () => Date;
 }) {
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
   const batchSize = deps.exportBatchSize ?? EXPORT_BATCH_SIZE;
+  const hasDeepfakeProtection = deps.hasDeepfakeProtection ?? (() => Promise.resolve(false));
 
   /** One page of the report in the asked order, with links to the pages on either side. */
   async function list(userId: string, query: TakedownReportQuery): Promise<TakedownReportPage> {
@@ -139,14 +142,17 @@ export function createTakedownReportService(deps: {
       const cutoff = new Date(at.getTime() - deps.responseWindowHours * HOUR_MS);
       const bucket: Bucket = DASHBOARD_BUCKETS[range];
       const starts = bucketStarts(range, at);
-      const [found, totals, series, bySiteKind, activity, nextScanAt] = await Promise.all([
-        repo.countFound(userId),
-        repo.totals(userId, cutoff),
-        repo.series(userId, bucket, new Date(`${starts[0]}T00:00:00Z`)),
-        repo.bySiteKind(userId),
-        repo.recentActivity(userId, RECENT_ACTIVITY),
-        deps.nextScanAt(userId),
-      ]);
+      const [found, totals, series, bySiteKind, activity, nextScanAt, likeness, hasProtection] =
+        await Promise.all([
+          repo.countFound(userId),
+          repo.totals(userId, cutoff),
+          repo.series(userId, bucket, new Date(`${starts[0]}T00:00:00Z`)),
+          repo.bySiteKind(userId),
+          repo.recentActivity(userId, RECENT_ACTIVITY),
+          deps.nextScanAt(userId),
+          repo.likenessFindingCounts(userId),
+          hasDeepfakeProtection(userId),
+        ]);
       const denominator = totals.enforcedBeforeCutoff;
       return {
         totals: {
@@ -190,6 +196,19 @@ export function createTakedownReportService(deps: {
           detail: e.detail,
         })),
         nextScanAt,
+        // Shown to whoever has the protection, and to anyone a likeness was ever found for.
+        likeness:
+          hasProtection || likeness.any > 0
+            ? {
+                hasProtection,
+                awaitingReview: likeness.awaitingReview,
+                withShark: likeness.withShark,
+                found: likeness.found,
+                takedowns: totals.likeness,
+                pending: totals.likenessPending,
+                removed: totals.likenessRemoved,
+              }
+            : null,
       };
     },
 

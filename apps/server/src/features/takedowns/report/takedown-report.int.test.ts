@@ -17,7 +17,7 @@ import { getRequestListener } from '@hono/node-server';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user } from '@shark/db/schema.ts';
+import { finding, user } from '@shark/db/schema.ts';
 import type {
   DashboardSummary,
   TakedownReportPage,
@@ -25,6 +25,7 @@ import type {
 } from '@shark/contracts/takedown-report.ts';
 import type { AppEnv } from '#server/http/app-env.ts';
 import { AppError } from '#server/http/app-error.ts';
+import { recordLikeness } from '#server/features/findings/testing/likeness-findings.ts';
 import { TestClient } from '#server/testing/http-client.ts';
 import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
 import { signedInUser } from '#server/testing/users.ts';
@@ -305,6 +306,104 @@ describe('the removal rate’s edges', () => {
     expect(body.removalRate.rate).toBeNull();
     expect(body.recentActivity).toEqual([]);
     expect(body.nextScanAt).toBeNull();
+  });
+});
+
+describe('the dashboard’s likeness figures', () => {
+  const summaryOf = async (me: Creator) => {
+    const { status, body } = await me.browser.get<DashboardSummary>('/api/dashboard/summary');
+    expect(status, JSON.stringify(body)).toBe(200);
+    return body;
+  };
+  const likenessOf = async (me: Creator, pageUrl: string) =>
+    (await recordLikeness(server.services, me.id, pageUrl)).id;
+  const setFinding = (id: string, patch: Partial<typeof finding.$inferInsert>) =>
+    db().update(finding).set(patch).where(eq(finding.id, id));
+
+  it('count her likeness findings by review state and her likeness takedowns, apart from the rest', async () => {
+    const me = await creator();
+    const waiting = await likenessOf(me, 'https://fakes.example/p/1');
+    await likenessOf(me, 'https://fakes.example/p/2');
+    const asked = await likenessOf(me, 'https://fakes.example/p/3');
+    await setFinding(asked, { staffReviewRequestedAt: new Date() });
+    const rejected = await likenessOf(me, 'https://fakes.example/p/4');
+    await setFinding(rejected, { status: 'rejected', reviewedBy: 'creator' });
+    const entry = await me.browser.post('/api/whitelist', {
+      value: 'https://fakes.example/her-own-page',
+      kind: 'url',
+    });
+    expect(entry.status, JSON.stringify(entry.body)).toBe(201);
+    await likenessOf(me, 'https://fakes.example/her-own-page');
+    // Leaks and mentions waiting for her are no likeness.
+    await seedFinding(db(), me.id, 'pending_review', 'tube');
+    await seedTakedown(db(), me.id, {
+      status: 'notice_sent',
+      kind: 'likeness',
+      noticeSentHoursAgo: 5,
+    });
+    await seedTakedown(db(), me.id, { status: 'removed', kind: 'likeness', removedHoursAgo: 1 });
+    await seedTakedown(db(), me.id, { status: 'closed', kind: 'likeness' });
+    await seedTakedown(db(), me.id, { status: 'removed', kind: 'leak', removedHoursAgo: 1 });
+
+    const summary = await summaryOf(me);
+    // Each seeded takedown brings its confirmed finding: three likeness findings more are found.
+    expect(summary.likeness).toEqual({
+      hasProtection: true,
+      awaitingReview: 2,
+      withShark: 1,
+      found: 3 + 3,
+      takedowns: 3,
+      pending: 1,
+      removed: 1,
+    });
+    expect(summary.totals.confirmed).toBe(4);
+
+    // Reviewing one is seen at once: one fewer waits for her.
+    const confirmed = await me.browser.post(`/api/findings/${waiting}/review`, {
+      action: 'confirm',
+      likenessNature: 'forgery',
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    const after = await summaryOf(me);
+    expect(after.likeness).toMatchObject({ awaitingReview: 1, takedowns: 4, pending: 2 });
+  });
+
+  it('are there for a plan with deep fake protection before anything is found', async () => {
+    const me = await creator();
+    expect((await summaryOf(me)).likeness).toEqual({
+      hasProtection: true,
+      awaitingReview: 0,
+      withShark: 0,
+      found: 0,
+      takedowns: 0,
+      pending: 0,
+      removed: 0,
+    });
+  });
+
+  it('are left out for a plan without it, until a likeness is found for her', async () => {
+    const me = await creator('free');
+    await server.services.accounts.grant(me.email, { status: 'subscribed', plan: 'standard' });
+    await seedFinding(db(), me.id, 'pending_review', 'tube');
+    expect((await summaryOf(me)).likeness).toBeNull();
+    await likenessOf(me, 'https://fakes.example/standard/1');
+    expect((await summaryOf(me)).likeness).toMatchObject({
+      hasProtection: false,
+      awaitingReview: 1,
+      found: 1,
+    });
+    // A former subscriber's perks ended with her plan.
+    const former = await creator();
+    await server.services.accounts.grant(former.email, { status: 'former' });
+    expect((await summaryOf(former)).likeness).toBeNull();
+  });
+
+  it('never count another creator’s likeness findings', async () => {
+    const me = await creator();
+    const other = await creator();
+    await likenessOf(other, 'https://fakes.example/other/1');
+    await seedTakedown(db(), other.id, { status: 'confirmed', kind: 'likeness' });
+    expect((await summaryOf(me)).likeness).toMatchObject({ awaitingReview: 0, takedowns: 0 });
   });
 });
 

@@ -13,7 +13,7 @@ export interface SeedTakedown {
   status: TakedownStatus;
   pageUrl?: string;
   host?: string;
-  kind?: 'leak' | 'impersonation';
+  kind?: 'leak' | 'impersonation' | 'likeness';
   siteKind?: string | null;
   /** Hours ago of each step (null: the step did not happen). */
   confirmedHoursAgo?: number;

@@ -3,6 +3,7 @@
 // plan includes scanning, the scans (live progress), the sources they use, the review of what they
 // found and the sites that only share their name. Others see why there is nothing to review yet and
 // the way to get there.
+import type { FindingKind } from '@shark/contracts/findings.ts';
 import type { FrontendStatus, User } from '@shark/contracts/user.ts';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -50,10 +51,15 @@ function SummaryCard({
 export function DashboardPage({
   user,
   callout,
+  findingsKind,
+  onFindingsKindChange,
 }: {
   user: User;
   /** Shown first, above the figures: what she must do before anything else (the route decides). */
   callout?: ReactNode;
+  /** The kind the review list is filtered to (kept in the page's address by the route). */
+  findingsKind: FindingKind | null;
+  onFindingsKindChange: (kind: FindingKind | null) => void;
 }) {
   const status = STATUS_LABELS[user.frontendStatus];
   return (
@@ -81,10 +87,22 @@ export function DashboardPage({
         </SummaryCard>
       </div>
 
-      <TakedownOverview userId={user.id} canSeeReport={user.frontendStatus === 'subscribed'} />
+      <TakedownOverview
+        userId={user.id}
+        canSeeReport={user.frontendStatus === 'subscribed'}
+        canReviewFindings={canUseScans(user)}
+      />
       <RefreshFiguresAfterChanges userId={user.id} />
 
-      {canUseScans(user) ? <Scanning userId={user.id} /> : <NoScanning user={user} />}
+      {canUseScans(user) ? (
+        <Scanning
+          userId={user.id}
+          findingsKind={findingsKind}
+          onFindingsKindChange={onFindingsKindChange}
+        />
+      ) : (
+        <NoScanning user={user} />
+      )}
     </PageFrame>
   );
 }
@@ -107,7 +125,15 @@ function RefreshFiguresAfterChanges({ userId }: { userId: string }) {
   return null;
 }
 
-function Scanning({ userId }: { userId: string }) {
+function Scanning({
+  userId,
+  findingsKind,
+  onFindingsKindChange,
+}: {
+  userId: string;
+  findingsKind: FindingKind | null;
+  onFindingsKindChange: (kind: FindingKind | null) => void;
+}) {
   const queryClient = useQueryClient();
   return (
     <div className="mt-6 grid gap-6">
@@ -124,7 +150,7 @@ function Scanning({ userId }: { userId: string }) {
         />
         <SourcesPanel userId={userId} />
       </div>
-      <ReviewList userId={userId} />
+      <ReviewList userId={userId} kind={findingsKind} onKindChange={onFindingsKindChange} />
       <NameSightingsSection
         userId={userId}
         onSiteWhitelisted={() => {

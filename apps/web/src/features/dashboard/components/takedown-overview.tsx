@@ -1,5 +1,5 @@
 // The dashboard's takedown figures: found, confirmed, notices sent, removed, pending and the removal
-// rate with its definition; charts over time (with a range switch) and by kind of site; the latest
+// rate with its definition; pictures of her face as their own kind (deep fake protection); charts over time (with a range switch) and by kind of site; the latest
 // status changes; and when the next scan runs. Every number comes counted from the server.
 import {
   DASHBOARD_RANGES,
@@ -15,6 +15,7 @@ import { Button } from '#app/components/ui/button.tsx';
 import { Card } from '#app/components/ui/card.tsx';
 import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { useDashboardSummary } from '#app/features/dashboard/api/get-dashboard-summary.ts';
+import { LikenessOverview } from '#app/features/dashboard/components/likeness-overview.tsx';
 import { formatDateTime, formatRelative } from '#app/features/dashboard/lib/format.ts';
 import { isApiClientError } from '#app/lib/api.ts';
 import { cn } from '#app/lib/utils.ts';
@@ -192,9 +193,12 @@ function NextScan({ summary, now }: { summary: DashboardSummary; now: number }) 
 export function TakedownOverview({
   userId,
   canSeeReport,
+  canReviewFindings,
 }: {
   userId: string;
   canSeeReport: boolean;
+  /** The review list is on the dashboard (her plan scans): the likeness figures link to it. */
+  canReviewFindings: boolean;
 }) {
   const [range, setRange] = useState<DashboardRange>('30d');
   const summary = useDashboardSummary(userId, range);
@@ -248,6 +252,13 @@ export function TakedownOverview({
       ) : (
         <>
           <Figures summary={summary.data} />
+          {summary.data.likeness ? (
+            <LikenessOverview
+              likeness={summary.data.likeness}
+              canReview={canReviewFindings}
+              canSeeReport={canSeeReport}
+            />
+          ) : null}
           <NextScan summary={summary.data} now={now} />
           {summary.data.totals.found === 0 && summary.data.totals.confirmed === 0 ? (
             <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-10 text-center">

@@ -5,6 +5,7 @@ import type { Finding } from '@shark/contracts/findings.ts';
 import { Link } from '@tanstack/react-router';
 import { ExternalLink, ImageOff, LifeBuoy, UserX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { FaceComparison } from '#app/components/likeness/face-comparison.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
@@ -12,15 +13,14 @@ import { findingFaceUrl, findingThumbnailUrl } from '#app/features/findings/api/
 import {
   ACTION_LABELS,
   KIND_LABELS,
-  LIKENESS_NATURE_LABELS,
   formatConfidence,
   formatSeen,
-  formatSimilarity,
   reasonLabel,
   shortUrl,
 } from '#app/features/findings/lib/labels.ts';
 import { actionsFor, type ReviewAction } from '#app/features/findings/lib/review.ts';
 import { siteKindLabel } from '#app/features/scans/lib/labels.ts';
+import { LIKENESS_NATURE_LABELS } from '#app/lib/likeness.ts';
 
 function Thumbnail({ finding }: { finding: Finding }) {
   const [hasFailed, setHasFailed] = useState(false);
@@ -42,57 +42,28 @@ function Thumbnail({ finding }: { finding: Finding }) {
   );
 }
 
-function Face({ src, alt, caption }: { src: string | null; alt: string; caption: string }) {
-  const [hasFailed, setHasFailed] = useState(false);
-  return (
-    <figure className="grid justify-items-center gap-1">
-      <span className="grid size-20 place-items-center overflow-hidden rounded-lg border bg-muted text-muted-foreground">
-        {src && !hasFailed ? (
-          <img
-            src={src}
-            alt={alt}
-            loading="lazy"
-            className="size-full object-cover"
-            onError={() => setHasFailed(true)}
-          />
-        ) : (
-          <ImageOff aria-hidden="true" className="size-6" />
-        )}
-      </span>
-      <figcaption className="text-xs text-muted-foreground">{caption}</figcaption>
-    </figure>
-  );
-}
-
 /** The face found on the page beside her enrolled face, and how alike they are. */
 function LikenessEvidence({ finding }: { finding: Finding }) {
   const likeness = finding.likeness;
   if (!likeness) return null;
   return (
-    <div
-      role="group"
-      aria-label="Face comparison"
-      className="flex flex-wrap items-center gap-4 rounded-lg border bg-muted/40 p-3 text-sm"
+    <FaceComparison
+      found={{
+        src: likeness.hasFoundFace ? findingFaceUrl(finding.id, 'found') : null,
+        alt: `The face found on ${finding.site.name}`,
+        caption: 'Found',
+      }}
+      enrolled={{
+        src: likeness.hasEnrolledFace ? findingFaceUrl(finding.id, 'enrolled') : null,
+        alt: 'Your enrolled face',
+        caption: 'Your face',
+      }}
+      similarity={likeness.similarity}
     >
-      <Face
-        src={likeness.hasFoundFace ? findingFaceUrl(finding.id, 'found') : null}
-        alt={`The face found on ${finding.site.name}`}
-        caption="Found"
-      />
-      <Face
-        src={likeness.hasEnrolledFace ? findingFaceUrl(finding.id, 'enrolled') : null}
-        alt="Your enrolled face"
-        caption="Your face"
-      />
-      <dl className="grid gap-2">
-        <Fact term="Similarity">
-          {likeness.similarity === null ? '—' : formatSimilarity(likeness.similarity)}
-        </Fact>
-        {likeness.nature ? (
-          <Fact term="You said it is">{LIKENESS_NATURE_LABELS[likeness.nature].label}</Fact>
-        ) : null}
-      </dl>
-    </div>
+      {likeness.nature ? (
+        <Fact term="You said it is">{LIKENESS_NATURE_LABELS[likeness.nature].label}</Fact>
+      ) : null}
+    </FaceComparison>
   );
 }
 

@@ -13,6 +13,7 @@ import {
 import { CircleAlert, RotateCcw } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { LikenessNatureDialog } from '#app/components/likeness/likeness-nature-dialog.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { Card } from '#app/components/ui/card.tsx';
@@ -24,7 +25,6 @@ import { useFindings } from '#app/features/findings/api/get-findings.ts';
 import { useAskFindingReview } from '#app/features/findings/api/ask-finding-review.ts';
 import { useReviewFinding } from '#app/features/findings/api/review-finding.ts';
 import { FindingCard } from '#app/features/findings/components/finding-card.tsx';
-import { LikenessNatureDialog } from '#app/features/findings/components/likeness-nature-dialog.tsx';
 import {
   ACTION_LABELS,
   KIND_FILTER_LABELS,
@@ -34,9 +34,20 @@ import {
 import type { ReviewAction } from '#app/features/findings/lib/review.ts';
 import { isApiClientError } from '#app/lib/api.ts';
 
-export function ReviewList({ userId }: { userId: string }) {
+export function ReviewList({
+  userId,
+  kind: shownKind,
+  onKindChange,
+}: {
+  userId: string;
+  /** The kind filter, when the page keeps it (in its address); the list keeps its own otherwise. */
+  kind?: FindingKind | null;
+  onKindChange?: (kind: FindingKind | null) => void;
+}) {
   const [status, setStatus] = useState<FindingStatus>('pending_review');
-  const [kind, setKind] = useState<FindingKind | null>(null);
+  const [ownKind, setOwnKind] = useState<FindingKind | null>(null);
+  const kind = shownKind === undefined ? ownKind : shownKind;
+  const setKind = onKindChange ?? setOwnKind;
   const findings = useFindings(userId, { status, kind });
   const kindId = useId();
 
@@ -49,9 +60,10 @@ export function ReviewList({ userId }: { userId: string }) {
 
   return (
     <Card
+      id="findings"
       role="region"
       aria-labelledby="findings-heading"
-      className="grid min-w-0 gap-4 p-4 sm:p-6"
+      className="grid min-w-0 scroll-mt-6 gap-4 p-4 sm:p-6"
     >
       <div>
         <h2 id="findings-heading" className="text-lg font-semibold tracking-tight">

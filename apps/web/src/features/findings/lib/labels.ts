@@ -1,5 +1,5 @@
 // Words and small formats the review list shows.
-import type { FindingKind, FindingStatus, LikenessNature } from '@shark/contracts/findings.ts';
+import type { FindingKind, FindingStatus } from '@shark/contracts/findings.ts';
 import type { ReviewAction } from '#app/features/findings/lib/review.ts';
 
 export const STATUS_TABS: { status: FindingStatus; label: string; empty: string }[] = [
@@ -58,29 +58,6 @@ export function reasonLabel(reason: string): string {
 }
 
 /** 0.873 → "87%"; never rounds up to a certainty the match does not have. */
-/** What a likeness finding is, as she says when confirming it: the choice's label and what follows. */
-export const LIKENESS_NATURE_LABELS: Record<LikenessNature, { label: string; effect: string }> = {
-  own_content: {
-    label: 'My own content',
-    effect: 'A photo or video of mine that leaked: taken down as a copyright case (DMCA).',
-  },
-  forgery: {
-    label: 'A forgery of my likeness',
-    effect:
-      'A fake made of my face (a “deep fake”): taken down under the TAKE IT DOWN Act, or the EU Digital Services Act where the host is in the EU. The site has 48 hours under the TAKE IT DOWN Act.',
-  },
-  intimate_without_consent: {
-    label: 'Intimate content shared without my consent',
-    effect:
-      'A real intimate picture of me shared without my consent: taken down under the TAKE IT DOWN Act, or the EU Digital Services Act where the host is in the EU.',
-  },
-};
-
-/** Cosine similarity as a percentage, never rounded up to a closer match than it is. */
-export function formatSimilarity(similarity: number): string {
-  return formatConfidence(similarity);
-}
-
 export function formatConfidence(confidence: number): string {
   // The epsilon keeps 0.29 at 29% (0.29 * 100 is 28.999… in floating point).
   return `${Math.floor(Math.max(0, Math.min(1, confidence)) * 100 + 1e-9)}%`;

@@ -3,25 +3,31 @@
 import type { FinishAction, FinishWorkItem } from '@shark/contracts/work-queue.ts';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { LikenessNatureDialog } from '#app/components/likeness/likeness-nature-dialog.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { Label } from '#app/components/ui/label.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { Textarea } from '#app/components/ui/textarea.tsx';
 import { useFinishWorkItem } from '#app/features/staff-queue/api/finish-work-item.ts';
 import { ACTION_LABELS } from '#app/features/staff-queue/lib/queue-search.ts';
+import { STAFF_LIKENESS_NATURE_LABELS } from '#app/lib/likeness.ts';
 import { messageOf } from './work-queue-page.tsx';
 import { Section } from './work-item-sections.tsx';
 
 export function FinishActions({
   itemId,
   actions,
+  isLikeness = false,
 }: {
   itemId: string;
   actions: readonly FinishAction[];
+  /** The item's finding is a likeness: confirming it asks what the picture is first. */
+  isLikeness?: boolean;
 }) {
   const finish = useFinishWorkItem(itemId);
   const [text, setText] = useState('');
   const [sent, setSent] = useState<FinishAction | null>(null);
+  const [isAskingNature, setIsAskingNature] = useState(false);
   const needsOutcome = actions.includes('removal_outcome');
   const takesNote = actions.includes('takedown_removed');
 
@@ -41,6 +47,18 @@ export function FinishActions({
   if (actions.length === 0) return null;
   return (
     <Section title="Finish">
+      {isLikeness ? (
+        <LikenessNatureDialog
+          open={isAskingNature}
+          onOpenChange={setIsAskingNature}
+          description="It shows a face that looks like the creator’s. What it is decides the law the takedown invokes."
+          labels={STAFF_LIKENESS_NATURE_LABELS}
+          onConfirm={(likenessNature) => {
+            setIsAskingNature(false);
+            send({ action: 'finding_confirm', likenessNature });
+          }}
+        />
+      ) : null}
       {needsOutcome ? (
         <form onSubmit={submitOutcome} className="grid gap-2">
           <Label htmlFor="finish-outcome">What was done</Label>
@@ -75,13 +93,15 @@ export function FinishActions({
                 key={action}
                 variant={action === 'finding_reject' ? 'outline' : 'default'}
                 disabled={finish.isPending}
-                onClick={() =>
-                  send(
-                    action === 'takedown_removed'
-                      ? { action, ...(text.trim() ? { note: text.trim() } : {}) }
-                      : ({ action } as FinishWorkItem),
-                  )
-                }
+                onClick={() => {
+                  if (action === 'finding_confirm' && isLikeness) setIsAskingNature(true);
+                  else
+                    send(
+                      action === 'takedown_removed'
+                        ? { action, ...(text.trim() ? { note: text.trim() } : {}) }
+                        : ({ action } as FinishWorkItem),
+                    );
+                }}
               >
                 {finish.isPending && sent === action ? <Spinner className="size-3" /> : null}
                 {ACTION_LABELS[action]}

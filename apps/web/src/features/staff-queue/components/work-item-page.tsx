@@ -106,7 +106,11 @@ export function WorkItemPage({ itemId, staffUserId }: { itemId: string; staffUse
         {detail.data.form ? <FormSection form={detail.data.form} /> : null}
         {detail.data.takedown ? <TakedownSection takedown={detail.data.takedown} /> : null}
         <OtherSections detail={detail.data} />
-        <FinishActions itemId={item.id} actions={detail.data.actions} />
+        <FinishActions
+          itemId={item.id}
+          actions={detail.data.actions}
+          isLikeness={detail.data.finding?.kind === 'likeness'}
+        />
       </div>
     </PageFrame>
   );

@@ -4,8 +4,13 @@
 import type { WorkItemDetail } from '@shark/contracts/work-queue.ts';
 import { ExternalLink } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { FaceComparison } from '#app/components/likeness/face-comparison.tsx';
 import { CopyButton } from '#app/components/ui/copy-button.tsx';
-import { workItemThumbnailUrl } from '#app/features/staff-queue/api/get-work-item.ts';
+import {
+  workItemFaceUrl,
+  workItemThumbnailUrl,
+} from '#app/features/staff-queue/api/get-work-item.ts';
+import { STAFF_LIKENESS_NATURE_LABELS } from '#app/lib/likeness.ts';
 import { formatWhen } from '#app/features/staff-queue/lib/queue-search.ts';
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -105,6 +110,27 @@ export function FindingSection({
           ) : null}
         </dl>
       </div>
+      {finding.likeness ? (
+        <FaceComparison
+          found={{
+            src: finding.likeness.hasFoundFace ? workItemFaceUrl(itemId, 'found') : null,
+            alt: `The face found on ${finding.siteName}`,
+            caption: 'Found',
+          }}
+          enrolled={{
+            src: finding.likeness.hasEnrolledFace ? workItemFaceUrl(itemId, 'enrolled') : null,
+            alt: 'The creator’s enrolled face',
+            caption: 'Her enrolled face',
+          }}
+          similarity={finding.faceSimilarity ?? null}
+        >
+          {finding.likeness.nature ? (
+            <Fact term="Said to be">
+              {STAFF_LIKENESS_NATURE_LABELS[finding.likeness.nature].label}
+            </Fact>
+          ) : null}
+        </FaceComparison>
+      ) : null}
     </Section>
   );
 }

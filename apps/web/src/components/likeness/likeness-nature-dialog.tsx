@@ -1,5 +1,6 @@
 // Asks what a likeness finding is before it is confirmed (her own content, a forgery of her likeness,
-// intimate content shared without her consent): the law its takedown invokes follows from it.
+// intimate content shared without her consent): the law its takedown invokes follows from it. The
+// creator answers for herself; Shark's team answers for a creator who asked it to review the finding.
 import { LIKENESS_NATURES, type LikenessNature } from '@shark/contracts/findings.ts';
 import { RadioGroup } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
@@ -14,16 +15,21 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#app/components/ui/dialog.tsx';
-import { LIKENESS_NATURE_LABELS } from '#app/features/findings/lib/labels.ts';
+import { LIKENESS_NATURE_LABELS, type NatureLabels } from '#app/lib/likeness.ts';
 
 export function LikenessNatureDialog({
   open,
   onOpenChange,
   onConfirm,
+  description = 'It shows a face that looks like yours. What it is decides the law we take it down under.',
+  labels = LIKENESS_NATURE_LABELS,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onConfirm: (nature: LikenessNature) => void;
+  description?: string;
+  /** The choices' words: hers by default. */
+  labels?: NatureLabels;
 }) {
   const [nature, setNature] = useState<LikenessNature | null>(null);
   const [isMissing, setIsMissing] = useState(false);
@@ -52,10 +58,7 @@ export function LikenessNatureDialog({
         <form onSubmit={submit} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>What is this picture?</DialogTitle>
-            <DialogDescription>
-              It shows a face that looks like yours. What it is decides the law we take it down
-              under.
-            </DialogDescription>
+            <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
           <RadioGroup.Root
             aria-label="What this picture is"
@@ -83,10 +86,10 @@ export function LikenessNatureDialog({
                   </RadioGroup.Item>
                   <div className="grid gap-0.5">
                     <label htmlFor={id} className="text-sm font-medium">
-                      {LIKENESS_NATURE_LABELS[value].label}
+                      {labels[value].label}
                     </label>
                     <p id={`${id}-effect`} className="text-xs text-muted-foreground">
-                      {LIKENESS_NATURE_LABELS[value].effect}
+                      {labels[value].effect}
                     </p>
                   </div>
                 </div>
