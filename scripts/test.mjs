@@ -78,7 +78,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------------------------- tools
 
-async function ensureDebianTools(needChromium, needPhotos) {
+async function ensureDebianTools(needChromium, needPhotos, needFaces) {
   const wanted = [
     { pkg: 'ffmpeg', present: () => onPath('ffmpeg') },
     // pdftotext and pdfinfo read generated PDFs back (notices, takedown reports).
@@ -93,7 +93,10 @@ async function ensureDebianTools(needChromium, needPhotos) {
       pkg: 'tuxpaint-stamps-default',
       present: () => existsSync('/usr/share/tuxpaint/stamps'),
     });
-    // The labelled face photographs eval/faces.ts verifies identities on (see eval/face-datasets.ts).
+  }
+  if (needFaces) {
+    // Labelled face photographs: eval/faces.ts verifies identities on them (eval/face-datasets.ts),
+    // and the likeness scan test posts them on the simulated web.
     wanted.push({
       pkg: 'libdlib19.1',
       present: () => existsSync('/usr/share/doc/libdlib19.1/examples/johns'),
@@ -402,7 +405,11 @@ async function main() {
   mkdirSync(REPORT_DIR, { recursive: true });
 
   header('tools');
-  await ensureDebianTools(selected.has('e2e'), selected.has('eval'));
+  await ensureDebianTools(
+    selected.has('e2e'),
+    selected.has('eval'),
+    selected.has('eval') || selected.has('integration'),
+  );
   if (selected.has('integration')) await ensurePostgres();
 
   // Two steps side by side, each timed on its own: tsc keeps one core busy and leaves the other to

@@ -17,10 +17,12 @@ import { SITE_IDS, type Listing, type Post, type SiteId } from './model.ts';
 import { imageContentType, PictureStore, tagJpeg, type Picture } from './pictures.ts';
 import {
   buildScenario,
+  likenessPictureNames,
   resolveCreator,
   type CreatorAccount,
   type CreatorOptions,
   type Expected,
+  type LikenessPictures,
   type Scenario,
   type SiteContent,
 } from './scenario.ts';
@@ -29,6 +31,7 @@ import { SITE_CONTACTS, skinOf, type SiteSkin } from './sites.ts';
 import { hasFfmpeg, makeVideos } from './video.ts';
 
 export type {
+  LikenessPictures,
   CreatorAccount,
   CreatorOptions,
   Expected,
@@ -58,6 +61,8 @@ export interface SimulatedWebOptions {
    * configuration. Needs ffmpeg; takes a few seconds at start. Default false.
    */
   video?: boolean;
+  /** Real pictures with faces, each posted on a forum thread naming her (likeness search). */
+  likeness?: LikenessPictures;
 }
 
 export interface RequestRecord {
@@ -215,7 +220,10 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
   if (!Number.isInteger(pageSize) || pageSize < 1)
     throw new Error('pageSize must be a whole number above 0');
   const creator = resolveCreator(options.creator);
-  const pictures = new PictureStore(seed);
+  const pictures = new PictureStore(
+    seed,
+    options.likeness ? likenessPictureNames(options.likeness) : new Map(),
+  );
   const bulk = new BulkPages(seed, bulkCount, options.bulkCopyShare ?? 0.1, creator.displayName);
   const log: RequestRecord[] = [];
   const handlers = new Map<ServiceId, Handler>();
@@ -274,6 +282,7 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
     origins,
     trapOrigin: originOf('trap'),
     videoReference,
+    ...(options.likeness ? { likeness: options.likeness } : {}),
   });
   scenario.expected.leaks.push(
     ...bulk.expectedLeaks((site) => origins[site], creator.referenceNames),

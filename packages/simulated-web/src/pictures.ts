@@ -22,7 +22,9 @@ export type Picture =
   /** A different picture of the same kind, with the same kind of edit as a copy (a shared watermark). */
   | { kind: 'lookalike'; edit: EditType; variant: number }
   /** A small thumbnail of another picture, as a search page shows it. */
-  | { kind: 'thumbnail'; of: Picture; width: number };
+  | { kind: 'thumbnail'; of: Picture; width: number }
+  /** Bytes the test supplied (real photographs, forgeries it made), by name. */
+  | { kind: 'supplied'; name: string };
 
 export const REFERENCE_SIZE = { width: 640, height: 480 } as const;
 
@@ -52,6 +54,8 @@ export function pictureKey(picture: Picture): string {
       return `lookalike-${picture.edit}-${picture.variant}`;
     case 'thumbnail':
       return `thumbnail-${picture.width}-${pictureKey(picture.of)}`;
+    case 'supplied':
+      return `supplied-${picture.name}`;
   }
 }
 
@@ -67,7 +71,10 @@ const jpeg = (raw: RawImage, quality: number) =>
 export class PictureStore {
   private readonly cache = new Map<string, Promise<Buffer>>();
 
-  constructor(private readonly seed: number) {}
+  constructor(
+    private readonly seed: number,
+    private readonly supplied: ReadonlyMap<string, Buffer> = new Map(),
+  ) {}
 
   bytes(picture: Picture): Promise<Buffer> {
     const key = pictureKey(picture);
@@ -89,6 +96,11 @@ export class PictureStore {
   private async render(picture: Picture): Promise<Buffer> {
     const { width, height } = REFERENCE_SIZE;
     switch (picture.kind) {
+      case 'supplied': {
+        const bytes = this.supplied.get(picture.name);
+        if (!bytes) throw new Error(`no supplied picture named ${picture.name}`);
+        return bytes;
+      }
       case 'reference': {
         const raw = await generatedPicture(
           hashSeed(this.seed, 'reference', picture.reference),

@@ -75,6 +75,21 @@ export interface Expected {
   privateTraps: string[];
   /** Pages on the simulated sites that carry or redirect to the private traps. */
   trapPages: string[];
+  /** Pages showing the creator's face on a picture that is not her file (likeness findings). */
+  likeness: string[];
+  /** Pages showing other people's faces only: never a likeness finding. */
+  notLikeness: string[];
+}
+
+/**
+ * Real pictures with faces for likeness search, supplied by the test: photos of the creator she never
+ * uploaded, forgeries of her face on others' photos, and photos of other people. Each is posted on a
+ * forum thread naming her (so a scan visits it).
+ */
+export interface LikenessPictures {
+  herPhotos: Buffer[];
+  forgeries: Buffer[];
+  others: Buffer[];
 }
 
 /** The content of one site, as the scenario builds it. */
@@ -222,6 +237,7 @@ export function buildScenario(input: {
   trapOrigin: string;
   /** The reference clip's file name, when the scenario has a video (made with ffmpeg). */
   videoReference?: string;
+  likeness?: LikenessPictures;
 }): Scenario {
   const { creator, origins, trapOrigin, videoReference } = input;
   const name = creator.displayName;
@@ -258,6 +274,8 @@ export function buildScenario(input: {
     robotsDisallowed: [],
     privateTraps: [],
     trapPages: [],
+    likeness: [],
+    notLikeness: [],
   };
   const leak = (
     content: SiteContent,
@@ -841,5 +859,44 @@ export function buildScenario(input: {
     },
   ];
 
+  if (input.likeness) {
+    // One thread per picture, each naming her, so that each verdict is its own page's.
+    const groups = [
+      ['her-photo', input.likeness.herPhotos, expected.likeness],
+      ['forgery', input.likeness.forgeries, expected.likeness],
+      ['other', input.likeness.others, expected.notLikeness],
+    ] as const;
+    let thread = 7000;
+    for (const [label, pictures, expectation] of groups) {
+      pictures.forEach((_, i) => {
+        thread++;
+        const path = `/threads/${slug}-lookalike-${label}-${i}.${thread}/`;
+        const placed = forum.place(
+          `/media/face-${label}-${i}.jpg`,
+          { kind: 'supplied', name: `${label}-${i}` },
+          'img',
+        );
+        forum.addPost({
+          path,
+          title: `${name} pics? (${label} ${i})`,
+          text: `Is this ${name}? Found it on another board.`,
+          author: 'curious_cat',
+          date: '2026-11-20',
+          pictures: [placed],
+        });
+        expectation.push(forum.url(path));
+      });
+    }
+  }
+
   return { creator, sites, brave: { web, images }, expected, whitelist };
+}
+
+/** The supplied pictures by the names `buildScenario` gives them. */
+export function likenessPictureNames(pictures: LikenessPictures): Map<string, Buffer> {
+  const named = new Map<string, Buffer>();
+  pictures.herPhotos.forEach((bytes, i) => named.set(`her-photo-${i}`, bytes));
+  pictures.forgeries.forEach((bytes, i) => named.set(`forgery-${i}`, bytes));
+  pictures.others.forEach((bytes, i) => named.set(`other-${i}`, bytes));
+  return named;
 }

@@ -80,7 +80,9 @@ async function composeModules(platform: Platform) {
   });
   const content = createContentModule(platform, { entitlements });
   const badges = createDmcaBadgesModule(platform);
-  const matching = createMatchingModule(platform);
+  const matching = createMatchingModule(platform, {
+    hasDeepfakeProtection: (userId) => entitlements.hasPerk(userId, 'deepfakeProtection'),
+  });
   const scanSources = createScanSourcesModule(platform);
   const promoRemovals = createPromoRemovalsModule(platform, {
     entitlements,

@@ -19,6 +19,10 @@ export interface FaceSearchOptions {
 
 /** The smallest square the detector reads. */
 const MIN_INPUT_SIZE = 224;
+/** The most of the detector's square a picture takes, on its longer side. */
+const FRAMED_SHARE = 0.8;
+/** The share of the smallest square a picture takes in the second look for a close-up face. */
+const CLOSE_UP_SHARE = 0.55;
 
 export const FACE_SEARCH_DEFAULTS: Required<FaceSearchOptions> = {
   inputSize: 416,
@@ -73,31 +77,54 @@ export async function detectFaces(
 ): Promise<LandmarkedFace[]> {
   const { inputSize, minScore, tinyLandmarks } = { ...FACE_SEARCH_DEFAULTS, ...options };
   if (image.channels !== 3) throw new Error('face search reads RGB pictures (3 channels)');
-  const runtime = await faceRuntime();
-  // The detector reads a square of at most `inputSize`, the picture scaled into its top-left: the
+  // The detector reads a square of at most `inputSize` with the picture scaled into it: the
   // networks' working memory is bounded whatever the pictures' sizes (WebAssembly memory only
-  // grows), and no large tensor is made.
-  // A smaller picture is read at its own size (rounded up to the network's stride of 32), not
-  // enlarged: the detector's cost grows with the square of its input.
+  // grows), and no large tensor is made. A smaller picture is read at its own size (the square
+  // rounded up to the network's stride of 32), not enlarged: the cost grows with the square's area.
   const longest = Math.max(image.width, image.height);
-  const side = Math.min(inputSize, Math.max(MIN_INPUT_SIZE, Math.ceil(longest / 32) * 32));
-  const scale = Math.min(1, side / longest);
-  const canvas = await squareCanvas(image, scale, side);
-  const detected = await runtime.detect(canvas, side, side, {
-    inputSize: side,
+  const side = Math.min(
+    inputSize,
+    Math.max(MIN_INPUT_SIZE, Math.ceil(longest / FRAMED_SHARE / 32) * 32),
+  );
+  // A face that fills the whole square is missed (the detector learnt faces with some of their
+  // surroundings), so the picture takes at most `FRAMED_SHARE` of it, centred.
+  const found = await detectInSquare(image, side, Math.min(1, (side * FRAMED_SHARE) / longest), {
     minScore,
     tinyLandmarks,
   });
-  return detected.map((face) => ({
-    box: {
-      x: face.detection.box.x / scale,
-      y: face.detection.box.y / scale,
-      width: face.detection.box.width / scale,
-      height: face.detection.box.height / scale,
-    },
-    score: face.detection.score,
-    landmarks: face.landmarks.positions.map((p) => ({ x: p.x / scale, y: p.y / scale })),
-  }));
+  if (found.length > 0) return found;
+  // Nothing: a close-up whose face is too large for the detector is found at a smaller scale.
+  return detectInSquare(image, MIN_INPUT_SIZE, (MIN_INPUT_SIZE * CLOSE_UP_SHARE) / longest, {
+    minScore,
+    tinyLandmarks,
+  });
+}
+
+async function detectInSquare(
+  image: RgbImage,
+  side: number,
+  scale: number,
+  options: { minScore: number; tinyLandmarks: boolean },
+): Promise<LandmarkedFace[]> {
+  const runtime = await faceRuntime();
+  const canvas = await squareCanvas(image, scale, side);
+  const detected = await runtime.detect(canvas.data, side, side, { inputSize: side, ...options });
+  const toPicture = (p: Point) => ({
+    x: (p.x - canvas.left) / scale,
+    y: (p.y - canvas.top) / scale,
+  });
+  return detected.map((face) => {
+    const corner = toPicture(face.detection.box);
+    return {
+      box: {
+        ...corner,
+        width: face.detection.box.width / scale,
+        height: face.detection.box.height / scale,
+      },
+      score: face.detection.score,
+      landmarks: face.landmarks.positions.map(toPicture),
+    };
+  });
 }
 
 /** Every face in a decoded RGB picture, largest first. */
@@ -125,21 +152,29 @@ export async function facesInImage(
   return faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
 }
 
-/** The picture scaled by `scale` into the top-left of a black `side`×`side` square, RGB. */
-async function squareCanvas(image: RgbImage, scale: number, side: number): Promise<Uint8Array> {
+/** The picture scaled by `scale` into the middle of a black `side`×`side` square, RGB. */
+async function squareCanvas(
+  image: RgbImage,
+  scale: number,
+  side: number,
+): Promise<{ data: Uint8Array; left: number; top: number }> {
   const width = Math.max(1, Math.min(side, Math.round(image.width * scale)));
   const height = Math.max(1, Math.min(side, Math.round(image.height * scale)));
+  const left = Math.floor((side - width) / 2);
+  const top = Math.floor((side - height) / 2);
   const raw = { width: image.width, height: image.height, channels: 3 as const };
   const { data } = await sharp(image.data, { raw })
     .resize(width, height, { fit: 'fill' })
     .extend({
-      right: side - width,
-      bottom: side - height,
+      left,
+      top,
+      right: side - width - left,
+      bottom: side - height - top,
       background: { r: 0, g: 0, b: 0 },
     })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return data;
+  return { data, left, top };
 }
 
 /** Every face in a picture file or its bytes. */

@@ -6,3 +6,6 @@
  * 1 in 1,000 comparisons; every likeness finding is reviewed before anything is sent.
  */
 export const LIKENESS_THRESHOLD = 0.93;
+
+/** The face model enrolled embeddings are made with: embeddings of another model are not compared. */
+export const FACE_MODEL = 'face-api-dlib-resnet-v1';

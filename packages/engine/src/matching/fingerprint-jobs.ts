@@ -7,6 +7,7 @@ import {
   type CandidateFingerprint,
   type ReferenceFingerprint,
 } from './image-fingerprint.ts';
+import { facesOfPicture, facesOfVideo, type PictureFaces } from '../likeness/face-jobs.ts';
 import {
   fingerprintCandidateVideo,
   fingerprintVideo,
@@ -19,6 +20,9 @@ export interface FingerprintJobs {
   candidateImage: (input: string | Uint8Array) => Promise<CandidateFingerprint>;
   referenceVideo: (file: string) => Promise<VideoFingerprint>;
   candidateVideo: (file: string) => Promise<CandidateVideoFingerprint>;
+  /** The faces of a picture (its bytes) or of frames of a video (its file), for likeness search. */
+  pictureFaces: (input: Uint8Array) => Promise<PictureFaces[]>;
+  videoFaces: (file: string) => Promise<PictureFaces[]>;
 }
 
 export type FingerprintJobKind = keyof FingerprintJobs;
@@ -49,6 +53,8 @@ export const FINGERPRINT_JOBS: FingerprintJobs = {
   candidateImage: async (input) => materialiseCandidate(await fingerprintCandidate(asInput(input))),
   referenceVideo: (file) => fingerprintVideo(file),
   candidateVideo: (file) => fingerprintCandidateVideo(file),
+  pictureFaces: (input) => facesOfPicture(input),
+  videoFaces: (file) => facesOfVideo(file),
 };
 
 /** The buffers of typed arrays inside a result, to move rather than copy them to the caller. */

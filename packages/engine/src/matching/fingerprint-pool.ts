@@ -12,6 +12,8 @@ import type { JobMessage, ResultMessage } from './fingerprint-worker.ts';
 import { ImageDecodeError } from './image-fingerprint.ts';
 import { FfmpegMissingError, UnsupportedVideoError } from './video.ts';
 
+const FACE_JOBS = new Set<FingerprintJobKind>(['pictureFaces', 'videoFaces']);
+
 export interface FingerprintPoolOptions {
   /** Worker threads; 0 runs every job on the calling thread. Default: one per core, at most 8. */
   threads?: number;
@@ -74,6 +76,7 @@ class PoolThread {
 export class FingerprintPool implements FingerprintJobs {
   readonly threads: number;
   private readonly pool: PoolThread[] = [];
+  private faces: PoolThread | null = null;
   private nextId = 1;
   private closed = false;
 
@@ -89,12 +92,30 @@ export class FingerprintPool implements FingerprintJobs {
     this.run('referenceVideo', file) as ReturnType<FingerprintJobs['referenceVideo']>;
   candidateVideo = (file: string) =>
     this.run('candidateVideo', file) as ReturnType<FingerprintJobs['candidateVideo']>;
+  pictureFaces = (input: Uint8Array) =>
+    this.run('pictureFaces', input) as ReturnType<FingerprintJobs['pictureFaces']>;
+  videoFaces = (file: string) =>
+    this.run('videoFaces', file) as ReturnType<FingerprintJobs['videoFaces']>;
 
   private run(kind: FingerprintJobKind, input: string | Uint8Array): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error('The fingerprint pool is closed.'));
     if (this.threads === 0)
       return (FINGERPRINT_JOBS[kind] as (i: string | Uint8Array) => Promise<unknown>)(input);
-    return this.leastBusy().run({ id: this.nextId++, kind, input });
+    const thread = FACE_JOBS.has(kind) ? this.faceThread() : this.leastBusy();
+    return thread.run({ id: this.nextId++, kind, input });
+  }
+
+  /**
+   * Face jobs all go to one thread of their own, started on the first: the face networks take a few
+   * hundred MB in the thread that loads them, so only one thread does, and a pool that never sees a
+   * face job never pays for them.
+   */
+  private faceThread(): PoolThread {
+    this.faces ??= new PoolThread((thread, error) => {
+      if (this.faces === thread) this.faces = null;
+      this.failAll(thread, error);
+    });
+    return this.faces;
   }
 
   /** Threads start on first use; a job goes to the thread with the fewest jobs waiting. */
@@ -113,6 +134,10 @@ export class FingerprintPool implements FingerprintJobs {
   private onThreadExit(thread: PoolThread, error: Error): void {
     const index = this.pool.indexOf(thread);
     if (index >= 0) this.pool.splice(index, 1);
+    this.failAll(thread, error);
+  }
+
+  private failAll(thread: PoolThread, error: Error): void {
     for (const pending of thread.pending.values()) pending.reject(error);
     thread.pending.clear();
   }
@@ -120,6 +145,8 @@ export class FingerprintPool implements FingerprintJobs {
   async close(): Promise<void> {
     this.closed = true;
     const threads = this.pool.splice(0);
+    if (this.faces) threads.push(this.faces);
+    this.faces = null;
     await Promise.all(threads.map((t) => t.worker.terminate()));
   }
 }

@@ -21,6 +21,10 @@ import { coveringEntry, type Entry } from './finding-whitelisting.ts';
 export const thumbnailKeyOf = (userId: string, findingId: string) =>
   `findings/${userId}/${findingId}.jpg`;
 
+/** Where a likeness finding's crop of the face found is stored. */
+export const faceCropKeyOf = (userId: string, findingId: string) =>
+  `findings/${userId}/${findingId}-face.jpg`;
+
 export function createFindingRecorder(deps: {
   reuploads: ReuploadRepository;
   repo: FindingRepository;
@@ -116,6 +120,9 @@ export function createFindingRecorder(deps: {
           firstSeenAt: now,
           lastSeenAt: now,
           reuploadOfFindingId: reuploadOf,
+          faceSimilarity: input.face?.similarity ?? null,
+          faceBox: input.face?.box ?? null,
+          enrolledFaceId: input.face?.enrolledFaceId ?? null,
         });
         if (inserted) {
           // A leak says all a mention of the same page said, with the file as evidence.
@@ -187,6 +194,11 @@ export function createFindingRecorder(deps: {
     // Stored once: a finding seen again keeps its first picture. A mention's page picture is not the leak's evidence.
     if (input.thumbnail && outcome.row.thumbnailKey === null && !outcome.absorbed) {
       await storeThumbnail(outcome.row, input.thumbnail);
+    }
+    if (input.face && outcome.row.faceCropKey === null) {
+      const key = faceCropKeyOf(outcome.row.userId, outcome.row.id);
+      await storage.write(key, input.face.crop);
+      await repo.setFaceCrop(outcome.row.id, key);
     }
     await tellEnforcement(userId, [outcome.row.id], outcome.row.status);
     return { id: outcome.row.id, created: outcome.created, status: outcome.row.status };

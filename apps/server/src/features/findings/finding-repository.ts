@@ -174,6 +174,15 @@ function queries(db: Database) {
     },
 
     /** Sets the thumbnail unless another record set one first; whether this one was kept. */
+    async setFaceCrop(id: string, key: string): Promise<boolean> {
+      const rows = await db
+        .update(finding)
+        .set({ faceCropKey: key })
+        .where(and(eq(finding.id, id), isNull(finding.faceCropKey)))
+        .returning({ id: finding.id });
+      return rows.length > 0;
+    },
+
     async setThumbnail(id: string, key: string): Promise<boolean> {
       const rows = await db
         .update(finding)

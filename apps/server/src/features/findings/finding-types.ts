@@ -33,6 +33,15 @@ export interface RecordFindingInput {
     displayName: string | null;
     reasons: string[];
   } | null;
+  /** Likeness: the face found, how close it is to her closest enrolled face, and that face. */
+  face?: {
+    similarity: number;
+    /** Fractions of the picture's width and height. */
+    box: { x: number; y: number; width: number; height: number };
+    enrolledFaceId: string;
+    /** A small JPEG of the found face. */
+    crop: Buffer;
+  } | null;
 }
 
 export interface RecordFindingResult {

@@ -44,7 +44,7 @@ export interface SourcesPort {
 export interface RecordFindingInput {
   userId: string;
   scanId: string;
-  kind: 'leak' | 'mention' | 'impersonation';
+  kind: 'leak' | 'mention' | 'impersonation' | 'likeness';
   pageUrl: string;
   mediaUrl?: string | null;
   pageTitle?: string | null;
@@ -61,6 +61,12 @@ export interface RecordFindingInput {
     username: string;
     displayName: string | null;
     reasons: string[];
+  } | null;
+  face?: {
+    similarity: number;
+    box: { x: number; y: number; width: number; height: number };
+    enrolledFaceId: string;
+    crop: Buffer;
   } | null;
 }
 

@@ -26,7 +26,10 @@ function stageAnswering(answer: { contentType: string; body: string }, withPageT
   const stage = createMatchMediaStage({
     repo: { matchedBytes: () => Promise.resolve(null) },
     crawler,
-    matcher: { match: () => Promise.reject(new Error('not a picture: never matched')) },
+    matcher: {
+      match: () => Promise.reject(new Error('not a picture: never matched')),
+      likeness: () => Promise.reject(new Error('not a picture: never searched for faces')),
+    },
     findings: { record: () => Promise.reject(new Error('nothing to record')) },
     catalog: () => ({ version: 1, sites: [] }),
     ...(withPageTask

@@ -93,8 +93,39 @@ export function createMatchMediaStage(deps: MatchMediaDeps): RegisteredStage {
             }
           : null,
       };
-      if (!matched) return { status: 'done', result };
       const site = siteById(deps.catalog(), input.siteId) ?? null;
+      if (!matched) {
+        // Not a copy of her files: a picture of her face (a photo she never uploaded, a forgery)?
+        const likeness = await deps.matcher.likeness(scanRow.userId, media.body, type.kind);
+        if (!likeness) return { status: 'done', result };
+        const recorded = await deps.findings.record({
+          userId: scanRow.userId,
+          scanId: scanRow.id,
+          kind: 'likeness',
+          pageUrl: input.pageUrl,
+          mediaUrl: media.finalUrl,
+          pageTitle: input.pageTitle,
+          source: input.source,
+          site: { id: site?.id ?? null, name: site?.name, kind: input.siteKind as SiteKindName },
+          confidence: likeness.similarity,
+          mediaSha256: sha256,
+          thumbnail: type.kind === 'image' ? media.body : (likeness.frame ?? null),
+          face: {
+            similarity: likeness.similarity,
+            box: likeness.box,
+            enrolledFaceId: likeness.enrolledFaceId,
+            crop: likeness.crop,
+          },
+        });
+        return {
+          status: 'done',
+          result: {
+            ...result,
+            likeness: { similarity: likeness.similarity, enrolledFaceId: likeness.enrolledFaceId },
+            findingId: recorded.id,
+          },
+        };
+      }
       const recorded = await deps.findings.record({
         userId: scanRow.userId,
         scanId: scanRow.id,
