@@ -38,7 +38,7 @@ export interface RecordFindingInput {
     similarity: number;
     /** Fractions of the picture's width and height. */
     box: { x: number; y: number; width: number; height: number };
-    enrolledFaceId: string;
+    enrolledFaceId: string | null;
     /** A small JPEG of the found face. */
     crop: Buffer;
   } | null;

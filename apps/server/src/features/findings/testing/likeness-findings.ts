@@ -2,10 +2,9 @@
 // face evidence the scan adds (the found face's crop, its similarity, the enrolled face it resembles)
 // and a small enrolled face of the creator to compare with.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import sharp from '@shark/engine/media/sharp.ts';
 import type { Database } from '@shark/db/client.ts';
-import { enrolledFace, faceEnrolment, finding } from '@shark/db/schema.ts';
+import { enrolledFace, faceEnrolment } from '@shark/db/schema.ts';
 import type { FileStorage } from '#server/features/storage/file-storage.ts';
 import type { FindingService } from '#server/features/findings/finding-service.ts';
 
@@ -67,17 +66,12 @@ export async function recordLikeness(
     site: null,
     confidence: 0.99,
     mediaSha256: randomBytes(32).toString('hex'),
-  });
-  const faceCropKey = `findings/${userId}/${recorded.id}-face.jpg`;
-  await world.storage.write(faceCropKey, await faceJpeg({ r: 255, g: 0, b: 0 }));
-  await world.database.db
-    .update(finding)
-    .set({
-      faceSimilarity: options.similarity ?? 0.93,
-      faceBox: { x: 0.3, y: 0.1, width: 0.4, height: 0.4 },
-      faceCropKey,
+    face: {
+      similarity: options.similarity ?? 0.93,
+      box: { x: 0.3, y: 0.1, width: 0.4, height: 0.4 },
       enrolledFaceId: options.enrolledFaceId ?? null,
-    })
-    .where(eq(finding.id, recorded.id));
+      crop: await faceJpeg({ r: 255, g: 0, b: 0 }),
+    },
+  });
   return { id: recorded.id, status: recorded.status };
 }
