@@ -8,7 +8,6 @@ import {
   optionalRef,
   parentRef,
   timestamptz,
-  userId,
   userKey,
 } from './columns.ts';
 import { referenceFile } from './reference-files.ts';
