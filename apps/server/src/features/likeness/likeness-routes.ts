@@ -85,8 +85,9 @@ const detect = createRoute({
     }),
   ] as const,
   request: {
+    // Either kind of body: each is validated only when it is the kind sent.
     body: {
-      required: true,
+      required: false,
       content: {
         'multipart/form-data': { schema: photoSchema },
         'application/json': { schema: detectFacesInReferenceSchema },
