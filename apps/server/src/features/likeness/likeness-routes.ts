@@ -61,7 +61,7 @@ const consent = createRoute({
 });
 
 const photoSchema = z.object({
-  photo: z.any().openapi({
+  file: z.any().openapi({
     type: 'string',
     format: 'binary',
     description: `A JPEG, PNG or WebP photo of at most ${LIKENESS_PHOTO_MAX_BYTES} bytes`,
@@ -73,7 +73,7 @@ const detect = createRoute({
   path: '/likeness/faces/detect',
   tags,
   summary:
-    'The faces in a photo (multipart field `photo`) or in one of her picture reference files ({referenceFileId}), each to pick for enrolment for a while; the photo is not kept',
+    'The faces in a photo (multipart field `file`) or in one of her picture reference files ({referenceFileId}), each to pick for enrolment for a while; the photo is not kept',
   middleware: [
     bodyLimit({
       maxSize: LIKENESS_PHOTO_MAX_BYTES + 64 * 1024,
@@ -187,14 +187,14 @@ export function likenessRoutes(deps: {
       c.json(await likeness.consent(c.get('userId'), c.req.valid('json').version), 200),
     )
     .openapi(detect, async (c) => {
-      const userId = c.get('userId');
+      const userId = userIdOf(c);
       const type = c.req.header('content-type') ?? '';
       if (type.startsWith('multipart/form-data')) {
         const form = await c.req.parseBody();
-        const photo = form.photo;
+        const photo = form.file;
         if (!(photo instanceof File)) {
           throw new AppError('VALIDATION_FAILED', 'Choose a photo.', {
-            fields: { photo: 'Choose a photo.' },
+            fields: { file: 'Choose a photo.' },
           });
         }
         if (photo.size > LIKENESS_PHOTO_MAX_BYTES) throw tooLarge();
@@ -224,7 +224,10 @@ export function likenessRoutes(deps: {
     });
 }
 
+/** The signed-in user (the route's body-limit middleware widens the handler's context type). */
+const userIdOf = (c: { get: (key: 'userId') => string }): string => c.get('userId');
+
 function tooLarge(): AppError {
   const message = `The photo is too large: at most ${LIKENESS_PHOTO_MAX_BYTES / 1024 / 1024} MB.`;
-  return new AppError('PAYLOAD_TOO_LARGE', message, { fields: { photo: message } });
+  return new AppError('PAYLOAD_TOO_LARGE', message, { fields: { file: message } });
 }

@@ -68,7 +68,7 @@ async function consented(plan: 'premium' | 'plus' = 'premium') {
 /** POST /api/likeness/faces/detect with a photo, as the page's form sends it. */
 async function detectUpload(browser: TestClient, photo: Buffer, name = 'me.jpg') {
   const form = new FormData();
-  form.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), name);
+  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), name);
   const response = await fetch(new URL('/api/likeness/faces/detect', server.url), {
     method: 'POST',
     body: form,
