@@ -151,6 +151,10 @@ describe('enrolment', () => {
     expect(crop.status).toBe(200);
     expect(crop.headers.get('content-type')).toBe('image/jpeg');
     expect((await sharp(crop.bytes).metadata()).format).toBe('jpeg');
+    // As an <img> asks for it: the session cookie, no brand header.
+    const asImage = new TestClient(server.url, null);
+    for (const [name, value] of browser.cookies) asImage.cookies.set(name, value);
+    expect((await asImage.download(enrolled.body.cropUrl)).status).toBe(200);
 
     const view = await browser.get<LikenessEnrolment>('/api/likeness');
     expect(view.body.faces.map((f) => f.id)).toEqual([enrolled.body.id]);
