@@ -24,6 +24,7 @@ import { Route as AppDashboardRouteImport } from './routes/_app/dashboard';
 import { Route as AppDmcaBadgesRouteImport } from './routes/_app/dmca-badges';
 import { Route as AppFileUploadsRouteImport } from './routes/_app/file-uploads';
 import { Route as AppGoodToKnowRouteImport } from './routes/_app/good-to-know';
+import { Route as AppLikenessRouteImport } from './routes/_app/likeness';
 import { Route as AppNotificationsRouteImport } from './routes/_app/notifications';
 import { Route as AppOnboardingRouteImport } from './routes/_app/onboarding';
 import { Route as AppPlansRouteImport } from './routes/_app/plans';
@@ -137,6 +138,11 @@ const AppFileUploadsRoute = AppFileUploadsRouteImport.update({
 const AppGoodToKnowRoute = AppGoodToKnowRouteImport.update({
   id: '/good-to-know',
   path: '/good-to-know',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppLikenessRoute = AppLikenessRouteImport.update({
+  id: '/likeness',
+  path: '/likeness',
   getParentRoute: () => AppRoute,
 } as any);
 const AppNotificationsRoute = AppNotificationsRouteImport.update({
@@ -359,6 +365,7 @@ export interface FileRoutesByFullPath {
   '/dmca-badges': typeof AppDmcaBadgesRoute;
   '/file-uploads': typeof AppFileUploadsRoute;
   '/good-to-know': typeof AppGoodToKnowRoute;
+  '/likeness': typeof AppLikenessRoute;
   '/notifications': typeof AppNotificationsRoute;
   '/onboarding': typeof AppOnboardingRoute;
   '/plans': typeof AppPlansRoute;
@@ -414,6 +421,7 @@ export interface FileRoutesByTo {
   '/dmca-badges': typeof AppDmcaBadgesRoute;
   '/file-uploads': typeof AppFileUploadsRoute;
   '/good-to-know': typeof AppGoodToKnowRoute;
+  '/likeness': typeof AppLikenessRoute;
   '/notifications': typeof AppNotificationsRoute;
   '/onboarding': typeof AppOnboardingRoute;
   '/plans': typeof AppPlansRoute;
@@ -472,6 +480,7 @@ export interface FileRoutesById {
   '/_app/dmca-badges': typeof AppDmcaBadgesRoute;
   '/_app/file-uploads': typeof AppFileUploadsRoute;
   '/_app/good-to-know': typeof AppGoodToKnowRoute;
+  '/_app/likeness': typeof AppLikenessRoute;
   '/_app/notifications': typeof AppNotificationsRoute;
   '/_app/onboarding': typeof AppOnboardingRoute;
   '/_app/plans': typeof AppPlansRoute;
@@ -530,6 +539,7 @@ export interface FileRouteTypes {
     | '/dmca-badges'
     | '/file-uploads'
     | '/good-to-know'
+    | '/likeness'
     | '/notifications'
     | '/onboarding'
     | '/plans'
@@ -585,6 +595,7 @@ export interface FileRouteTypes {
     | '/dmca-badges'
     | '/file-uploads'
     | '/good-to-know'
+    | '/likeness'
     | '/notifications'
     | '/onboarding'
     | '/plans'
@@ -642,6 +653,7 @@ export interface FileRouteTypes {
     | '/_app/dmca-badges'
     | '/_app/file-uploads'
     | '/_app/good-to-know'
+    | '/_app/likeness'
     | '/_app/notifications'
     | '/_app/onboarding'
     | '/_app/plans'
@@ -804,6 +816,13 @@ declare module '@tanstack/react-router' {
       path: '/good-to-know';
       fullPath: '/good-to-know';
       preLoaderRoute: typeof AppGoodToKnowRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/likeness': {
+      id: '/_app/likeness';
+      path: '/likeness';
+      fullPath: '/likeness';
+      preLoaderRoute: typeof AppLikenessRouteImport;
       parentRoute: typeof AppRoute;
     };
     '/_app/notifications': {
@@ -1099,6 +1118,7 @@ interface AppRouteChildren {
   AppDmcaBadgesRoute: typeof AppDmcaBadgesRoute;
   AppFileUploadsRoute: typeof AppFileUploadsRoute;
   AppGoodToKnowRoute: typeof AppGoodToKnowRoute;
+  AppLikenessRoute: typeof AppLikenessRoute;
   AppNotificationsRoute: typeof AppNotificationsRoute;
   AppOnboardingRoute: typeof AppOnboardingRoute;
   AppPlansRoute: typeof AppPlansRoute;
@@ -1130,6 +1150,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDmcaBadgesRoute: AppDmcaBadgesRoute,
   AppFileUploadsRoute: AppFileUploadsRoute,
   AppGoodToKnowRoute: AppGoodToKnowRoute,
+  AppLikenessRoute: AppLikenessRoute,
   AppNotificationsRoute: AppNotificationsRoute,
   AppOnboardingRoute: AppOnboardingRoute,
   AppPlansRoute: AppPlansRoute,

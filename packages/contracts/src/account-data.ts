@@ -48,6 +48,8 @@ export const ACCOUNT_EXPORT_SECTIONS = [
   'referenceFiles',
   'scans',
   'findings',
+  'faceEnrolment',
+  'enrolledFaces',
   'nameSightings',
   'authorizations',
   'takedowns',

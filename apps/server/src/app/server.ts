@@ -14,6 +14,7 @@ import { createContentModule } from '#server/features/content/content-module.ts'
 import { createDmcaBadgesModule } from '#server/features/dmca-badges/dmca-badges-module.ts';
 import { createEntitlementsModule } from '#server/features/entitlements/entitlements-module.ts';
 import { createFindingsModule } from '#server/features/findings/findings-module.ts';
+import { createLikenessModule } from '#server/features/likeness/likeness-module.ts';
 import { createHealthModule } from '#server/features/health/health-module.ts';
 import { createMarketingModule } from '#server/features/marketing/marketing-module.ts';
 import { createMatchingModule } from '#server/features/matching/matching-module.ts';
@@ -101,6 +102,7 @@ async function composeModules(platform: Platform) {
     catalog: scanSources.service.catalog,
     enforcement: takedowns.service.enforcement.findingPort,
   });
+  const likeness = createLikenessModule(platform, { entitlements });
   const nameSightings = createNameSightingsModule(platform, {
     entitlements,
     whitelist: whitelist.service,
@@ -204,6 +206,7 @@ async function composeModules(platform: Platform) {
     scans,
     scanSources,
     findings,
+    likeness,
     nameSightings,
     takedownReport,
     reportLeaks,

@@ -22,6 +22,8 @@ const WITHOUT_PROVIDER = [
   /^\/api\/findings\/[^/]+\/thumbnail$/,
   // A likeness finding's two faces, to her and to the staff reviewing it; the staff item's picture.
   /^\/api\/findings\/[^/]+\/face\/[^/]+$/,
+  // Her enrolled faces on the likeness page.
+  /^\/api\/likeness\/faces\/[^/]+\/crop$/,
   /^\/api\/staff\/queue\/[^/]+\/(thumbnail|face\/[^/]+)$/,
   /^\/api\/health$/,
   /^\/api\/openapi\.json$/,

@@ -4,6 +4,7 @@
 // buffered.
 import type { HttpBindings } from '@hono/node-server';
 import type { MiddlewareHandler } from 'hono';
+import { LIKENESS_PHOTO_MAX_BYTES } from '@shark/contracts/likeness.ts';
 import { REPORT_LEAKS_CSV_MAX_BYTES } from '@shark/contracts/report-leaks.ts';
 import { WHITELIST_CSV_MAX_BYTES } from '@shark/contracts/whitelist.ts';
 import { AppError } from './app-error.ts';
@@ -39,6 +40,8 @@ export const BODY_LIMIT_EXCEPTIONS: readonly Exception[] = [
   // Up to 500 addresses of up to 2,048 characters.
   { pattern: /^\/api\/report-leaks$/, maxBytes: 2 * MiB },
   { pattern: /^\/api\/report-leaks\/csv$/, maxBytes: REPORT_LEAKS_CSV_MAX_BYTES + 64 * KiB },
+  // A photo to find her face in (likeness protection), sent as one multipart body.
+  { pattern: /^\/api\/likeness\/faces\/detect$/, maxBytes: LIKENESS_PHOTO_MAX_BYTES + 64 * KiB },
   // Stripe's events: an invoice with many lines stays well under this.
   { pattern: /^\/api\/billing\/webhook$/, maxBytes: 1 * MiB },
 ];

@@ -33,6 +33,8 @@ export const ACCESS_RULES = {
   reportImpersonation: { statuses: ['subscribed'], features: ['impersonation'] },
   promoProtect: { features: ['promoProtect'] },
   goodToKnow: { statuses: ['subscribed', 'former'] },
+  // Deep fake protection is a Premium perk: the API refuses other plans, and the page says why.
+  likeness: { statuses: ['subscribed'] },
 } as const satisfies Record<string, AccessRequirement>;
 
 export type AccessRuleName = keyof typeof ACCESS_RULES;
@@ -57,6 +59,7 @@ export const PROTECTED_ROUTE_RULES = {
   '/dmca-badges': 'dmcaBadges',
   '/file-uploads': 'fileUploads',
   '/good-to-know': 'goodToKnow',
+  '/likeness': 'likeness',
   '/marketing/social-share': 'signedIn',
   '/marketing/welcome-package': 'signedIn',
   '/notifications': 'signedIn',

@@ -38,6 +38,8 @@ const EXPECTED_RULES: Record<string, (user: User) => boolean> = {
   '/dmca-badges': isSubscribed,
   '/file-uploads': isSubscribed,
   '/takedown-report': isSubscribed,
+  // Subscribed; the API refuses plans without deep fake protection, and the page says so.
+  '/likeness': isSubscribed,
   '/whitelist': (user) => isSubscribed(user) || has(user, 'promoProtect'),
   '/search-terms': (user) => isSubscribed(user) || has(user, 'promoProtect'),
   '/brands': (user) => isSubscribed(user) || has(user, 'promoProtect'),
@@ -66,6 +68,7 @@ const EXPECTED_PROTECTED_PATHS = [
   '/search-terms',
   '/whitelist',
   '/dmca-badges',
+  '/likeness',
   '/risk-registry',
   '/account',
   '/community',

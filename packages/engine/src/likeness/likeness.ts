@@ -7,5 +7,8 @@
  */
 export const LIKENESS_THRESHOLD = 0.93;
 
-/** The face model enrolled embeddings are made with: embeddings of another model are not compared. */
+/**
+ * The recognition network whose embeddings `facesIn` makes (face-search.ts): stored with each enrolled
+ * face, since embeddings of different models are never compared.
+ */
 export const FACE_MODEL = 'face-api-dlib-resnet-v1';

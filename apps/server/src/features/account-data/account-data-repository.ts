@@ -175,19 +175,22 @@ export function createAccountDataRepository(db: Database) {
       return rows.map((r) => r.id);
     },
 
-    /** Storage keys of her findings' thumbnails and notices' PDFs, a page at a time. */
+    /** Storage keys of her findings' thumbnails, notices' PDFs and enrolled faces' crops, a page at a time. */
     async storedKeys(
-      kind: 'findings' | 'notices',
+      kind: 'findings' | 'notices' | 'faces',
       userId: string,
       after: string | null,
     ): Promise<{ last: string | null; keys: string[] }> {
       const table =
         kind === 'findings'
           ? { id: t.finding.id, key: t.finding.thumbnailKey, owner: t.finding.userId }
-          : { id: t.notice.id, key: t.notice.pdfKey, owner: t.notice.userId };
+          : kind === 'notices'
+            ? { id: t.notice.id, key: t.notice.pdfKey, owner: t.notice.userId }
+            : { id: t.enrolledFace.id, key: t.enrolledFace.cropKey, owner: t.enrolledFace.userId };
+      const from = { findings: t.finding, notices: t.notice, faces: t.enrolledFace }[kind];
       const rows = await db
         .select({ id: table.id, key: table.key })
-        .from(kind === 'findings' ? t.finding : t.notice)
+        .from(from)
         .where(and(eq(table.owner, userId), after === null ? undefined : gt(table.id, after)))
         .orderBy(asc(table.id))
         .limit(PAGE);

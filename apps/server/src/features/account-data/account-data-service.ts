@@ -203,7 +203,7 @@ export function createAccountDataService(deps: AccountDataDeps) {
         if (ids.length === 0) break;
         after = ids.at(-1)!;
       }
-      for (const kind of ['findings', 'notices'] as const) {
+      for (const kind of ['findings', 'notices', 'faces'] as const) {
         let last: string | null = null;
         for (;;) {
           const page = await repo.storedKeys(kind, user.id, last);

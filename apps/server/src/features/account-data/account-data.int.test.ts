@@ -137,6 +137,24 @@ async function creatorWithData(tag: string) {
       normalizedUrl: `${tag}-studio.example/about`,
       pageTitle: `About ${tag} Studio`,
     });
+  await db()
+    .insert(t.faceEnrolment)
+    .values({ userId, consentVersion: `consent-${tag}`, consentedAt: new Date() });
+  const faceId = randomUUID();
+  const faceKey = `likeness/${userId}/${faceId}.jpg`;
+  await server.services.storage.write(faceKey, Buffer.from('face'));
+  await db()
+    .insert(t.enrolledFace)
+    .values({
+      id: faceId,
+      userId,
+      source: 'upload',
+      embedding: new Uint8Array(512).fill(7),
+      model: 'test-model',
+      box: { x: 0.25, y: 0.2, width: 0.5, height: 0.5 },
+      detectorScore: 0.98,
+      cropKey: faceKey,
+    });
   const offer = await server.services.offers.create({
     plan: 'plus',
     interval: 'monthly',
@@ -150,7 +168,7 @@ async function creatorWithData(tag: string) {
     userId,
     fileId,
     takedownId: takedown.id,
-    keys: [storageKey, thumbnailKey, findingThumb, pdfKey],
+    keys: [storageKey, thumbnailKey, findingThumb, pdfKey, faceKey],
     offerId: offer.id,
   };
 }
@@ -164,6 +182,7 @@ async function rowsOf(userId: string) {
     referenceFiles: await count(t.referenceFile, t.referenceFile.userId),
     findings: await count(t.finding, t.finding.userId),
     nameSightings: await count(t.nameSighting, t.nameSighting.userId),
+    enrolledFaces: await count(t.enrolledFace, t.enrolledFace.userId),
     takedowns: await count(t.takedown, t.takedown.userId),
     notices: await count(t.notice, t.notice.userId),
     reports: await count(t.reportedUrl, t.reportedUrl.userId),
@@ -207,6 +226,19 @@ describe('GET /api/account/export', () => {
     expect(data.nameSightings).toEqual([
       expect.objectContaining({ pageUrl: 'https://alice-studio.example/about' }),
     ]);
+    expect(data.faceEnrolment).toEqual([
+      expect.objectContaining({ consentVersion: 'consent-alice' }),
+    ]);
+    expect(data.enrolledFaces).toEqual([
+      expect.objectContaining({
+        source: 'upload',
+        box: { x: 0.25, y: 0.2, width: 0.5, height: 0.5 },
+        createdAt: expect.any(String),
+      }),
+    ]);
+    // Which faces are enrolled, never the embeddings themselves nor the crops' storage keys.
+    expect(data.enrolledFaces![0]).not.toHaveProperty('embedding');
+    expect(data.enrolledFaces![0]).not.toHaveProperty('cropKey');
     expect(data.takedowns).toEqual([expect.objectContaining({ id: her.takedownId })]);
     expect(data.takedownEvents!.length).toBeGreaterThan(0);
     expect(data.takedownRecipients).toHaveLength(3);
@@ -364,6 +396,7 @@ describe('DELETE /api/account', () => {
       referenceFiles: 0,
       findings: 0,
       nameSightings: 0,
+      enrolledFaces: 0,
       takedowns: 0,
       notices: 0,
       reports: 0,

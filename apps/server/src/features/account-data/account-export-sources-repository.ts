@@ -6,10 +6,16 @@ import * as t from '@shark/db/schema.ts';
 
 export type ExportRow = Record<string, unknown>;
 
-/** Columns never exported: credentials and session tokens are secrets, not her data. */
+/**
+ * Columns never exported: credentials and session tokens are secrets, not her data. An enrolled face's
+ * embedding is left out too: 128 numbers that mean nothing to her, yet a copy of them anywhere would
+ * let anyone search for her face; her export says which faces are enrolled (box, source, dates), and
+ * the storage key of a crop is Shark's internal address, not hers.
+ */
 const SECRET_COLUMNS: Partial<Record<AccountExportSection, readonly string[]>> = {
   signInMethods: ['password', 'accessToken', 'refreshToken', 'idToken'],
   sessions: ['token'],
+  enrolledFaces: ['embedding', 'cropKey'],
 };
 
 export interface Source {
@@ -80,6 +86,19 @@ export const SOURCES: Record<AccountExportSection, Source> = {
   },
   scans: { table: t.scan, key: t.scan.id, keyName: 'id', owner: t.scan.userId },
   findings: { table: t.finding, key: t.finding.id, keyName: 'id', owner: t.finding.userId },
+  // Her consent to likeness protection and her enrolled faces (features/likeness).
+  faceEnrolment: {
+    table: t.faceEnrolment,
+    key: t.faceEnrolment.userId,
+    keyName: 'userId',
+    owner: t.faceEnrolment.userId,
+  },
+  enrolledFaces: {
+    table: t.enrolledFace,
+    key: t.enrolledFace.id,
+    keyName: 'id',
+    owner: t.enrolledFace.userId,
+  },
   // Pages that share her name, kept for her review (features/name-sightings).
   nameSightings: {
     table: t.nameSighting,

@@ -7,7 +7,7 @@ import {
   type ContentItemDetail,
 } from '@shark/contracts/content.ts';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { FolderOpen, FolderPlus, Plus, RotateCcw, SearchX } from 'lucide-react';
+import { FolderOpen, FolderPlus, Plus, RotateCcw, ScanFace, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '#app/components/ui/alert.tsx';
@@ -82,10 +82,19 @@ export function ContentPage({
       title="Your Content"
       description="Your works as a takedown notice names them: what each one is, when it was published and where you sell it, with the original files leaks are matched against."
       actions={
-        <Button onClick={newItem}>
-          <Plus aria-hidden="true" />
-          New item
-        </Button>
+        <>
+          {/* Her face is protected like her works (Premium): its enrolment lives on its own page. */}
+          <Button asChild variant="outline">
+            <Link to="/likeness">
+              <ScanFace aria-hidden="true" />
+              Your face
+            </Link>
+          </Button>
+          <Button onClick={newItem}>
+            <Plus aria-hidden="true" />
+            New item
+          </Button>
+        </>
       }
     >
       <div className="grid gap-8 lg:grid-cols-[15rem_minmax(0,1fr)]">

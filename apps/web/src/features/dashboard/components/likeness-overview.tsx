@@ -74,6 +74,11 @@ export function LikenessOverview({
             </Link>
           </Button>
         ) : null}
+        {likeness.hasProtection ? (
+          <Button asChild size="sm" variant="outline">
+            <Link to="/likeness">Your enrolled faces</Link>
+          </Button>
+        ) : null}
         {canSeeReport && likeness.takedowns > 0 ? (
           <Button asChild size="sm" variant="outline">
             <Link to="/takedown-report" search={{ kind: 'likeness' }}>
