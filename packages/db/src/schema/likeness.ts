@@ -1,15 +1,7 @@
 // Likeness protection: a creator's enrolled face (embeddings only, with her consent) and the faces a
 // scan found that look like hers.
 import { doublePrecision, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import {
-  bytea,
-  createdAt,
-  id,
-  optionalRef,
-  parentRef,
-  timestamptz,
-  userKey,
-} from './columns.ts';
+import { bytea, createdAt, id, optionalRef, parentRef, timestamptz, userKey } from './columns.ts';
 import { referenceFile } from './reference-files.ts';
 
 /** Where an enrolled face came from: one of her reference files, or a photo sent only to enrol. */
