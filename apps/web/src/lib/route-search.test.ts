@@ -52,6 +52,8 @@ describe('routes with search options', () => {
       '/claim-offer',
       // Its page of posts (features/community).
       '/community',
+      // The kind of findings its review list shows (features/dashboard).
+      '/dashboard',
       // Its unread filter (features/notifications/lib/notifications-search.ts).
       '/notifications',
       '/plans',
