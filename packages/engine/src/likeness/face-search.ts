@@ -41,7 +41,9 @@ export interface FoundFace {
   embedding: Float32Array;
 }
 
-export class UnreadablePictureError extends Error {}
+export class UnreadablePictureError extends Error {
+  override readonly name = 'UnreadablePictureError';
+}
 
 /** Decodes a picture (EXIF orientation applied) to RGB with its longer side at most `maxSide`. */
 export async function decodeForFaces(

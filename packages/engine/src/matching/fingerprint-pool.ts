@@ -9,6 +9,7 @@ import {
   type FingerprintJobs,
 } from './fingerprint-jobs.ts';
 import type { JobMessage, ResultMessage } from './fingerprint-worker.ts';
+import { UnreadablePictureError } from '../likeness/face-search.ts';
 import { ImageDecodeError } from './image-fingerprint.ts';
 import { FfmpegMissingError, UnsupportedVideoError } from './video.ts';
 
@@ -24,6 +25,7 @@ function reviveError(error: { name: string; message: string }): Error {
   const classes: Record<string, new (message: string) => Error> = {
     ImageDecodeError,
     UnsupportedVideoError,
+    UnreadablePictureError,
   };
   if (error.name === 'FfmpegMissingError') return new FfmpegMissingError();
   const Class = classes[error.name];

@@ -1,6 +1,5 @@
 // Likeness protection (Premium's deep fake protection): her consent and her enrolled faces. The scans'
 // search for her face reads the enrolled faces (features/matching).
-import { facesIn } from '@shark/engine/likeness/face-search.ts';
 import type { Platform } from '#server/app/platform.ts';
 import { featureModule, mount } from '#server/app/feature-module.ts';
 import type { Entitlements } from '#server/features/entitlements/entitlements.ts';
@@ -15,7 +14,10 @@ export function createLikenessModule(platform: Platform, deps: { entitlements: E
     storage: platform.storage,
     logger: platform.logger,
     tokens: createFaceCandidateTokens(platform.config.authSecret),
-    findFaces: (bytes) => facesIn(bytes),
+    // On the fingerprint pool's face thread: the networks load there once, and the API's event loop
+    // keeps serving while a photo is searched.
+    findFaces: async (bytes) =>
+      (await platform.fingerprints.pictureFaces(new Uint8Array(bytes)))[0]?.faces ?? [],
   });
   return featureModule('likeness', likeness, {
     routes: ({ auth }) => [
