@@ -15,6 +15,7 @@ import {
   signedEnding,
 } from './notice-frame.ts';
 import type {
+  DepictionElementId,
   DSA_ELEMENT_IDS,
   NoticeBlock,
   NoticeBrand,
@@ -290,6 +291,59 @@ function finish<E extends string>(
 }
 
 /**
+ * A depiction notice's blocks: the header, the greeting with what the notice is for, the escalation
+ * paragraph, the statutory elements in order, what the recipient is asked to do, and the signature.
+ */
+function depictionBlocks<E extends DepictionElementId>(
+  input: DepictionNoticeInput,
+  parts: {
+    title: string;
+    /** Follows the greeting's introduction of the brand and the creator. */
+    purpose: string;
+    order: readonly E[];
+    headings: Record<E, string>;
+    elements: Record<E, string>;
+    request: string;
+    domains: string;
+    signature: string;
+    itemCount: number;
+  },
+): NoticeBlock[] {
+  const { brand, creator } = input;
+  const blocks: NoticeBlock[] = [
+    ...headerBlocks({
+      title: parts.title,
+      recipient: input.recipient,
+      from: `${brand.productName}, authorised representative of ${creator.legalName}`,
+      reference: input.noticeId,
+      sentAt: input.sentAt,
+      itemCount: parts.itemCount,
+    }),
+    {
+      kind: 'paragraph',
+      text:
+        `Dear ${input.recipient.name},\n\n${brand.productName} is the authorised representative of ` +
+        `${creator.legalName}, who publishes as "${creator.publicName}". ${parts.purpose}`,
+    },
+  ];
+  const escalation = escalationParagraph(input, parts.domains);
+  if (escalation) blocks.push({ kind: 'paragraph', text: escalation });
+  for (const element of parts.order) {
+    blocks.push({
+      kind: 'element',
+      element,
+      heading: parts.headings[element],
+      text: parts.elements[element],
+    });
+  }
+  blocks.push(
+    { kind: 'paragraph', text: parts.request },
+    ...signedEnding(brand, signOffOf(input, parts.domains), parts.signature, input.sentAt),
+  );
+  return blocks;
+}
+
+/**
  * A removal request under the TAKE IT DOWN Act, with every element of its § 3(a)(1)(B) and the
  * platform's 48-hour duty. Throws NoticeInputError when the input is incomplete or malformed.
  */
@@ -327,40 +381,23 @@ export function composeTakeItDownRequest(
     contact: '3. How to contact the identifiable individual (§ 3(a)(1)(B)(iv))',
     'removal-deadline': '4. Removal within 48 hours (§ 3(a)(3))',
   };
-  const title = input.escalation
-    ? 'Escalated removal request under the TAKE IT DOWN Act'
-    : 'Removal request under the TAKE IT DOWN Act';
-  const blocks: NoticeBlock[] = [
-    ...headerBlocks({
-      title,
-      recipient: input.recipient,
-      from: `${brand.productName}, authorised representative of ${creator.legalName}`,
-      reference: input.noticeId,
-      sentAt: input.sentAt,
-      itemCount: depictions.length,
-    }),
-    {
-      kind: 'paragraph',
-      text:
-        `Dear ${input.recipient.name},\n\n${brand.productName} is the authorised representative of ` +
-        `${creator.legalName}, who publishes as "${creator.publicName}". This is a request to remove ` +
-        `nonconsensual intimate visual depictions of her, at ${domains}, under section 3 of the TAKE IT DOWN ` +
-        `Act. ${authorityText(input)}`,
-    },
-  ];
-  const escalation = escalationParagraph(input, domains);
-  if (escalation) blocks.push({ kind: 'paragraph', text: escalation });
-  for (const element of ['depiction', 'good-faith', 'contact', 'removal-deadline'] as const)
-    blocks.push({ kind: 'element', element, heading: headings[element], text: elements[element] });
-  blocks.push(
-    {
-      kind: 'paragraph',
-      text:
-        'Please remove the depictions listed above, and any known identical copies, within 48 hours, and ' +
-        `confirm by replying to ${brand.agentEmail} with the reference ${input.noticeId}.`,
-    },
-    ...signedEnding(brand, signOffOf(input, domains), signature, input.sentAt),
-  );
+  const blocks = depictionBlocks(input, {
+    title: input.escalation
+      ? 'Escalated removal request under the TAKE IT DOWN Act'
+      : 'Removal request under the TAKE IT DOWN Act',
+    purpose:
+      `This is a request to remove nonconsensual intimate visual depictions of her, at ${domains}, ` +
+      `under section 3 of the TAKE IT DOWN Act. ${authorityText(input)}`,
+    order: ['depiction', 'good-faith', 'contact', 'removal-deadline'],
+    headings,
+    elements,
+    request:
+      'Please remove the depictions listed above, and any known identical copies, within 48 hours, and ' +
+      `confirm by replying to ${brand.agentEmail} with the reference ${input.noticeId}.`,
+    domains,
+    signature,
+    itemCount: depictions.length,
+  });
   const fields = baseFields(input, signature, depictions);
   fields.splice(6, 0, {
     key: 'statement',
@@ -418,40 +455,23 @@ export function composeDsaNotice(
     submitter: '3. Name and e-mail address of the submitter (Article 16(2)(c))',
     'bona-fide': '4. Statement of bona fide belief (Article 16(2)(d))',
   };
-  const title = input.escalation
-    ? 'Escalated notice of illegal content under Article 16 of the Digital Services Act'
-    : 'Notice of illegal content under Article 16 of the Digital Services Act';
-  const blocks: NoticeBlock[] = [
-    ...headerBlocks({
-      title,
-      recipient: input.recipient,
-      from: `${brand.productName}, authorised representative of ${creator.legalName}`,
-      reference: input.noticeId,
-      sentAt: input.sentAt,
-      itemCount: depictions.length,
-    }),
-    {
-      kind: 'paragraph',
-      text:
-        `Dear ${input.recipient.name},\n\n${brand.productName} is the authorised representative of ` +
-        `${creator.legalName}, who publishes as "${creator.publicName}". Under Article 16 of Regulation (EU) ` +
-        `2022/2065 (the Digital Services Act), this notice tells you of illegal content you host at ${domains}: ` +
-        'intimate depictions of her published without her consent.',
-    },
-  ];
-  const escalation = escalationParagraph(input, domains);
-  if (escalation) blocks.push({ kind: 'paragraph', text: escalation });
-  for (const element of ['explanation', 'location', 'submitter', 'bona-fide'] as const)
-    blocks.push({ kind: 'element', element, heading: headings[element], text: elements[element] });
-  blocks.push(
-    {
-      kind: 'paragraph',
-      text:
-        'Please remove or disable access to the content listed above expeditiously, and send your decision ' +
-        `(Article 16(5)) to ${brand.agentEmail} with the reference ${input.noticeId}.`,
-    },
-    ...signedEnding(brand, signOffOf(input, domains), signature, input.sentAt),
-  );
+  const blocks = depictionBlocks(input, {
+    title: input.escalation
+      ? 'Escalated notice of illegal content under Article 16 of the Digital Services Act'
+      : 'Notice of illegal content under Article 16 of the Digital Services Act',
+    purpose:
+      'Under Article 16 of Regulation (EU) 2022/2065 (the Digital Services Act), this notice tells you ' +
+      `of illegal content you host at ${domains}: intimate depictions of her published without her consent.`,
+    order: ['explanation', 'location', 'submitter', 'bona-fide'],
+    headings,
+    elements,
+    request:
+      'Please remove or disable access to the content listed above expeditiously, and send your decision ' +
+      `(Article 16(5)) to ${brand.agentEmail} with the reference ${input.noticeId}.`,
+    domains,
+    signature,
+    itemCount: depictions.length,
+  });
   const fields = baseFields(input, signature, depictions);
   fields.splice(
     6,
