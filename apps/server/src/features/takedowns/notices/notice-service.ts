@@ -198,17 +198,21 @@ export function createNoticeService(deps: NoticeServiceDeps) {
             },
           }
         : {};
+    // Who sends, to whom, for whom: the same in a notice under any law.
+    const parties = {
+      brand,
+      recipient: { role: first.recipient.role, name: first.recipient.name, channel },
+      creator: {
+        legalName: authorization.legalName,
+        publicName,
+        profileUrls: creator.profileUrls.slice(0, 50),
+      },
+      authorisation,
+    };
     const basis = first.takedown.legalBasis;
     if (basis === 'take_it_down' || basis === 'dsa_article_16') {
       const depictionInput: DepictionNoticeInput = {
-        brand,
-        recipient: { role: first.recipient.role, name: first.recipient.name, channel },
-        creator: {
-          legalName: authorization.legalName,
-          publicName,
-          profileUrls: creator.profileUrls.slice(0, 50),
-        },
-        authorisation,
+        ...parties,
         items: group.map((candidate) => ({
           pageUrl: candidate.takedown.pageUrl,
           mediaUrl: candidate.finding.mediaUrl,
@@ -232,14 +236,7 @@ export function createNoticeService(deps: NoticeServiceDeps) {
       };
     }
     const input: NoticeInput = {
-      brand,
-      recipient: { role: first.recipient.role, name: first.recipient.name, channel },
-      creator: {
-        legalName: authorization.legalName,
-        publicName,
-        profileUrls: creator.profileUrls.slice(0, 50),
-      },
-      authorisation,
+      ...parties,
       items: group.map((candidate) => ({
         pageUrl: candidate.takedown.pageUrl,
         mediaUrl: candidate.finding.mediaUrl,
