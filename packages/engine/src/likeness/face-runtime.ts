@@ -4,60 +4,29 @@
 // is fetched at run time. Loaded once per thread, on first use.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Point } from './face-align.ts';
-
-interface Tensor {
-  dispose(): void;
-}
+import type * as Tf from '@tensorflow/tfjs';
+import { faceNetworks, type FaceApiParams, type FaceNetworks } from './face-networks.ts';
 
 interface Net {
   loadFromDisk(directory: string): Promise<void>;
+  params: unknown;
 }
 
-interface LandmarkedFace {
-  detection: { score: number; box: { x: number; y: number; width: number; height: number } };
-  landmarks: { positions: Point[] };
-}
-
-/** The part of face-api's API Shark uses (its own typings pull all of TensorFlow.js's in). */
+/** The part of face-api Shark uses: its TensorFlow.js and its networks' loaders and weights. */
 interface FaceApi {
-  tf: {
-    setBackend(name: string): Promise<boolean>;
-    ready(): Promise<void>;
-    enableProdMode(): void;
-    getBackend(): string;
-    tensor3d(values: Int32Array, shape: [number, number, number], dtype: 'int32'): Tensor;
-  };
+  tf: typeof Tf;
   nets: {
     tinyFaceDetector: Net;
-    faceLandmark68Net: Net;
-    faceLandmark68TinyNet: Net;
-    faceRecognitionNet: Net & {
-      computeFaceDescriptor(input: Tensor): Promise<Float32Array | Float32Array[]>;
-    };
+    faceLandmark68Net: Net & { faceFeatureExtractor: Net };
+    faceRecognitionNet: Net;
   };
-  TinyFaceDetectorOptions: new (options: { inputSize: number; scoreThreshold: number }) => object;
-  detectAllFaces(
-    input: Tensor,
-    options: object,
-  ): { withFaceLandmarks(useTinyLandmarkNet?: boolean): Promise<LandmarkedFace[]> };
 }
 
 interface WasmBackend {
   setWasmPaths(prefix: string, usePlatformFetch?: boolean): void;
 }
 
-export interface FaceRuntime {
-  /** Faces in an RGB picture, with their 68 landmarks, in picture pixels. */
-  detect(
-    rgb: Uint8Array,
-    width: number,
-    height: number,
-    options: { inputSize: number; minScore: number; tinyLandmarks?: boolean },
-  ): Promise<LandmarkedFace[]>;
-  /** The recognition network's 128 numbers for a 150×150 RGB chip. */
-  embed(chip: Uint8Array, size: number): Promise<Float32Array>;
-}
+export type FaceRuntime = FaceNetworks;
 
 let loading: Promise<FaceRuntime> | undefined;
 
@@ -68,12 +37,6 @@ export function faceRuntime(): Promise<FaceRuntime> {
     throw error;
   });
   return loading;
-}
-
-function toInt32(bytes: Uint8Array): Int32Array {
-  const values = new Int32Array(bytes.length);
-  values.set(bytes);
-  return values;
 }
 
 /**
@@ -125,32 +88,26 @@ async function loadNetworks(): Promise<FaceRuntime> {
     path.dirname(require.resolve('@vladmandic/face-api/package.json')),
     'model',
   );
-  await faceapi.nets.tinyFaceDetector.loadFromDisk(models);
-  await faceapi.nets.faceLandmark68Net.loadFromDisk(models);
-  await faceapi.nets.faceLandmark68TinyNet.loadFromDisk(models);
-  await faceapi.nets.faceRecognitionNet.loadFromDisk(models);
-
-  return {
-    async detect(rgb, width, height, { inputSize, minScore, tinyLandmarks = false }) {
-      const input = faceapi.tf.tensor3d(toInt32(rgb), [height, width, 3], 'int32');
-      try {
-        const options = new faceapi.TinyFaceDetectorOptions({
-          inputSize,
-          scoreThreshold: minScore,
-        });
-        return await faceapi.detectAllFaces(input, options).withFaceLandmarks(tinyLandmarks);
-      } finally {
-        input.dispose();
-      }
+  const { tinyFaceDetector, faceLandmark68Net, faceRecognitionNet } = faceapi.nets;
+  await tinyFaceDetector.loadFromDisk(models);
+  await faceLandmark68Net.loadFromDisk(models);
+  await faceRecognitionNet.loadFromDisk(models);
+  const landmarks = faceLandmark68Net.params as { fc: FaceApiParams['landmarks']['fc'] };
+  const features = faceLandmark68Net.faceFeatureExtractor.params as Record<
+    'dense0' | 'dense1' | 'dense2' | 'dense3',
+    FaceApiParams['landmarks']['dense'][number]
+  >;
+  return faceNetworks(faceapi.tf, {
+    detector: tinyFaceDetector.params as FaceApiParams['detector'],
+    landmarks: {
+      fc: landmarks.fc,
+      dense: [
+        features.dense0,
+        features.dense1,
+        features.dense2,
+        features.dense3,
+      ] as FaceApiParams['landmarks']['dense'],
     },
-    async embed(chip, size) {
-      const input = faceapi.tf.tensor3d(toInt32(chip), [size, size, 3], 'int32');
-      try {
-        const descriptor = await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(input);
-        return Array.isArray(descriptor) ? descriptor[0]! : descriptor;
-      } finally {
-        input.dispose();
-      }
-    },
-  };
+    recognition: faceRecognitionNet.params as FaceApiParams['recognition'],
+  });
 }

@@ -11,14 +11,14 @@ export interface FaceSearchOptions {
   minScore?: number;
   /** The least face height kept, in pixels of the picture as looked at. */
   minFaceSize?: number;
-  /** The smaller, faster landmark network. */
-  tinyLandmarks?: boolean;
   /** Pictures are looked at with their longer side at most this. */
   maxSide?: number;
 }
 
-/** The smallest square the detector reads. */
+/** The canvas side of the second look, for close-ups. */
 const MIN_INPUT_SIZE = 224;
+/** The least canvas side: four cells of the detector's grid. */
+const MIN_CANVAS_SIDE = 128;
 /** The most of the detector's square a picture takes, on its longer side. */
 const FRAMED_SHARE = 0.8;
 /** The share of the smallest square a picture takes in the second look for a close-up face. */
@@ -28,7 +28,6 @@ export const FACE_SEARCH_DEFAULTS: Required<FaceSearchOptions> = {
   inputSize: 416,
   minScore: 0.3,
   minFaceSize: 40,
-  tinyLandmarks: false,
   maxSide: 640,
 };
 
@@ -77,54 +76,61 @@ export async function detectFaces(
   image: RgbImage,
   options: FaceSearchOptions = {},
 ): Promise<LandmarkedFace[]> {
-  const { inputSize, minScore, tinyLandmarks } = { ...FACE_SEARCH_DEFAULTS, ...options };
+  const { inputSize, minScore } = { ...FACE_SEARCH_DEFAULTS, ...options };
   if (image.channels !== 3) throw new Error('face search reads RGB pictures (3 channels)');
-  // The detector reads a square of at most `inputSize` with the picture scaled into it: the
+  // The detector reads a canvas of at most `inputSize` a side with the picture scaled into it: the
   // networks' working memory is bounded whatever the pictures' sizes (WebAssembly memory only
-  // grows), and no large tensor is made. A smaller picture is read at its own size (the square
-  // rounded up to the network's stride of 32), not enlarged: the cost grows with the square's area.
+  // grows), and no large tensor is made. A smaller picture is read at its own size, not enlarged.
+  // The canvas follows the picture's shape (each side rounded up to the network's stride of 32):
+  // the cost grows with its area, and a landscape picture needs no square of black around it.
   const longest = Math.max(image.width, image.height);
-  const side = Math.min(
+  // A face that fills the whole canvas is missed (the detector learnt faces with some of their
+  // surroundings), so the picture takes at most `FRAMED_SHARE` of each side, centred.
+  const found = await detectOnCanvas(
+    image,
+    Math.min(1, (inputSize * FRAMED_SHARE) / longest),
+    FRAMED_SHARE,
     inputSize,
-    Math.max(MIN_INPUT_SIZE, Math.ceil(longest / FRAMED_SHARE / 32) * 32),
-  );
-  // A face that fills the whole square is missed (the detector learnt faces with some of their
-  // surroundings), so the picture takes at most `FRAMED_SHARE` of it, centred.
-  const found = await detectInSquare(image, side, Math.min(1, (side * FRAMED_SHARE) / longest), {
     minScore,
-    tinyLandmarks,
-  });
+  );
   if (found.length > 0) return found;
   // Nothing: a close-up whose face is too large for the detector is found at a smaller scale.
-  return detectInSquare(image, MIN_INPUT_SIZE, (MIN_INPUT_SIZE * CLOSE_UP_SHARE) / longest, {
+  return detectOnCanvas(
+    image,
+    (MIN_INPUT_SIZE * CLOSE_UP_SHARE) / longest,
+    CLOSE_UP_SHARE,
+    MIN_INPUT_SIZE,
     minScore,
-    tinyLandmarks,
-  });
+  );
 }
 
-async function detectInSquare(
+/** The canvas side holding `length` pixels of picture as `share` of it. */
+function canvasSide(length: number, share: number, most: number): number {
+  return Math.min(most, Math.max(MIN_CANVAS_SIDE, Math.ceil(length / share / 32) * 32));
+}
+
+async function detectOnCanvas(
   image: RgbImage,
-  side: number,
   scale: number,
-  options: { minScore: number; tinyLandmarks: boolean },
+  share: number,
+  most: number,
+  minScore: number,
 ): Promise<LandmarkedFace[]> {
   const runtime = await faceRuntime();
-  const canvas = await squareCanvas(image, scale, side);
-  const detected = await runtime.detect(canvas.data, side, side, { inputSize: side, ...options });
+  const width = canvasSide(image.width * scale, share, most);
+  const height = canvasSide(image.height * scale, share, most);
+  const canvas = await pictureOnCanvas(image, scale, width, height);
+  const detected = await runtime.detect(Float32Array.from(canvas.data), width, height, minScore);
   const toPicture = (p: Point) => ({
     x: (p.x - canvas.left) / scale,
     y: (p.y - canvas.top) / scale,
   });
   return detected.map((face) => {
-    const corner = toPicture(face.detection.box);
+    const corner = toPicture(face.box);
     return {
-      box: {
-        ...corner,
-        width: face.detection.box.width / scale,
-        height: face.detection.box.height / scale,
-      },
-      score: face.detection.score,
-      landmarks: face.landmarks.positions.map(toPicture),
+      box: { ...corner, width: face.box.width / scale, height: face.box.height / scale },
+      score: face.score,
+      landmarks: face.landmarks.map(toPicture),
     };
   });
 }
@@ -154,24 +160,25 @@ export async function facesInImage(
   return faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
 }
 
-/** The picture scaled by `scale` into the middle of a black `side`×`side` square, RGB. */
-async function squareCanvas(
+/** The picture scaled by `scale` into the middle of a black `canvasWidth`×`canvasHeight` canvas, RGB. */
+async function pictureOnCanvas(
   image: RgbImage,
   scale: number,
-  side: number,
+  canvasWidth: number,
+  canvasHeight: number,
 ): Promise<{ data: Uint8Array; left: number; top: number }> {
-  const width = Math.max(1, Math.min(side, Math.round(image.width * scale)));
-  const height = Math.max(1, Math.min(side, Math.round(image.height * scale)));
-  const left = Math.floor((side - width) / 2);
-  const top = Math.floor((side - height) / 2);
+  const width = Math.max(1, Math.min(canvasWidth, Math.round(image.width * scale)));
+  const height = Math.max(1, Math.min(canvasHeight, Math.round(image.height * scale)));
+  const left = Math.floor((canvasWidth - width) / 2);
+  const top = Math.floor((canvasHeight - height) / 2);
   const raw = { width: image.width, height: image.height, channels: 3 as const };
   const { data } = await sharp(image.data, { raw })
     .resize(width, height, { fit: 'fill' })
     .extend({
       left,
       top,
-      right: side - width - left,
-      bottom: side - height - top,
+      right: canvasWidth - width - left,
+      bottom: canvasHeight - height - top,
       background: { r: 0, g: 0, b: 0 },
     })
     .raw()

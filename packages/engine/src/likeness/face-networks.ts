@@ -1,0 +1,396 @@
+// The forward passes of the three face networks (face-api's Tiny Face Detector, its 68-landmark
+// network and its port of dlib's ResNet recognition network), run on the weights face-api loads but
+// written for speed and bounded memory: every convolution is one fused kernel (bias and activation
+// included; the recognition network's scale layers are folded into its filters once), and each
+// layer's input is released as soon as the next layer exists, so the working memory is that of two
+// layers rather than of the whole network. The results are those of face-api's own passes up to
+// floating-point rounding.
+import type * as Tf from '@tensorflow/tfjs';
+import type { Point } from './face-align.ts';
+
+type TF = typeof Tf;
+type T4 = Tf.Tensor4D;
+type T1 = Tf.Tensor1D;
+
+interface ConvParams {
+  filters: T4;
+  bias: T1;
+}
+interface SeparableParams {
+  depthwise_filter: T4;
+  pointwise_filter: T4;
+  bias: T1;
+}
+interface ScaledConvParams {
+  conv: ConvParams;
+  scale: { weights: T1; biases: T1 };
+}
+interface ResidualParams {
+  conv1: ScaledConvParams;
+  conv2: ScaledConvParams;
+}
+
+/** The parameters of face-api's networks, as its loaded nets hold them. */
+export interface FaceApiParams {
+  detector: Record<'conv0' | 'conv8', ConvParams> &
+    Record<'conv1' | 'conv2' | 'conv3' | 'conv4' | 'conv5', SeparableParams>;
+  landmarks: {
+    fc: { weights: Tf.Tensor2D; bias: T1 };
+    dense: [
+      { conv0: ConvParams; conv1: SeparableParams; conv2: SeparableParams; conv3: SeparableParams },
+      ...Record<'conv0' | 'conv1' | 'conv2' | 'conv3', SeparableParams>[],
+    ];
+  };
+  recognition: Record<string, ScaledConvParams | ResidualParams> & { fc: Tf.Tensor2D };
+}
+
+export interface DetectedBox {
+  /** In pixels of the detector's canvas. */
+  box: { x: number; y: number; width: number; height: number };
+  score: number;
+}
+
+export interface NetworkFace extends DetectedBox {
+  /** The 68 landmarks, in pixels of the canvas. */
+  landmarks: Point[];
+}
+
+export interface FaceNetworks {
+  /**
+   * Faces in a `width`×`height` RGB canvas (0–255 values, row-major; both sides multiples of 32),
+   * with their landmarks.
+   */
+  detect(
+    canvas: Float32Array,
+    width: number,
+    height: number,
+    minScore: number,
+  ): Promise<NetworkFace[]>;
+  /** The recognition network's 128 numbers for a 150×150 RGB chip. */
+  embed(chip: Uint8Array, size: number): Promise<Float32Array>;
+}
+
+const DETECTOR_MEAN = [117.001, 114.697, 97.404] as const;
+const FACE_MEAN = [122.782, 117.001, 104.298] as const;
+const ANCHORS = [
+  [1.603231, 2.094468],
+  [6.041143, 7.080126],
+  [2.882459, 3.518061],
+  [4.266906, 5.178857],
+  [9.041765, 10.66308],
+] as const;
+const IOU_THRESHOLD = 0.4;
+const LANDMARK_INPUT = 112;
+/** The detector's leaky ReLU's slope below zero. */
+const LEAKY_SLOPE = 0.1;
+
+/** Runs `step` on `x` and releases `x` (unless told to keep it). */
+function step<A extends Tf.Tensor, B extends Tf.Tensor>(x: A, step: (x: A) => B, keep = false): B {
+  const out = step(x);
+  if (!keep) x.dispose();
+  return out;
+}
+
+const sigmoid = (v: number) => 1 / (1 + Math.exp(-v));
+
+export function faceNetworks(tf: TF, params: FaceApiParams): FaceNetworks {
+  const det = params.detector;
+  const conv0 = foldInputNormalisation(tf, det.conv0);
+  const faceMean = tf.tensor1d([...FACE_MEAN]);
+  const recognition = foldScaleLayers(tf, params.recognition);
+  // The leaky ReLU as a PReLU with one slope per channel: TensorFlow.js's WebAssembly kernel for
+  // PReLU (fused into the convolution) is many times faster than its leaky ReLU.
+  const slopes = new Map<number, T1>();
+  const leaky = (channels: number) => {
+    let alpha = slopes.get(channels);
+    if (!alpha) slopes.set(channels, (alpha = tf.fill<Tf.Rank.R1>([channels], LEAKY_SLOPE)));
+    return { activation: 'prelu', preluActivationWeights: alpha } as const;
+  };
+
+  const separable = (x: T4, p: SeparableParams, strides: 1 | 2, activation: object) => {
+    const depthwise = tf.depthwiseConv2d(x, p.depthwise_filter, strides, 'same');
+    return step(depthwise, (d) =>
+      tf.fused.conv2d({
+        x: d,
+        filter: p.pointwise_filter,
+        strides: 1,
+        pad: 'same',
+        bias: p.bias,
+        ...activation,
+      }),
+    );
+  };
+
+  async function detect(pixels: Float32Array, width: number, height: number, minScore: number) {
+    const canvas = tf.tensor3d(pixels, [height, width, 3]);
+    try {
+      const faces: NetworkFace[] = [];
+      for (const found of await boxes(canvas, minScore)) {
+        faces.push({ ...found, landmarks: await landmarks(canvas, found.box) });
+      }
+      return faces;
+    } finally {
+      canvas.dispose();
+    }
+  }
+
+  async function boxes(canvas: Tf.Tensor3D, minScore: number) {
+    const [height, width] = canvas.shape;
+    let x: T4 = canvas.expandDims(0);
+    x = step(x, (v) =>
+      tf.fused.conv2d({
+        x: v,
+        filter: conv0.filters,
+        strides: 1,
+        pad: 'valid',
+        bias: conv0.bias,
+        ...leaky(16),
+      }),
+    );
+    for (const layer of ['conv1', 'conv2', 'conv3', 'conv4', 'conv5'] as const) {
+      x = step(x, (v) => tf.maxPool(v, 2, 2, 'same'));
+      x = step(x, (v) => separable(v, det[layer], 1, leaky(det[layer].bias.shape[0])));
+    }
+    x = step(x, (v) => tf.maxPool(v, 2, 1, 'same'));
+    x = step(x, (v) =>
+      tf.fused.conv2d({
+        x: v,
+        filter: det.conv8.filters,
+        strides: 1,
+        pad: 'valid',
+        bias: det.conv8.bias,
+      }),
+    );
+    const [, rows, cols] = x.shape;
+    const out = await x.data();
+    x.dispose();
+    const found: DetectedBox[] = [];
+    // The anchors are in cells of the output grid.
+    const cellWidth = width / cols;
+    const cellHeight = height / rows;
+    for (let row = 0; row < rows; row++) {
+      for (let col = 0; col < cols; col++) {
+        for (let a = 0; a < ANCHORS.length; a++) {
+          const at = ((row * cols + col) * ANCHORS.length + a) * 5;
+          const score = sigmoid(out[at + 4]!);
+          if (score <= minScore) continue;
+          const boxWidth = Math.exp(out[at + 2]!) * ANCHORS[a]![0] * cellWidth;
+          const boxHeight = Math.exp(out[at + 3]!) * ANCHORS[a]![1] * cellHeight;
+          const cx = (col + sigmoid(out[at]!)) * cellWidth;
+          const cy = (row + sigmoid(out[at + 1]!)) * cellHeight;
+          found.push({
+            box: {
+              x: cx - boxWidth / 2,
+              y: cy - boxHeight / 2,
+              width: boxWidth,
+              height: boxHeight,
+            },
+            score,
+          });
+        }
+      }
+    }
+    return nonMaxSuppression(found);
+  }
+
+  async function landmarks(canvas: Tf.Tensor3D, box: DetectedBox['box']) {
+    // The face's box, cut at the canvas's edges, padded to a square with black and read at 112×112.
+    const [canvasHeight, canvasWidth] = canvas.shape;
+    const clippedX = Math.max(0, box.x);
+    const clippedY = Math.max(0, box.y);
+    const left = Math.floor(clippedX);
+    const top = Math.floor(clippedY);
+    const width = Math.floor(Math.min(box.x + box.width - clippedX, canvasWidth - clippedX));
+    const height = Math.floor(Math.min(box.y + box.height - clippedY, canvasHeight - clippedY));
+    if (width <= 0 || height <= 0) return [];
+    const longest = Math.max(width, height);
+    const padX = longest - width;
+    const padY = longest - height;
+    const before = [Math.floor(padY / 2), Math.floor(padX / 2)] as const;
+    let x: T4 = tf.tidy(() => {
+      const face = canvas.slice([top, left, 0], [height, width, 3]).pad([
+        [before[0], padY - before[0]],
+        [before[1], padX - before[1]],
+        [0, 0],
+      ]);
+      return tf.image
+        .resizeBilinear(face.expandDims<T4>(0), [LANDMARK_INPUT, LANDMARK_INPUT])
+        .sub(faceMean)
+        .mul(1 / 255);
+    });
+    params.landmarks.dense.forEach((block, i) => {
+      x = step(x, (v) => tf.tidy(() => denseBlock(v, block, i === 0)));
+    });
+    const flat = step(x, (v) => tf.tidy(() => tf.avgPool(v, 7, 2, 'valid').reshape([1, -1])));
+    const out = step(flat, (v) =>
+      tf.tidy(() =>
+        tf.matMul(v as Tf.Tensor2D, params.landmarks.fc.weights).add(params.landmarks.fc.bias),
+      ),
+    );
+    const values = await out.data();
+    out.dispose();
+    const scale = longest / LANDMARK_INPUT;
+    const points: Point[] = [];
+    for (let i = 0; i < 68; i++) {
+      points.push({
+        x: left + values[2 * i]! * LANDMARK_INPUT * scale - before[1],
+        y: top + values[2 * i + 1]! * LANDMARK_INPUT * scale - before[0],
+      });
+    }
+    return points;
+  }
+
+  function denseBlock(
+    x: T4,
+    block: FaceApiParams['landmarks']['dense'][number],
+    first: boolean,
+  ): T4 {
+    const RELU = { activation: 'relu' } as const;
+    const out1 = first
+      ? tf.fused.conv2d({
+          x,
+          filter: (block.conv0 as ConvParams).filters,
+          strides: 2,
+          pad: 'same',
+          bias: block.conv0.bias,
+          ...RELU,
+        })
+      : separable(x, block.conv0 as SeparableParams, 2, RELU);
+    const out2 = separable(out1, block.conv1, 1, {});
+    const out3 = separable(tf.relu(tf.add<T4>(out1, out2)), block.conv2, 1, {});
+    const out4 = separable(tf.relu(tf.addN([out1, out2, out3])), block.conv3, 1, {});
+    return tf.relu(tf.addN([out1, out2, out3, out4]));
+  }
+
+  async function embed(chip: Uint8Array, size: number) {
+    const input = new Float32Array(chip.length);
+    for (let i = 0; i < chip.length; i++) input[i] = (chip[i]! - FACE_MEAN[i % 3]!) / 255;
+    const conv = (x: T4, p: ConvParams, strides: 1 | 2, pad: 'same' | 'valid', relu: boolean) =>
+      tf.fused.conv2d({
+        x,
+        filter: p.filters,
+        strides,
+        pad,
+        bias: p.bias,
+        ...(relu ? { activation: 'relu' as const } : {}),
+      });
+    const residual = (x: T4, name: string) =>
+      tf.tidy(() => {
+        const p = recognition.layers[name]!;
+        return tf.relu(
+          tf.add(conv(conv(x, p[0]!, 1, 'same', true), p[1]!, 1, 'same', false), x),
+        ) as T4;
+      });
+    const residualDown = (x: T4, name: string) =>
+      tf.tidy(() => {
+        const p = recognition.layers[name]!;
+        let out = conv(conv(x, p[0]!, 2, 'valid', true), p[1]!, 1, 'same', false);
+        let pooled = tf.avgPool(x, 2, 2, 'valid');
+        if (pooled.shape[1] !== out.shape[1])
+          out = out.pad([
+            [0, 0],
+            [0, 1],
+            [0, 1],
+            [0, 0],
+          ]);
+        const extra = out.shape[3] - pooled.shape[3];
+        if (extra > 0)
+          pooled = pooled.pad([
+            [0, 0],
+            [0, 0],
+            [0, 0],
+            [0, extra],
+          ]);
+        return tf.relu(tf.add(pooled, out)) as T4;
+      });
+    let x: T4 = tf.tensor4d(input, [1, size, size, 3]);
+    x = step(x, (v) => conv(v, recognition.layers.conv32_down![0]!, 2, 'valid', true));
+    x = step(x, (v) => tf.maxPool(v, 3, 2, 'valid'));
+    for (const name of RESNET_LAYERS) {
+      x = step(x, (v) => (name.includes('down') ? residualDown(v, name) : residual(v, name)));
+    }
+    const descriptor = step(x, (v) =>
+      tf.tidy(() => tf.matMul(v.mean<Tf.Tensor2D>([1, 2]), recognition.fc)),
+    );
+    const values = (await descriptor.data()) as Float32Array;
+    descriptor.dispose();
+    return values;
+  }
+
+  return { detect, embed };
+}
+
+const RESNET_LAYERS = [
+  'conv32_1',
+  'conv32_2',
+  'conv32_3',
+  'conv64_down',
+  'conv64_1',
+  'conv64_2',
+  'conv64_3',
+  'conv128_down',
+  'conv128_1',
+  'conv128_2',
+  'conv256_down',
+  'conv256_1',
+  'conv256_2',
+  'conv256_down_out',
+] as const;
+
+/**
+ * The detector's first convolution taking the picture's 0–255 values as they are: it reads
+ * (x − mean) / 255 with no padding ('valid'), so conv((x − m) / 255, f) + b = conv(x, f / 255) + b − Σ f·m / 255.
+ */
+function foldInputNormalisation(tf: TF, { filters, bias }: ConvParams): ConvParams {
+  return tf.tidy(() => {
+    const scaled = tf.div<T4>(filters, 255);
+    const mean = tf.tensor4d([...DETECTOR_MEAN], [1, 1, 3, 1]);
+    const offset = tf.sum<T1>(tf.mul(scaled, mean), [0, 1, 2]);
+    return { filters: scaled, bias: tf.sub<T1>(bias, offset) };
+  });
+}
+
+interface FoldedRecognition {
+  layers: Record<string, ConvParams[]>;
+  fc: Tf.Tensor2D;
+}
+
+/**
+ * The recognition network's layers with each scale layer folded into its convolution:
+ * (conv(x, f) + b) · w + c = conv(x, f · w) + (b · w + c). Face-api's own tensors for that network
+ * are released: only the folded ones are kept.
+ */
+function foldScaleLayers(tf: TF, params: FaceApiParams['recognition']): FoldedRecognition {
+  const fold = ({ conv, scale }: ScaledConvParams): ConvParams => {
+    const folded = tf.tidy(() => ({
+      filters: tf.mul<T4>(conv.filters, scale.weights),
+      bias: tf.add<T1>(tf.mul(conv.bias, scale.weights), scale.biases),
+    }));
+    for (const t of [conv.filters, conv.bias, scale.weights, scale.biases]) t.dispose();
+    return folded;
+  };
+  const layers: Record<string, ConvParams[]> = {};
+  for (const [name, layer] of Object.entries(params)) {
+    if (name === 'fc') continue;
+    const value = layer as ScaledConvParams | ResidualParams;
+    layers[name] = 'conv1' in value ? [fold(value.conv1), fold(value.conv2)] : [fold(value)];
+  }
+  return { layers, fc: params.fc };
+}
+
+/** Face-api's non-maximum suppression: the best box first, any box overlapping a kept one by more than the threshold dropped. */
+function nonMaxSuppression(boxes: DetectedBox[]): DetectedBox[] {
+  const sorted = [...boxes].sort((a, b) => b.score - a.score);
+  const kept: DetectedBox[] = [];
+  for (const candidate of sorted) {
+    if (kept.every((k) => iou(k.box, candidate.box) <= IOU_THRESHOLD)) kept.push(candidate);
+  }
+  return kept;
+}
+
+function iou(a: DetectedBox['box'], b: DetectedBox['box']): number {
+  const width = Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x));
+  const height = Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y));
+  const inter = width * height;
+  return inter / (a.width * a.height + b.width * b.height - inter);
+}
