@@ -9,6 +9,9 @@
 //                           disk in a temporary DATA_DIR, as `npm start` runs it
 //   BENCH_SAMPLE_MS         how often RSS is sampled (default 100)
 //   BENCH_PROGRESS_SECONDS  how often the scan's progress and memory are printed (default 30)
+//   BENCH_SCAN_FACES        1 (default): the creator has enrolled her face, so every picture that is not
+//                           a copy of her files also goes through face search (detection, landmarks,
+//                           an embedding per face) on the face thread; 0: no enrolment, no face search
 //   BENCH_HEAP_SNAPSHOT     a directory: V8 heap snapshots of the scanning process each time its heap
 //                           passes its largest size so far by a quarter (to find what holds memory)
 // Processes: this one is Shark, run as `npm start` runs it (node --import tsx), and the one measured: its
@@ -139,6 +142,7 @@ async function runScan(): Promise<void> {
   const progressSeconds = positive('BENCH_PROGRESS_SECONDS', 30);
   const databaseUrl = process.env.BENCH_DATABASE_URL?.trim() || null;
   const snapshotDir = process.env.BENCH_HEAP_SNAPSHOT?.trim() || null;
+  const faceSearch = (process.env.BENCH_SCAN_FACES?.trim() || '1') !== '0';
   // Loaded here, not at the top: the child processes need none of Shark's services.
   const { loadConfig } = await import('../apps/server/src/config/env.ts');
   const { createSharkServer } = await import('../apps/server/src/app/server.ts');
@@ -252,13 +256,14 @@ async function runScan(): Promise<void> {
         whitelist: web.creator.whitelist,
         references: web.creator.references.map((r) => r.path),
       });
+      if (faceSearch) await enrolFace(services, seeded.userId);
       const beforeScan = process.memoryUsage().rss;
       console.log(
         `\nScanning: ${pages} listed pages on ${web.searchableBulkSites} searchable sites, plus the scenario's pages and ` +
           `profiles, with ${web.creator.references.length} reference pictures; ` +
           `${config.database.driver === 'pglite' ? 'embedded database (PGlite) on disk' : 'PostgreSQL'}, ` +
           `WORKER_CONCURRENCY=${workers}, ${config.scans.perHost.concurrency} requests per host at once, ` +
-          `SCAN_MAX_SEARCH_PAGES=${config.scans.maxSearchPages}.`,
+          `SCAN_MAX_SEARCH_PAGES=${config.scans.maxSearchPages}; face search ${faceSearch ? 'on (her face enrolled)' : 'off'}.`,
       );
 
       phase = 'scan';
@@ -321,7 +326,7 @@ async function runScan(): Promise<void> {
         `  pictures matched      ${match.done}   ${(match.done / seconds).toFixed(1)} pictures/s (each fetched, fingerprinted, matched)`,
       );
       console.log(
-        `  findings              ${counts.leak} leaks, ${counts.mention} mentions, ${counts.impersonation} impersonations`,
+        `  findings              ${counts.leak} leaks, ${counts.mention} mentions, ${counts.impersonation} impersonations, ${counts.likeness} likenesses`,
       );
       console.log(
         `  planted copies found  ${copiesFound} of ${web.bulkLeaks.length} on the listed pages`,
@@ -364,4 +369,23 @@ async function runScan(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
   if (failed) process.exitCode = 1;
+}
+
+/** Her consent and one enrolled face (from face-api's sample photo of one woman), as the page does it. */
+async function enrolFace(
+  services: Awaited<
+    ReturnType<typeof import('../apps/server/src/app/server.ts').createSharkServer>
+  >,
+  userId: string,
+): Promise<void> {
+  const { LIKENESS_CONSENT } = await import('@shark/contracts/likeness.ts');
+  const { FACE_SAMPLE_PHOTOS } = await import('@shark/engine/likeness/face-testdata.ts');
+  const likeness = services.likeness;
+  await likeness.consent(userId, LIKENESS_CONSENT.version);
+  const { faces } = await likeness.detect(userId, {
+    kind: 'upload',
+    bytes: readFileSync(FACE_SAMPLE_PHOTOS[1]!),
+  });
+  if (faces.length === 0) throw new Error('no face found in the enrolment photo');
+  await likeness.enrol(userId, faces[0]!.token);
 }

@@ -251,6 +251,7 @@ async function composeModules(platform: Platform) {
     enforcement: takedowns.service.enforcement,
     takedownLifecycle: takedowns.service.lifecycle,
     findings: findings.service,
+    likeness: likeness.service,
     nameSightings: nameSightings.service,
     scans: scans.service,
     referenceFiles: referenceFiles.service,

@@ -1,11 +1,11 @@
 // The forward passes of the three face networks (face-api's Tiny Face Detector, its 68-landmark
-// network and its port of dlib's ResNet recognition network), run on the weights face-api loads but
+// network and its port of dlib's ResNet recognition network), run on the weights face-api ships but
 // written for speed and bounded memory: every convolution is one fused kernel (bias and activation
 // included; the recognition network's scale layers are folded into its filters once), and each
 // layer's input is released as soon as the next layer exists, so the working memory is that of two
 // layers rather than of the whole network. The results are those of face-api's own passes up to
 // floating-point rounding.
-import type * as Tf from '@tensorflow/tfjs';
+import type * as Tf from '@tensorflow/tfjs-core';
 import type { Point } from './face-align.ts';
 
 type TF = typeof Tf;
@@ -68,8 +68,18 @@ export interface FaceNetworks {
   ): Promise<NetworkFace[]>;
   /** The recognition network's 128 numbers for a 150×150 RGB chip. */
   embed(chip: Uint8Array, size: number): Promise<Float32Array>;
+  /**
+   * Runs each network once on a blank input, the detector on its largest canvas first: the
+   * WebAssembly memory (which only grows) is laid out for the largest working set once, instead of
+   * growing again when the first large canvas follows the recognition network's packed weights.
+   */
+  warmUp(): Promise<void>;
 }
 
+/** The detector's largest canvas side (a multiple of 32): larger finds smaller faces, slower. */
+export const DETECTOR_CANVAS_SIDE = 416;
+/** The recognition network's input side. */
+const CHIP_SIDE = 150;
 const DETECTOR_MEAN = [117.001, 114.697, 97.404] as const;
 const FACE_MEAN = [122.782, 117.001, 104.298] as const;
 const ANCHORS = [
@@ -136,7 +146,7 @@ export function faceNetworks(tf: TF, params: FaceApiParams): FaceNetworks {
 
   async function boxes(canvas: Tf.Tensor3D, minScore: number) {
     const [height, width] = canvas.shape;
-    let x: T4 = canvas.expandDims(0);
+    let x: T4 = tf.expandDims<T4>(canvas, 0);
     x = step(x, (v) =>
       tf.fused.conv2d({
         x: v,
@@ -208,23 +218,24 @@ export function faceNetworks(tf: TF, params: FaceApiParams): FaceNetworks {
     const padY = longest - height;
     const before = [Math.floor(padY / 2), Math.floor(padX / 2)] as const;
     let x: T4 = tf.tidy(() => {
-      const face = canvas.slice([top, left, 0], [height, width, 3]).pad([
+      const face = tf.pad(tf.slice(canvas, [top, left, 0], [height, width, 3]), [
         [before[0], padY - before[0]],
         [before[1], padX - before[1]],
         [0, 0],
       ]);
-      return tf.image
-        .resizeBilinear(face.expandDims<T4>(0), [LANDMARK_INPUT, LANDMARK_INPUT])
-        .sub(faceMean)
-        .mul(1 / 255);
+      const input = tf.image.resizeBilinear(tf.expandDims<T4>(face, 0), [
+        LANDMARK_INPUT,
+        LANDMARK_INPUT,
+      ]);
+      return tf.mul<T4>(tf.sub(input, faceMean), 1 / 255);
     });
     params.landmarks.dense.forEach((block, i) => {
       x = step(x, (v) => tf.tidy(() => denseBlock(v, block, i === 0)));
     });
-    const flat = step(x, (v) => tf.tidy(() => tf.avgPool(v, 7, 2, 'valid').reshape([1, -1])));
+    const flat = step(x, (v) => tf.tidy(() => tf.reshape(tf.avgPool(v, 7, 2, 'valid'), [1, -1])));
     const out = step(flat, (v) =>
       tf.tidy(() =>
-        tf.matMul(v as Tf.Tensor2D, params.landmarks.fc.weights).add(params.landmarks.fc.bias),
+        tf.add(tf.matMul(v as Tf.Tensor2D, params.landmarks.fc.weights), params.landmarks.fc.bias),
       ),
     );
     const values = await out.data();
@@ -287,7 +298,7 @@ export function faceNetworks(tf: TF, params: FaceApiParams): FaceNetworks {
         let out = conv(conv(x, p[0]!, 2, 'valid', true), p[1]!, 1, 'same', false);
         let pooled = tf.avgPool(x, 2, 2, 'valid');
         if (pooled.shape[1] !== out.shape[1])
-          out = out.pad([
+          out = tf.pad(out, [
             [0, 0],
             [0, 1],
             [0, 1],
@@ -295,7 +306,7 @@ export function faceNetworks(tf: TF, params: FaceApiParams): FaceNetworks {
           ]);
         const extra = out.shape[3] - pooled.shape[3];
         if (extra > 0)
-          pooled = pooled.pad([
+          pooled = tf.pad(pooled, [
             [0, 0],
             [0, 0],
             [0, 0],
@@ -310,14 +321,27 @@ export function faceNetworks(tf: TF, params: FaceApiParams): FaceNetworks {
       x = step(x, (v) => (name.includes('down') ? residualDown(v, name) : residual(v, name)));
     }
     const descriptor = step(x, (v) =>
-      tf.tidy(() => tf.matMul(v.mean<Tf.Tensor2D>([1, 2]), recognition.fc)),
+      tf.tidy(() => tf.matMul(tf.mean<Tf.Tensor2D>(v, [1, 2]), recognition.fc)),
     );
     const values = (await descriptor.data()) as Float32Array;
     descriptor.dispose();
     return values;
   }
 
-  return { detect, embed };
+  async function warmUp() {
+    for (let side = 224; side <= DETECTOR_CANVAS_SIDE; side += 96) {
+      const canvas = tf.zeros<Tf.Rank.R3>([side, side, 3]);
+      try {
+        await boxes(canvas, 1);
+        await landmarks(canvas, { x: 0, y: 0, width: side / 4, height: side / 4 });
+      } finally {
+        canvas.dispose();
+      }
+    }
+    await embed(new Uint8Array(CHIP_SIDE * CHIP_SIDE * 3), CHIP_SIDE);
+  }
+
+  return { detect, embed, warmUp };
 }
 
 const RESNET_LAYERS = [

@@ -1,26 +1,13 @@
-// The face networks, run in this thread by TensorFlow.js on its WebAssembly backend: a face detector,
-// a 68-landmark network and the recognition network (128 numbers per face). The weights ship inside
-// the @vladmandic/face-api package and the WebAssembly inside @tensorflow/tfjs-backend-wasm: nothing
-// is fetched at run time. Loaded once per thread, on first use.
+// The face networks, run in this thread by TensorFlow.js's core on its WebAssembly backend: a face
+// detector, a 68-landmark network and the recognition network (128 numbers per face). The weights
+// ship inside the @vladmandic/face-api package (only its model files are read, not its code) and the
+// WebAssembly inside @tensorflow/tfjs-backend-wasm: nothing is fetched at run time. Loaded once per
+// thread, on first use.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type * as Tf from '@tensorflow/tfjs';
+import type * as Tf from '@tensorflow/tfjs-core';
 import { faceNetworks, type FaceApiParams, type FaceNetworks } from './face-networks.ts';
-
-interface Net {
-  loadFromDisk(directory: string): Promise<void>;
-  params: unknown;
-}
-
-/** The part of face-api Shark uses: its TensorFlow.js and its networks' loaders and weights. */
-interface FaceApi {
-  tf: typeof Tf;
-  nets: {
-    tinyFaceDetector: Net;
-    faceLandmark68Net: Net & { faceFeatureExtractor: Net };
-    faceRecognitionNet: Net;
-  };
-}
+import { loadWeights } from './face-weights.ts';
 
 interface WasmBackend {
   setWasmPaths(prefix: string, usePlatformFetch?: boolean): void;
@@ -64,50 +51,54 @@ function load(): Promise<FaceRuntime> {
 
 async function loadNetworks(): Promise<FaceRuntime> {
   const require = createRequire(import.meta.url);
-  // face-api's Node build loads TensorFlow.js with a log line about tfjs-node; keep it off the log.
-  const info = console.info;
-  const log = console.log;
-  console.info = () => undefined;
-  console.log = () => undefined;
-  let faceapi: FaceApi;
+  // TensorFlow.js's core logs a suggestion to install its native Node backend; keep it off the log.
+  const { warn, info, log } = console;
+  console.warn = console.info = console.log = () => undefined;
+  let tf: typeof Tf;
   try {
-    faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
+    tf = require('@tensorflow/tfjs-core') as typeof Tf;
+    const wasm = require('@tensorflow/tfjs-backend-wasm') as WasmBackend;
+    const wasmDir = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
+    wasm.setWasmPaths(`${wasmDir}${path.sep}`);
+    if (!(await tf.setBackend('wasm'))) {
+      throw new Error('TensorFlow.js could not start its WebAssembly backend');
+    }
+    await tf.ready();
   } finally {
-    console.info = info;
-    console.log = log;
+    Object.assign(console, { warn, info, log });
   }
-  const wasm = require('@tensorflow/tfjs-backend-wasm') as WasmBackend;
-  const wasmDir = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
-  wasm.setWasmPaths(`${wasmDir}${path.sep}`);
-  if (!(await faceapi.tf.setBackend('wasm'))) {
-    throw new Error('TensorFlow.js could not start its WebAssembly backend');
-  }
-  await faceapi.tf.ready();
-  faceapi.tf.enableProdMode();
+  tf.enableProdMode();
   const models = path.join(
     path.dirname(require.resolve('@vladmandic/face-api/package.json')),
     'model',
   );
-  const { tinyFaceDetector, faceLandmark68Net, faceRecognitionNet } = faceapi.nets;
-  await tinyFaceDetector.loadFromDisk(models);
-  await faceLandmark68Net.loadFromDisk(models);
-  await faceRecognitionNet.loadFromDisk(models);
-  const landmarks = faceLandmark68Net.params as { fc: FaceApiParams['landmarks']['fc'] };
-  const features = faceLandmark68Net.faceFeatureExtractor.params as Record<
+  const landmarks = loadWeights(tf, models, 'face_landmark_68_model') as unknown as {
+    fc: FaceApiParams['landmarks']['fc'];
+  } & Record<
     'dense0' | 'dense1' | 'dense2' | 'dense3',
     FaceApiParams['landmarks']['dense'][number]
   >;
-  return faceNetworks(faceapi.tf, {
-    detector: tinyFaceDetector.params as FaceApiParams['detector'],
+  const networks = faceNetworks(tf, {
+    detector: loadWeights(
+      tf,
+      models,
+      'tiny_face_detector_model',
+    ) as unknown as FaceApiParams['detector'],
     landmarks: {
       fc: landmarks.fc,
       dense: [
-        features.dense0,
-        features.dense1,
-        features.dense2,
-        features.dense3,
+        landmarks.dense0,
+        landmarks.dense1,
+        landmarks.dense2,
+        landmarks.dense3,
       ] as FaceApiParams['landmarks']['dense'],
     },
-    recognition: faceRecognitionNet.params as FaceApiParams['recognition'],
+    recognition: loadWeights(
+      tf,
+      models,
+      'face_recognition_model',
+    ) as unknown as FaceApiParams['recognition'],
   });
+  await networks.warmUp();
+  return networks;
 }

@@ -2,6 +2,7 @@
 // the mean face, the recognition network's 128 numbers scaled to unit length, and cosine similarity.
 import sharp from '../media/sharp.ts';
 import { CHIP_SIZE, chipToImage, cutChip, type Point, type RgbImage } from './face-align.ts';
+import { DETECTOR_CANVAS_SIDE } from './face-networks.ts';
 import { faceRuntime } from './face-runtime.ts';
 
 export interface FaceSearchOptions {
@@ -25,7 +26,7 @@ const FRAMED_SHARE = 0.8;
 const CLOSE_UP_SHARE = 0.55;
 
 export const FACE_SEARCH_DEFAULTS: Required<FaceSearchOptions> = {
-  inputSize: 416,
+  inputSize: DETECTOR_CANVAS_SIDE,
   minScore: 0.3,
   minFaceSize: 40,
   maxSide: 640,

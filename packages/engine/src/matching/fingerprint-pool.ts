@@ -108,15 +108,13 @@ export class FingerprintPool implements FingerprintJobs {
   }
 
   /**
-   * Face jobs all go to one thread of their own, started on the first: the face networks take a few
-   * hundred MB in the thread that loads them, so only one thread does, and a pool that never sees a
-   * face job never pays for them.
+   * Face jobs all go to one thread of the pool, the first (started if none is): the face networks
+   * take about a hundred MB in the thread that loads them, so only one thread does, no thread is
+   * added for them, and a pool that never sees a face job never pays for them.
    */
   private faceThread(): PoolThread {
-    this.faces ??= new PoolThread((thread, error) => {
-      if (this.faces === thread) this.faces = null;
-      this.failAll(thread, error);
-    });
+    if (this.faces && this.pool.includes(this.faces)) return this.faces;
+    this.faces = this.pool[0] ?? this.leastBusy();
     return this.faces;
   }
 
@@ -136,6 +134,7 @@ export class FingerprintPool implements FingerprintJobs {
   private onThreadExit(thread: PoolThread, error: Error): void {
     const index = this.pool.indexOf(thread);
     if (index >= 0) this.pool.splice(index, 1);
+    if (this.faces === thread) this.faces = null;
     this.failAll(thread, error);
   }
 
@@ -147,7 +146,6 @@ export class FingerprintPool implements FingerprintJobs {
   async close(): Promise<void> {
     this.closed = true;
     const threads = this.pool.splice(0);
-    if (this.faces) threads.push(this.faces);
     this.faces = null;
     await Promise.all(threads.map((t) => t.worker.terminate()));
   }
