@@ -60,7 +60,7 @@ export const findingSchema = z.object({
       platform: z.string(),
       username: z.string(),
       displayName: z.string().nullable(),
-      /** uses-name, uses-picture, username-variant */
+      /** uses-name, uses-picture, uses-face, username-variant */
       reasons: z.array(z.string()),
     })
     .nullable(),

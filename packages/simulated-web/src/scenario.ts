@@ -53,7 +53,7 @@ export interface ExpectedImpersonator {
   site: string;
   username: string;
   profileUrl: string;
-  reasons: ('uses-name' | 'uses-picture' | 'username-variant')[];
+  reasons: ('uses-name' | 'uses-picture' | 'uses-face' | 'username-variant')[];
 }
 
 export interface Expected {
@@ -699,6 +699,16 @@ export function buildScenario(input: {
         reasons: ['uses-picture', 'username-variant'],
       },
     ];
+    if (input.likeness?.herPhotos.length) {
+      // Her face, from a photo she never uploaded, on a backup account that names her nowhere.
+      impersonators.push({
+        username: `${u}_backup`,
+        displayName: 'backup acc 💋',
+        avatar: { kind: 'supplied', name: 'her-photo-0' },
+        bio: 'my main got banned again lol',
+        reasons: ['uses-face', 'username-variant'],
+      });
+    }
     for (const fake of impersonators) {
       const path = `/media/avatar-${fake.username.replace(/\W/g, '-')}.jpg`;
       social.media.set(path, fake.avatar);

@@ -66,6 +66,31 @@ describe('assessProfile', () => {
     expect(instagram.reasons).not.toContain('uses-name');
   });
 
+  it('her face on a picture that is not hers counts as her likeness, never confirmed without asking', () => {
+    const profile = { platform: 'x', username: 'janedoe_backup', displayName: 'backup acc' };
+    expect(assess(profile).isImpersonation).toBe(false);
+    const result = assessProfile({
+      creator: jane,
+      profile,
+      avatarMatchesReference: false,
+      avatarShowsHerFace: true,
+    });
+    expect(result).toMatchObject({
+      isImpersonation: true,
+      reasons: ['uses-face', 'username-variant'],
+      confidence: 0.88,
+    });
+    // Her own picture is the stronger evidence: then the face is not named twice.
+    const both = assessProfile({
+      creator: jane,
+      profile,
+      avatarMatchesReference: true,
+      avatarShowsHerFace: true,
+    });
+    expect(both.reasons).toEqual(['uses-picture', 'username-variant']);
+    expect(both.confidence).toBe(0.95);
+  });
+
   it('her picture alone is just under the auto-confirm line', () => {
     const result = assess(
       { platform: 'x', username: 'hot_pics_4u', displayName: 'Hot pics' },

@@ -10,7 +10,7 @@ import {
 import { canonicalPlatform, normalizeHandle } from './handle-rules.ts';
 import { usernameVariants } from './username-variants.ts';
 
-export type ImpersonationReason = 'uses-name' | 'uses-picture' | 'username-variant';
+export type ImpersonationReason = 'uses-name' | 'uses-picture' | 'uses-face' | 'username-variant';
 
 export interface CreatorIdentity {
   /** The creator's usernames on any platform, as typed. */
@@ -39,6 +39,8 @@ export interface AssessProfileInput {
   profile: ProfileIdentity;
   /** The profile picture matched one of the creator's reference pictures. */
   avatarMatchesReference: boolean;
+  /** The profile picture is not one of her pictures but shows her enrolled face (likeness search). */
+  avatarShowsHerFace?: boolean;
 }
 
 export interface ProfileAssessment {
@@ -66,6 +68,11 @@ const CONFIDENCE = {
   pictureOnly: 0.88,
   nameAndHandle: 0.85,
   nameOnly: 0.6,
+  /**
+   * The most a profile gets when her face, not her picture, is the evidence: a face match is never
+   * confirmed by the machine (it stays under the auto-confirm line), she or Shark's team says.
+   */
+  faceAtMost: 0.88,
   nearNamePenalty: 0.1,
   /** Multiplier when the bio says it is a fan page or parody. */
   disclaimer: 0.6,
@@ -191,6 +198,8 @@ function round(value: number): number {
 
 export function assessProfile(input: AssessProfileInput): ProfileAssessment {
   const { creator, profile, avatarMatchesReference } = input;
+  const showsHerFace = !avatarMatchesReference && input.avatarShowsHerFace === true;
+  const showsHer = avatarMatchesReference || showsHerFace;
   if (isOwnAccount(creator, profile)) {
     return {
       isImpersonation: false,
@@ -217,9 +226,10 @@ export function assessProfile(input: AssessProfileInput): ProfileAssessment {
   const reasons: ImpersonationReason[] = [];
   if (usesName) reasons.push('uses-name');
   if (avatarMatchesReference) reasons.push('uses-picture');
+  if (showsHerFace) reasons.push('uses-face');
   if (isVariant) reasons.push('username-variant');
 
-  if (!usesName && !avatarMatchesReference) {
+  if (!usesName && !showsHer) {
     return {
       isImpersonation: false,
       isOwnAccount: false,
@@ -230,7 +240,8 @@ export function assessProfile(input: AssessProfileInput): ProfileAssessment {
   }
 
   let confidence: number;
-  if (avatarMatchesReference) {
+  // Her face on the profile picture weighs as her picture does: either is her likeness in use.
+  if (showsHer) {
     confidence =
       usesName && isVariant
         ? CONFIDENCE.pictureNameAndHandle
@@ -243,6 +254,7 @@ export function assessProfile(input: AssessProfileInput): ProfileAssessment {
   }
   const bio = foldConfusables(`${profile.displayName ?? ''} ${profile.text ?? ''}`);
   if (DISCLAIMER.test(bio)) confidence *= CONFIDENCE.disclaimer;
+  if (showsHerFace) confidence = Math.min(confidence, CONFIDENCE.faceAtMost);
 
   return {
     isImpersonation: true,

@@ -160,6 +160,22 @@ describe('likeness search in a scan', () => {
       );
       expect((await sharp(crop).metadata()).format).toBe('jpeg');
     }
+    // A profile whose picture shows her face (a photo she never uploaded) under a variant of her
+    // username is an impersonation for that reason, left for her to confirm.
+    const faceImpersonators = web.expected.impersonators.filter((p) =>
+      p.reasons.includes('uses-face'),
+    );
+    expect(faceImpersonators).toHaveLength(1);
+    const impersonations = await server.services.database.db
+      .select()
+      .from(finding)
+      .where(and(eq(finding.userId, userId), eq(finding.kind, 'impersonation')));
+    const byFace = impersonations.find(
+      (row) => row.normalizedUrl === pageKey(faceImpersonators[0]!.profileUrl),
+    );
+    expect(byFace, 'the profile showing her face').toBeDefined();
+    expect(byFace!.reasons).toEqual(['uses-face', 'username-variant']);
+    expect(byFace!.status).toBe('pending_review');
     // The scan's leaks are still leaks: no planted copy became a likeness finding.
     const leaks = await server.services.database.db
       .select({ id: finding.id })

@@ -9,7 +9,6 @@ import {
 import { assessProfile } from '@shark/engine/impersonation/assess-profile.ts';
 import { checkProfile } from '@shark/engine/impersonation/profile-check.ts';
 import { profileUrlFromTemplate } from '@shark/engine/impersonation/profile-page.ts';
-import { sniffMediaType } from '@shark/engine/matching/media-type.ts';
 import type { NewTask, ScanRepository } from '#server/features/scans/scan-repository.ts';
 import type { ScanMatcher } from '#server/features/scans/scan-matcher.ts';
 import type { CrawlerPort, FindingsPort } from '#server/features/scans/scan-ports.ts';
@@ -22,6 +21,7 @@ import {
 import { catalogProfileUrl, siteById } from '#server/features/scans/scan-urls.ts';
 import { creatorFrom } from './creator-setup.ts';
 import { throwIfNetworkFailure } from './fetch-failure.ts';
+import { avatarEvidence } from './profile-avatar.ts';
 import { checkTemplateProfileTask } from './unknown-profile.ts';
 
 export const checkProfileInput = z.object({
@@ -100,17 +100,15 @@ export function createCheckProfileStage(deps: CheckProfileDeps): RegisteredStage
         return { status: 'done', result: { exists: true, own: true } };
       // Read per task: the set-up may change during a scan.
       const creator = creatorFrom(await deps.repo.setupOf(scanRow.userId));
-      let avatar: Buffer | null = null;
-      let avatarMatch = null;
-      if (checked.avatarUrl) {
-        const media = await crawler.fetchMedia(checked.avatarUrl);
-        if (media.ok && sniffMediaType(media.body.subarray(0, 512))?.kind === 'image') {
-          avatar = media.body;
-          avatarMatch = await deps.matcher
-            .match(scanRow.userId, media.body, 'image')
-            .catch(() => null);
-        }
-      }
+      const {
+        avatar,
+        match: avatarMatch,
+        showsHerFace,
+      } = await avatarEvidence(
+        { crawler, matcher: deps.matcher },
+        scanRow.userId,
+        checked.avatarUrl,
+      );
       const verdict = assessProfile({
         creator: {
           usernames: creator.usernames,
@@ -123,6 +121,7 @@ export function createCheckProfileStage(deps: CheckProfileDeps): RegisteredStage
           displayName: checked.displayName,
         },
         avatarMatchesReference: avatarMatch !== null,
+        avatarShowsHerFace: showsHerFace,
       });
       if (!verdict.isImpersonation)
         return { status: 'done', result: { exists: true, impersonation: false } };

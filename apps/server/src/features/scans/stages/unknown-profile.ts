@@ -13,7 +13,6 @@ import {
 } from '@shark/engine/impersonation/profile-page.ts';
 import { checkTemplateProfile } from '@shark/engine/impersonation/template-profile-check.ts';
 import { usernameVariants } from '@shark/engine/impersonation/username-variants.ts';
-import { sniffMediaType } from '@shark/engine/matching/media-type.ts';
 import type { NewTask, ScanRepository, ScanRow } from '#server/features/scans/scan-repository.ts';
 import type { ScanMatcher } from '#server/features/scans/scan-matcher.ts';
 import type { CrawlerPort, FindingsPort } from '#server/features/scans/scan-ports.ts';
@@ -23,6 +22,7 @@ import { urlTaskKey } from '#server/features/scans/scan-urls.ts';
 import { creatorFrom } from './creator-setup.ts';
 import type { FetchPageInput } from './fetch-page-stage.ts';
 import { throwIfNetworkFailure } from './fetch-failure.ts';
+import { avatarEvidence } from './profile-avatar.ts';
 
 const SOCIAL_NETWORK: SiteKindName = 'social-network';
 
@@ -106,15 +106,11 @@ export async function assessUnknownProfile(
   if (await deps.isWhitelisted(scan.userId, profile.url))
     return { own: true, impersonation: false, reasons: [], findingId: null };
   const creator = creatorFrom(context.setup);
-  let avatar: Buffer | null = null;
-  let avatarMatch = null;
-  if (profile.avatarUrl) {
-    const media = await deps.crawler.fetchMedia(profile.avatarUrl);
-    if (media.ok && sniffMediaType(media.body.subarray(0, 512))?.kind === 'image') {
-      avatar = media.body;
-      avatarMatch = await deps.matcher.match(scan.userId, media.body, 'image').catch(() => null);
-    }
-  }
+  const {
+    avatar,
+    match: avatarMatch,
+    showsHerFace,
+  } = await avatarEvidence(deps, scan.userId, profile.avatarUrl);
   const verdict = assessProfile({
     creator: {
       usernames: creator.usernames,
@@ -127,6 +123,7 @@ export async function assessUnknownProfile(
       displayName: profile.displayName,
     },
     avatarMatchesReference: avatarMatch !== null,
+    avatarShowsHerFace: showsHerFace,
   });
   if (verdict.isOwnAccount)
     return { own: true, impersonation: false, reasons: [], findingId: null };

@@ -15,6 +15,7 @@ describe('reasonLabel', () => {
   it('says why a profile looks like an impersonator in words', () => {
     expect(reasonLabel('uses-name')).toBe('Uses your name');
     expect(reasonLabel('uses-picture')).toBe('Uses your picture');
+    expect(reasonLabel('uses-face')).toBe('Uses your face');
     expect(reasonLabel('username-variant')).toBe('Look-alike username');
     expect(reasonLabel('same-bio-link')).toBe('same bio link');
   });

@@ -50,6 +50,7 @@ export const ACTION_LABELS: Record<ReviewAction, { button: string; done: string 
 const REASON_LABELS: Record<string, string> = {
   'uses-name': 'Uses your name',
   'uses-picture': 'Uses your picture',
+  'uses-face': 'Uses your face',
   'username-variant': 'Look-alike username',
 };
 
