@@ -107,7 +107,7 @@ async function main() {
           ...registryCommands(services.riskRegistry),
           ...staffCommands(services.staff),
           // The end-to-end suite's seeding commands, only on the server it starts.
-          ...(process.env.SHARK_E2E_COMMANDS === '1'
+          ...(config.e2eCommands
             ? (await import('./testing/e2e-admin-commands.ts')).e2eAdminCommands(services)
             : {}),
         })

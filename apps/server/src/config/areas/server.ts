@@ -40,6 +40,7 @@ export const serverVariables = z.object({
   WEB_PUBLIC_DIR: z.string().min(1).default(join(repoRoot, 'apps/web/public')),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   WORKER_CONCURRENCY: positiveInt(2),
+  SHARK_E2E_COMMANDS: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('0'),
 });
 
 export function serverConfig(env: z.infer<typeof serverVariables>) {
@@ -61,5 +62,7 @@ export function serverConfig(env: z.infer<typeof serverVariables>) {
     logLevel: env.LOG_LEVEL,
     /** Jobs one process runs at the same time, across every kind of job. */
     workerConcurrency: env.WORKER_CONCURRENCY,
+    /** The end-to-end suite's seeding commands on the admin socket (only its own server sets it). */
+    e2eCommands: env.SHARK_E2E_COMMANDS === '1',
   };
 }
