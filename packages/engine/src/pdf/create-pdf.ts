@@ -2,7 +2,7 @@
 // and the pieces every such document needs: text the standard fonts can show, wrapped text with a
 // hanging indent, keeping a heading with what follows it, a letterhead on every page, and the finished
 // file as bytes (or, for a document too long to hold, as a stream of finished pages).
-import PDFDocument from 'pdfkit';
+import { createRequire } from 'node:module';
 import { wrapLines } from './wrap-lines.ts';
 
 /** The standard PDF fonts every reader has: nothing is embedded, so files stay small. */
@@ -62,10 +62,23 @@ const footers = new WeakMap<PDFKit.PDFDocument, FooterSettings>();
  * `pdfToBuffer` can number them once the total is known: finish with `pdfToBuffer`, not `doc.end()`
  * (unless `isStreamed`).
  */
+type PdfDocumentClass = typeof import('pdfkit');
+let pdfDocumentClass: PdfDocumentClass | undefined;
+
+/**
+ * pdfkit, loaded on the first document: with its font metrics it holds tens of MB that a server
+ * which has not printed anything yet need not carry.
+ */
+function PdfDocument(): PdfDocumentClass {
+  pdfDocumentClass ??= createRequire(import.meta.url)('pdfkit') as PdfDocumentClass;
+  return pdfDocumentClass;
+}
+
 export function createPdf(options: CreatePdfOptions): PDFKit.PDFDocument {
   const margins = { ...MARGINS, ...options.margins };
   margins.bottom = Math.max(margins.bottom, MARGINS.bottom);
   const isStreamed = options.isStreamed === true;
+  const PDFDocument = PdfDocument();
   const doc = new PDFDocument({
     size: options.size ?? 'LETTER',
     layout: options.layout ?? 'portrait',
