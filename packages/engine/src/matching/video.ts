@@ -4,13 +4,16 @@
 import { spawn } from 'node:child_process';
 import { hammingDistance, pdqWithDihedral, type DihedralHashes } from './pdq.ts';
 import { HashIndex } from './hash-index.ts';
+import { trimUniformBorders, type Rect } from './content-regions.ts';
 
 /** Frames per second sampled from every video. */
 export const SAMPLE_FPS = 2;
 /** Side of the square each frame is scaled to before hashing (PDQ normalises the aspect anyway). */
-const FRAME_SIZE = 160;
-/** Frames darker than this everywhere on a row or column edge are letterbox bars. */
+const FRAME_SIZE = 320;
+/** A video no brighter than this anywhere is dark through and through: it has no bars to find. */
 const BAR_LEVEL = 32;
+/** A pixel whose grey level spans no more than this over the video is static (bars, overlays). */
+const STATIC_RANGE = 40;
 /** PDQ distance under which two frames count as the same picture. */
 const FRAME_THRESHOLD = 45;
 /** Below this PDQ quality a frame (black, flat, fading) says nothing and does not vote. */
@@ -109,29 +112,30 @@ async function sampleFrames(
   return { frames, width: FRAME_SIZE, height: FRAME_SIZE };
 }
 
-/** The rectangle holding picture in any frame: rows and columns that are dark in every frame are bars. */
-function contentBox(
-  frames: Uint8Array[],
-  size: number,
-): { top: number; bottom: number; left: number; right: number } {
-  const rowMax = new Uint8Array(size);
-  const colMax = new Uint8Array(size);
+/**
+ * Where the picture is in the frame. Bars are found by the image matcher's border trimming on the
+ * brightest value each pixel takes over the video, so that only lines dark in every frame are bars;
+ * pixels that never change may be text or a logo drawn over the bars, and do not stop the trim.
+ */
+function contentBox(frames: Uint8Array[], size: number): Rect {
+  const brightest = new Uint8Array(size * size);
+  const darkest = new Uint8Array(size * size).fill(255);
   for (const frame of frames) {
-    for (let y = 0; y < size; y++) {
-      for (let x = 0; x < size; x++) {
-        const v = frame[y * size + x]!;
-        if (v > rowMax[y]!) rowMax[y] = v;
-        if (v > colMax[x]!) colMax[x] = v;
-      }
+    for (let i = 0; i < frame.length; i++) {
+      const v = frame[i]!;
+      if (v > brightest[i]!) brightest[i] = v;
+      if (v < darkest[i]!) darkest[i] = v;
     }
   }
-  const first = (max: Uint8Array) => max.findIndex((v) => v > BAR_LEVEL);
-  const last = (max: Uint8Array) => size - 1 - [...max].reverse().findIndex((v) => v > BAR_LEVEL);
-  const top = first(rowMax);
-  const left = first(colMax);
+  const staticPixels = new Uint8Array(size * size);
+  const data = new Uint8Array(size * size * 3);
+  for (let i = 0; i < brightest.length; i++) {
+    staticPixels[i] = brightest[i]! - darkest[i]! <= STATIC_RANGE ? 1 : 0;
+    data.fill(brightest[i]!, i * 3, i * 3 + 3);
+  }
   // An entirely dark video keeps its full frame (its frames will be low quality and not vote).
-  if (top === -1 || left === -1) return { top: 0, bottom: size - 1, left: 0, right: size - 1 };
-  return { top, bottom: last(rowMax), left, right: last(colMax) };
+  if (brightest.every((v) => v <= BAR_LEVEL)) return { left: 0, top: 0, width: size, height: size };
+  return trimUniformBorders({ width: size, height: size, data }, { staticPixels });
 }
 
 async function hashVideo(
@@ -139,8 +143,7 @@ async function hashVideo(
 ): Promise<{ durationSeconds: number; frames: (VideoFrame & { dihedral: DihedralHashes })[] }> {
   const { frames, width } = await sampleFrames(file);
   const box = contentBox(frames, width);
-  const w = box.right - box.left + 1;
-  const h = box.bottom - box.top + 1;
+  const { width: w, height: h } = box;
   const hashed = frames.map((frame, i) => {
     const luma = new Float32Array(w * h);
     for (let y = 0; y < h; y++)
