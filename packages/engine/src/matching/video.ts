@@ -15,7 +15,7 @@ const BAR_LEVEL = 32;
 /** A pixel whose grey level spans no more than this over the video is static (bars, overlays). */
 const STATIC_RANGE = 40;
 /** PDQ distance under which two frames count as the same picture. */
-const FRAME_THRESHOLD = 45;
+const FRAME_THRESHOLD = 63;
 /** Below this PDQ quality a frame (black, flat, fading) says nothing and does not vote. */
 const MIN_FRAME_QUALITY = 40;
 /** A match needs this many frames at one consistent time offset… */
@@ -214,8 +214,8 @@ export class VideoMatcher {
     if (informative === 0) return best;
     // Try the picture as it is and mirrored; a copy is mirrored as a whole, so each is scored alone.
     for (const orientation of ['original', 'flipX', 'flipY'] as const) {
-      // votes[reference][offset bin] = { frames voting, their distances }
-      const votes = new Map<string, Map<number, { frames: Set<number>; distances: number[] }>>();
+      // votes[reference][offset bin] = each voting frame's closest distance
+      const votes = new Map<string, Map<number, Map<number, number>>>();
       candidate.frames.forEach((frame, i) => {
         if (frame.quality < MIN_FRAME_QUALITY) return;
         const hash = orientation === 'original' ? frame.hash : candidate.mirrored[i]![orientation];
@@ -224,41 +224,39 @@ export class VideoMatcher {
           if (accept && !accept(reference.referenceId)) continue;
           const bin = Math.round((reference.time - frame.time) / OFFSET_BIN_SECONDS);
           const byOffset =
-            votes.get(reference.referenceId) ??
-            new Map<number, { frames: Set<number>; distances: number[] }>();
+            votes.get(reference.referenceId) ?? new Map<number, Map<number, number>>();
           votes.set(reference.referenceId, byOffset);
-          const cell = byOffset.get(bin) ?? { frames: new Set<number>(), distances: [] };
+          const cell = byOffset.get(bin) ?? new Map<number, number>();
           byOffset.set(bin, cell);
-          if (!cell.frames.has(i)) {
-            cell.frames.add(i);
-            cell.distances.push(hit.distance);
-          }
+          if (!cell.has(i)) cell.set(i, hit.distance); // hits come closest first
         }
       });
       for (const [referenceId, byOffset] of votes) {
-        for (const [bin, cell] of byOffset) {
-          // Neighbouring bins absorb sampling jitter between the two videos.
-          const frames = new Set(cell.frames);
-          const distances = [...cell.distances];
-          for (const neighbour of [bin - 1, bin + 1]) {
-            const other = byOffset.get(neighbour);
-            if (!other) continue;
-            other.frames.forEach((f) => frames.add(f));
-            distances.push(...other.distances);
-          }
-          const share = frames.size / informative;
-          if (frames.size < MIN_ALIGNED_FRAMES || share < MIN_ALIGNED_SHARE) continue;
-          distances.sort((a, b) => a - b);
-          const median = distances[distances.length >> 1]!;
-          const confidence = Math.min(1, share) * (1 - median / 256);
-          if (confidence > best.confidence)
-            best = {
-              referenceId,
-              distance: median,
-              confidence: Number(confidence.toFixed(3)),
-              offsetSeconds: bin * OFFSET_BIN_SECONDS,
-            };
+        // The offset most frames agree on; its neighbouring bins absorb sampling jitter between the
+        // two videos (and a still picture held for seconds, which agrees with several offsets).
+        let bin = 0;
+        let peak = 0;
+        for (const [offset, cell] of byOffset) {
+          if (cell.size > peak) [bin, peak] = [offset, cell.size];
         }
+        const frames = new Map<number, number>();
+        for (const offset of [bin - 1, bin, bin + 1]) {
+          for (const [frame, distance] of byOffset.get(offset) ?? []) {
+            frames.set(frame, Math.min(distance, frames.get(frame) ?? distance));
+          }
+        }
+        const share = frames.size / informative;
+        if (frames.size < MIN_ALIGNED_FRAMES || share < MIN_ALIGNED_SHARE) continue;
+        const distances = [...frames.values()].sort((a, b) => a - b);
+        const median = distances[distances.length >> 1]!;
+        const confidence = Math.min(1, share) * (1 - median / 256);
+        if (confidence > best.confidence)
+          best = {
+            referenceId,
+            distance: median,
+            confidence: Number(confidence.toFixed(3)),
+            offsetSeconds: bin * OFFSET_BIN_SECONDS,
+          };
       }
     }
     return best;
