@@ -1,6 +1,7 @@
 // Video matching: frames sampled with ffmpeg, hashed with PDQ, and matched as a sequence, so a
-// re-encoded, rescaled, trimmed, letterboxed, mirrored or watermarked copy still matches while two
-// different videos of similar material do not.
+// re-encoded, rescaled, trimmed, letterboxed, mirrored or watermarked copy still matches (also one
+// shrunk into a larger black frame with a site's name on the bars and a faint word across the
+// picture) while two different videos of similar material do not.
 import { spawn } from 'node:child_process';
 import { hammingDistance, pdqWithDihedral, type DihedralHashes } from './pdq.ts';
 import { HashIndex } from './hash-index.ts';
@@ -8,13 +9,20 @@ import { trimUniformBorders, type Rect } from './content-regions.ts';
 
 /** Frames per second sampled from every video. */
 export const SAMPLE_FPS = 2;
-/** Side of the square each frame is scaled to before hashing (PDQ normalises the aspect anyway). */
+/**
+ * Side of the square each frame is scaled to before hashing (PDQ normalises the aspect anyway): large
+ * enough that a picture shrunk to half of a larger frame still has more than PDQ's 64 pixels a side.
+ */
 const FRAME_SIZE = 320;
 /** A video no brighter than this anywhere is dark through and through: it has no bars to find. */
 const BAR_LEVEL = 32;
 /** A pixel whose grey level spans no more than this over the video is static (bars, overlays). */
 const STATIC_RANGE = 40;
-/** PDQ distance under which two frames count as the same picture. */
+/**
+ * PDQ distance under which two frames may be the same picture: loose enough for a frame under a large
+ * faint word (45–60 bits from its original), still eight standard deviations below two unrelated
+ * frames' 128. A single such frame proves nothing; the time-aligned vote below is what decides.
+ */
 const FRAME_THRESHOLD = 63;
 /** Below this PDQ quality a frame (black, flat, fading) says nothing and does not vote. */
 const MIN_FRAME_QUALITY = 40;
