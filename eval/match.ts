@@ -14,7 +14,11 @@
 //   --dump FILE      write each candidate's evidence (JSON lines), for tuning
 //   --scale N        instead: speed and false matches with N references and N candidates (half of
 //                    them edited references, half never-seen pictures), on generated pictures
-// Exits 1 when the held-out figures miss the targets, 2 when the photos are not installed.
+//   --media M        image | video | both (default both): videos are slideshow clips of the photos,
+//                    dressed up as re-uploaders do (videos.ts)
+//   --clips N        reference clips, and as many distractor clips (default 10; 3 with --quick)
+// Exits 1 when the held-out figures miss the targets or a video copy matches the wrong clip, 2 when the
+// photos are not installed.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
@@ -33,9 +37,12 @@ import {
   type EditType,
 } from '@shark/engine/matching/synthetic-edits.ts';
 import { collectPhotos, missingSources, SOURCES, type Photo } from './photos.ts';
+import { runVideoEvaluation } from './videos.ts';
 
 const TARGETS = { recall: 0.95, precision: 0.995, perEditRecall: 0.85 };
 const QUICK_PHOTOS = 30;
+const VIDEO_CLIPS = 10;
+const QUICK_VIDEO_CLIPS = 3;
 const TUNING_SHARE = 0.4;
 const REFERENCE_SHARE = 0.6;
 
@@ -48,12 +55,16 @@ const { values: args } = parseArgs({
     verbose: { type: 'boolean', default: false },
     dump: { type: 'string' },
     scale: { type: 'string' },
+    media: { type: 'string', default: 'both' },
+    clips: { type: 'string' },
   },
 });
 const seed = Number(args.seed);
 if (!Number.isInteger(seed)) throw new Error(`--seed must be an integer: ${args.seed}`);
 if (!['tuning', 'test', 'both'].includes(args.split))
   throw new Error(`--split must be tuning, test or both: ${args.split}`);
+if (!['image', 'video', 'both'].includes(args.media))
+  throw new Error(`--media must be image, video or both: ${args.media}`);
 
 interface Assigned {
   photo: Photo;
@@ -289,6 +300,16 @@ async function runScale(n: number): Promise<number> {
   return found / Math.max(1, found + falseMatches) >= TARGETS.precision ? 0 : 1;
 }
 
+/** The video evaluation; passed when no copy matched a clip it does not copy. */
+async function evaluateVideos(photos: Photo[]): Promise<boolean> {
+  const clips =
+    args.clips !== undefined ? Number(args.clips) : args.quick ? QUICK_VIDEO_CLIPS : VIDEO_CLIPS;
+  const video = await runVideoEvaluation(photos, clips, seed, args.verbose);
+  const ok = video.falseMatches === 0;
+  console.log(`\ntargets (video): ${ok ? 'PASS' : 'FAIL'} false matches ${video.falseMatches} = 0`);
+  return ok;
+}
+
 async function main(): Promise<number> {
   if (args.scale !== undefined) return runScale(Number(args.scale));
   const started = performance.now();
@@ -313,6 +334,7 @@ async function main(): Promise<number> {
 
   const dump: string[] = [];
   let passed = true;
+  if (args.media === 'video') return (await evaluateVideos(photos)) ? 0 : 1;
   if (args.split !== 'test') {
     await runSplit(
       'TUNING set (thresholds were chosen on these photos: not the figures that count)',
@@ -343,6 +365,7 @@ async function main(): Promise<number> {
     );
     passed = checks.every(([, ok]) => ok);
   }
+  if (args.media === 'both') passed = (await evaluateVideos(photos)) && passed;
   if (args.dump) writeFileSync(args.dump, dump.join('\n') + '\n');
   console.log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   return passed ? 0 : 1;

@@ -4,8 +4,9 @@
 // `tests: N passed, N failed` line summed over every suite.
 //
 // SHARK_TEST_ONLY=unit,integration,e2e,eval (any comma-separated subset) runs fewer suites. `eval`
-// is the image matcher's quick evaluation on real photographs (eval/match.ts --quick): one test
-// that passes when the held-out figures meet the targets.
+// is the matchers' quick evaluation on real photographs and on clips made from them
+// (eval/match.ts --quick): one test that passes when the held-out figures meet the targets and no
+// video copy matches the wrong clip.
 // TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres) is the admin
 // connection the Postgres integration run uses.
 import { spawn, spawnSync } from 'node:child_process';
@@ -332,12 +333,14 @@ async function runE2e() {
 }
 
 /**
- * The evaluations on real photographs, one test each, passed when the targets are met: the image
- * matcher's quick run and the face search's identity verification.
+ * The evaluations on real photographs, one test each, passed when the targets are met: the image and
+ * video matchers' quick run and the face search's identity verification.
  */
 async function runEval() {
   const row = emptyRow('eval (matcher --quick, faces)');
-  header('eval: image matcher on held-out photographs (quick), face verification');
+  header(
+    'eval: image matcher on held-out photographs and video on dressed-up clips (quick), face verification',
+  );
   const started = Date.now();
   let code = 0;
   for (const [script, ...args] of [['eval/match.ts', '--quick'], ['eval/faces.ts']]) {

@@ -19,6 +19,20 @@ const BORDER_TOLERANCE = 28; // per channel, above JPEG noise near a hard edge
 /** Share of a row or column that may differ from the border colour and still count as border. */
 const BORDER_OUTLIERS = 0.03;
 const MAX_TRIM = 0.45;
+/**
+ * With a mask of static pixels (a video's pixels that never change), share of a line that may be a
+ * static overlay (a watermark drawn over the bars) as long as nearly all of it is static.
+ */
+const MAX_STATIC_OVERLAY = 0.6;
+
+export interface BorderOptions {
+  /**
+   * 1 where a pixel is the same in every frame of a video. Only such pixels can be border, and a
+   * border line may then also carry a static overlay (text or a logo drawn on the bars): the picture
+   * itself changes.
+   */
+  staticPixels?: Uint8Array;
+}
 
 function close(image: RgbImage, p: number, colour: readonly number[], tolerance: number): boolean {
   const d = image.data;
@@ -51,9 +65,10 @@ function medianColour(
 
 /**
  * The rectangle left after removing uniform borders (black, white or any one colour per side). A side
- * is trimmed while its outermost line is (nearly) all the colour of that side's edge.
+ * is trimmed while its outermost line is (nearly) all the colour of that side's edge, or, given the
+ * static pixels of a video, that colour plus a static overlay.
  */
-export function trimUniformBorders(image: RgbImage): Rect {
+export function trimUniformBorders(image: RgbImage, options: BorderOptions = {}): Rect {
   const { width, height } = image;
   let left = 0;
   let right = width - 1;
@@ -62,22 +77,25 @@ export function trimUniformBorders(image: RgbImage): Rect {
   const maxX = Math.floor(width * MAX_TRIM);
   const maxY = Math.floor(height * MAX_TRIM);
 
-  const rowIsBorder = (y: number, colour: readonly number[], x0: number, x1: number) => {
+  const { staticPixels } = options;
+  /** Whether `length` pixels from index `start`, `step` apart, are a border line of `colour`. */
+  const isBorderLine = (start: number, step: number, length: number, colour: readonly number[]) => {
+    const allowed = Math.floor(length * BORDER_OUTLIERS);
+    const overlay = staticPixels ? Math.floor(length * MAX_STATIC_OVERLAY) : allowed;
     let outliers = 0;
-    const allowed = Math.floor((x1 - x0 + 1) * BORDER_OUTLIERS);
-    for (let x = x0, p = (y * width + x0) * 3; x <= x1; x++, p += 3) {
-      if (!close(image, p, colour, BORDER_TOLERANCE) && ++outliers > allowed) return false;
+    let changing = 0;
+    for (let k = 0, i = start; k < length; k++, i += step) {
+      const isStatic = !staticPixels || staticPixels[i] === 1;
+      if (isStatic && close(image, i * 3, colour, BORDER_TOLERANCE)) continue;
+      if (++outliers > overlay) return false;
+      if (!isStatic && ++changing > allowed) return false;
     }
-    return true;
+    return outliers <= allowed || changing <= allowed;
   };
-  const columnIsBorder = (x: number, colour: readonly number[], y0: number, y1: number) => {
-    let outliers = 0;
-    const allowed = Math.floor((y1 - y0 + 1) * BORDER_OUTLIERS);
-    for (let y = y0, p = (y0 * width + x) * 3; y <= y1; y++, p += width * 3) {
-      if (!close(image, p, colour, BORDER_TOLERANCE) && ++outliers > allowed) return false;
-    }
-    return true;
-  };
+  const rowIsBorder = (y: number, colour: readonly number[], x0: number, x1: number) =>
+    isBorderLine(y * width + x0, 1, x1 - x0 + 1, colour);
+  const columnIsBorder = (x: number, colour: readonly number[], y0: number, y1: number) =>
+    isBorderLine(y0 * width + x, width, y1 - y0 + 1, colour);
   const topColour = medianColour(image, 0, 0, 1, 0, width);
   const bottomColour = medianColour(image, 0, height - 1, 1, 0, width);
   const leftColour = medianColour(image, 0, 0, 0, 1, height);

@@ -181,6 +181,28 @@ describe('content regions', () => {
     expect(trimUniformBorders(whole)).toEqual({ left: 0, top: 0, width: 120, height: 90 });
   });
 
+  it('trims black bars carrying a static overlay when told which pixels never change', () => {
+    // A video's brightest frame: the picture inside black bars, a white caption on the top bar.
+    const frame = canvas(200, 120, [0, 0, 0]);
+    paint(frame, 30, 20, 140, 80, photoLike);
+    paint(frame, 6, 6, 90, 8, () => [255, 255, 255]);
+    // A still image gives no such hint: the trim stops at the caption.
+    expect(trimUniformBorders(frame).top).toBe(6);
+    const staticPixels = new Uint8Array(200 * 120).fill(1);
+    for (let y = 20; y < 100; y++) staticPixels.fill(0, y * 200 + 30, y * 200 + 170);
+    expect(trimUniformBorders(frame, { staticPixels })).toEqual({
+      left: 30,
+      top: 20,
+      width: 140,
+      height: 80,
+    });
+    // Picture that changes is never a bar, even where it is as dark as one.
+    const dark = canvas(200, 120, [0, 0, 0]);
+    paint(dark, 30, 20, 140, 80, photoLike);
+    paint(dark, 30, 20, 140, 30, () => [0, 0, 0]);
+    expect(trimUniformBorders(dark, { staticPixels }).top).toBe(20);
+  });
+
   it('finds the photo in a page, not the header bar or the text', () => {
     const page = canvas(400, 300, [250, 250, 250]);
     paint(page, 0, 0, 400, 30, () => [40, 60, 200]); // header

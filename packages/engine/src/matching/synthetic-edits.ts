@@ -77,8 +77,8 @@ export function hashSeed(...parts: (string | number)[]): number {
   return h >>> 0;
 }
 
-const between = (random: Random, lo: number, hi: number) => lo + (hi - lo) * random();
-const pick = <T>(random: Random, items: readonly T[]): T =>
+export const between = (random: Random, lo: number, hi: number) => lo + (hi - lo) * random();
+export const pick = <T>(random: Random, items: readonly T[]): T =>
   items[Math.floor(random() * items.length)]!;
 
 /** A picture with structure at several scales: overlapping shapes on a noisy gradient (for tests). */

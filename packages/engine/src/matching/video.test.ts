@@ -12,6 +12,8 @@ import {
   UnsupportedVideoError,
   VideoMatcher,
 } from './video.ts';
+import { seededRandom } from './synthetic-edits.ts';
+import { VIDEO_EDIT_TYPES, videoEditFilter } from './synthetic-video-edits.ts';
 import { PDQ_IMAGES_DIR } from '../testdata.ts';
 
 const run = promisify(execFile);
@@ -124,6 +126,37 @@ describe('video matching', () => {
       expect(result.referenceId).toBe('reference');
       expect(result.confidence).toBeGreaterThan(0.3);
       if (name === 'trimmed.mp4') expect(result.offsetSeconds).toBeGreaterThanOrEqual(6);
+    },
+    60_000,
+  );
+
+  // As re-uploaders dress a clip: shrunk into a larger black frame, a site name and handle in a
+  // corner (on the frame's black border when framed), a large faint word across the middle.
+  const dressed = (type: (typeof VIDEO_EDIT_TYPES)[number]) => [
+    '-vf',
+    videoEditFilter(type, seededRandom(7), { width: 640, height: 480 }),
+    ...x264,
+  ];
+
+  it.each(VIDEO_EDIT_TYPES)(
+    'matches a dressed-up copy: %s',
+    async (type) => {
+      const copy = await edit(reference, `dressed-${type}.mp4`, dressed(type));
+      const result = matcher.match(await fingerprintCandidateVideo(copy));
+      expect(result).toMatchObject({ referenceId: 'reference', offsetSeconds: 0 });
+      expect(result.confidence).toBeGreaterThan(0.3);
+    },
+    60_000,
+  );
+
+  it.each(VIDEO_EDIT_TYPES)(
+    'does not match a different video dressed up the same way: %s',
+    async (type) => {
+      const copy = await edit(other, `other-dressed-${type}.mp4`, dressed(type));
+      expect(matcher.match(await fingerprintCandidateVideo(copy))).toMatchObject({
+        referenceId: null,
+        confidence: 0,
+      });
     },
     60_000,
   );

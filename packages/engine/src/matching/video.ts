@@ -1,18 +1,29 @@
 // Video matching: frames sampled with ffmpeg, hashed with PDQ, and matched as a sequence, so a
-// re-encoded, rescaled, trimmed, letterboxed, mirrored or watermarked copy still matches while two
-// different videos of similar material do not.
+// re-encoded, rescaled, trimmed, letterboxed, mirrored or watermarked copy still matches (also one
+// shrunk into a larger black frame with a site's name on the bars and a faint word across the
+// picture) while two different videos of similar material do not.
 import { spawn } from 'node:child_process';
 import { hammingDistance, pdqWithDihedral, type DihedralHashes } from './pdq.ts';
 import { HashIndex } from './hash-index.ts';
+import { trimUniformBorders, type Rect } from './content-regions.ts';
 
 /** Frames per second sampled from every video. */
 export const SAMPLE_FPS = 2;
-/** Side of the square each frame is scaled to before hashing (PDQ normalises the aspect anyway). */
-const FRAME_SIZE = 160;
-/** Frames darker than this everywhere on a row or column edge are letterbox bars. */
+/**
+ * Side of the square each frame is scaled to before hashing (PDQ normalises the aspect anyway): large
+ * enough that a picture shrunk to half of a larger frame still has more than PDQ's 64 pixels a side.
+ */
+const FRAME_SIZE = 320;
+/** A video no brighter than this anywhere is dark through and through: it has no bars to find. */
 const BAR_LEVEL = 32;
-/** PDQ distance under which two frames count as the same picture. */
-const FRAME_THRESHOLD = 45;
+/** A pixel whose grey level spans no more than this over the video is static (bars, overlays). */
+const STATIC_RANGE = 40;
+/**
+ * PDQ distance under which two frames may be the same picture: loose enough for a frame under a large
+ * faint word (45–60 bits from its original), still eight standard deviations below two unrelated
+ * frames' 128. A single such frame proves nothing; the time-aligned vote below is what decides.
+ */
+const FRAME_THRESHOLD = 63;
 /** Below this PDQ quality a frame (black, flat, fading) says nothing and does not vote. */
 const MIN_FRAME_QUALITY = 40;
 /** A match needs this many frames at one consistent time offset… */
@@ -109,29 +120,30 @@ async function sampleFrames(
   return { frames, width: FRAME_SIZE, height: FRAME_SIZE };
 }
 
-/** The rectangle holding picture in any frame: rows and columns that are dark in every frame are bars. */
-function contentBox(
-  frames: Uint8Array[],
-  size: number,
-): { top: number; bottom: number; left: number; right: number } {
-  const rowMax = new Uint8Array(size);
-  const colMax = new Uint8Array(size);
+/**
+ * Where the picture is in the frame. Bars are found by the image matcher's border trimming on the
+ * brightest value each pixel takes over the video, so that only lines dark in every frame are bars;
+ * pixels that never change may be text or a logo drawn over the bars, and do not stop the trim.
+ */
+function contentBox(frames: Uint8Array[], size: number): Rect {
+  const brightest = new Uint8Array(size * size);
+  const darkest = new Uint8Array(size * size).fill(255);
   for (const frame of frames) {
-    for (let y = 0; y < size; y++) {
-      for (let x = 0; x < size; x++) {
-        const v = frame[y * size + x]!;
-        if (v > rowMax[y]!) rowMax[y] = v;
-        if (v > colMax[x]!) colMax[x] = v;
-      }
+    for (let i = 0; i < frame.length; i++) {
+      const v = frame[i]!;
+      if (v > brightest[i]!) brightest[i] = v;
+      if (v < darkest[i]!) darkest[i] = v;
     }
   }
-  const first = (max: Uint8Array) => max.findIndex((v) => v > BAR_LEVEL);
-  const last = (max: Uint8Array) => size - 1 - [...max].reverse().findIndex((v) => v > BAR_LEVEL);
-  const top = first(rowMax);
-  const left = first(colMax);
+  const staticPixels = new Uint8Array(size * size);
+  const data = new Uint8Array(size * size * 3);
+  for (let i = 0; i < brightest.length; i++) {
+    staticPixels[i] = brightest[i]! - darkest[i]! <= STATIC_RANGE ? 1 : 0;
+    data.fill(brightest[i]!, i * 3, i * 3 + 3);
+  }
   // An entirely dark video keeps its full frame (its frames will be low quality and not vote).
-  if (top === -1 || left === -1) return { top: 0, bottom: size - 1, left: 0, right: size - 1 };
-  return { top, bottom: last(rowMax), left, right: last(colMax) };
+  if (brightest.every((v) => v <= BAR_LEVEL)) return { left: 0, top: 0, width: size, height: size };
+  return trimUniformBorders({ width: size, height: size, data }, { staticPixels });
 }
 
 async function hashVideo(
@@ -139,8 +151,7 @@ async function hashVideo(
 ): Promise<{ durationSeconds: number; frames: (VideoFrame & { dihedral: DihedralHashes })[] }> {
   const { frames, width } = await sampleFrames(file);
   const box = contentBox(frames, width);
-  const w = box.right - box.left + 1;
-  const h = box.bottom - box.top + 1;
+  const { width: w, height: h } = box;
   const hashed = frames.map((frame, i) => {
     const luma = new Float32Array(w * h);
     for (let y = 0; y < h; y++)
@@ -211,8 +222,8 @@ export class VideoMatcher {
     if (informative === 0) return best;
     // Try the picture as it is and mirrored; a copy is mirrored as a whole, so each is scored alone.
     for (const orientation of ['original', 'flipX', 'flipY'] as const) {
-      // votes[reference][offset bin] = { frames voting, their distances }
-      const votes = new Map<string, Map<number, { frames: Set<number>; distances: number[] }>>();
+      // votes[reference][offset bin] = each voting frame's closest distance
+      const votes = new Map<string, Map<number, Map<number, number>>>();
       candidate.frames.forEach((frame, i) => {
         if (frame.quality < MIN_FRAME_QUALITY) return;
         const hash = orientation === 'original' ? frame.hash : candidate.mirrored[i]![orientation];
@@ -221,41 +232,39 @@ export class VideoMatcher {
           if (accept && !accept(reference.referenceId)) continue;
           const bin = Math.round((reference.time - frame.time) / OFFSET_BIN_SECONDS);
           const byOffset =
-            votes.get(reference.referenceId) ??
-            new Map<number, { frames: Set<number>; distances: number[] }>();
+            votes.get(reference.referenceId) ?? new Map<number, Map<number, number>>();
           votes.set(reference.referenceId, byOffset);
-          const cell = byOffset.get(bin) ?? { frames: new Set<number>(), distances: [] };
+          const cell = byOffset.get(bin) ?? new Map<number, number>();
           byOffset.set(bin, cell);
-          if (!cell.frames.has(i)) {
-            cell.frames.add(i);
-            cell.distances.push(hit.distance);
-          }
+          if (!cell.has(i)) cell.set(i, hit.distance); // hits come closest first
         }
       });
       for (const [referenceId, byOffset] of votes) {
-        for (const [bin, cell] of byOffset) {
-          // Neighbouring bins absorb sampling jitter between the two videos.
-          const frames = new Set(cell.frames);
-          const distances = [...cell.distances];
-          for (const neighbour of [bin - 1, bin + 1]) {
-            const other = byOffset.get(neighbour);
-            if (!other) continue;
-            other.frames.forEach((f) => frames.add(f));
-            distances.push(...other.distances);
-          }
-          const share = frames.size / informative;
-          if (frames.size < MIN_ALIGNED_FRAMES || share < MIN_ALIGNED_SHARE) continue;
-          distances.sort((a, b) => a - b);
-          const median = distances[distances.length >> 1]!;
-          const confidence = Math.min(1, share) * (1 - median / 256);
-          if (confidence > best.confidence)
-            best = {
-              referenceId,
-              distance: median,
-              confidence: Number(confidence.toFixed(3)),
-              offsetSeconds: bin * OFFSET_BIN_SECONDS,
-            };
+        // The offset most frames agree on; its neighbouring bins absorb sampling jitter between the
+        // two videos (and a still picture held for seconds, which agrees with several offsets).
+        let bin = 0;
+        let peak = 0;
+        for (const [offset, cell] of byOffset) {
+          if (cell.size > peak) [bin, peak] = [offset, cell.size];
         }
+        const frames = new Map<number, number>();
+        for (const offset of [bin - 1, bin, bin + 1]) {
+          for (const [frame, distance] of byOffset.get(offset) ?? []) {
+            frames.set(frame, Math.min(distance, frames.get(frame) ?? distance));
+          }
+        }
+        const share = frames.size / informative;
+        if (frames.size < MIN_ALIGNED_FRAMES || share < MIN_ALIGNED_SHARE) continue;
+        const distances = [...frames.values()].sort((a, b) => a - b);
+        const median = distances[distances.length >> 1]!;
+        const confidence = Math.min(1, share) * (1 - median / 256);
+        if (confidence > best.confidence)
+          best = {
+            referenceId,
+            distance: median,
+            confidence: Number(confidence.toFixed(3)),
+            offsetSeconds: bin * OFFSET_BIN_SECONDS,
+          };
       }
     }
     return best;
