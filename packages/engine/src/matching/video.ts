@@ -2,10 +2,9 @@
 // re-encoded, rescaled, trimmed, letterboxed, mirrored or watermarked copy still matches (also one
 // shrunk into a larger black frame with a site's name on the bars and a faint word across the
 // picture) while two different videos of similar material do not.
-import { spawn } from 'node:child_process';
 import { hammingDistance, pdqWithDihedral, type DihedralHashes } from './pdq.ts';
 import { HashIndex } from './hash-index.ts';
-import { trimUniformBorders, type Rect } from './content-regions.ts';
+import { eachFramePicture } from './video-frames.ts';
 
 /** Frames per second sampled from every video. */
 export const SAMPLE_FPS = 2;
@@ -14,10 +13,6 @@ export const SAMPLE_FPS = 2;
  * enough that a picture shrunk to half of a larger frame still has more than PDQ's 64 pixels a side.
  */
 const FRAME_SIZE = 320;
-/** A video no brighter than this anywhere is dark through and through: it has no bars to find. */
-const BAR_LEVEL = 32;
-/** A pixel whose grey level spans no more than this over the video is static (bars, overlays). */
-const STATIC_RANGE = 40;
 /**
  * PDQ distance under which two frames may be the same picture: loose enough for a frame under a large
  * faint word (45–60 bits from its original), still eight standard deviations below two unrelated
@@ -32,16 +27,7 @@ const MIN_ALIGNED_FRAMES = 6;
 const MIN_ALIGNED_SHARE = 0.4;
 const OFFSET_BIN_SECONDS = 1;
 
-export class FfmpegMissingError extends Error {
-  override readonly name = 'FfmpegMissingError';
-  constructor() {
-    super('ffmpeg is not installed: video needs it (Debian: apt-get install ffmpeg).');
-  }
-}
-
-export class UnsupportedVideoError extends Error {
-  override readonly name = 'UnsupportedVideoError';
-}
+export { FfmpegMissingError, UnsupportedVideoError } from './video-frames.ts';
 
 export interface VideoFrame {
   /** Seconds from the start of the video. */
@@ -68,98 +54,19 @@ export interface CandidateVideoFingerprint extends VideoFingerprint {
   mirrored: { flipX: string; flipY: string }[];
 }
 
-/** Runs ffmpeg and returns the grey frames it samples, letterbox bars cropped away. */
-async function sampleFrames(
-  file: string,
-): Promise<{ frames: Uint8Array[]; width: number; height: number }> {
-  const args = [
-    '-v',
-    'error',
-    '-nostdin',
-    '-i',
-    file,
-    '-map',
-    '0:v:0',
-    '-an',
-    '-sn',
-    '-vf',
-    `fps=${SAMPLE_FPS},scale=${FRAME_SIZE}:${FRAME_SIZE}:flags=area`,
-    '-f',
-    'rawvideo',
-    '-pix_fmt',
-    'gray',
-    'pipe:1',
-  ];
-  const output = await new Promise<Buffer>((resolve, reject) => {
-    const child = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const chunks: Buffer[] = [];
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'ENOENT' ? new FfmpegMissingError() : error),
-    );
-    child.on('close', (code) => {
-      if (code === 0) resolve(Buffer.concat(chunks));
-      else
-        reject(
-          new UnsupportedVideoError(
-            `Not a readable video: ${stderr.trim().split('\n').at(-1) ?? `ffmpeg exited with ${code}`}`,
-          ),
-        );
-    });
-  });
-  const frameBytes = FRAME_SIZE * FRAME_SIZE;
-  const count = Math.floor(output.length / frameBytes);
-  if (count === 0)
-    throw new UnsupportedVideoError('Not a readable video: no frames could be decoded.');
-  const frames = Array.from(
-    { length: count },
-    (_, i) => new Uint8Array(output.buffer, output.byteOffset + i * frameBytes, frameBytes),
-  );
-  return { frames, width: FRAME_SIZE, height: FRAME_SIZE };
-}
-
-/**
- * Where the picture is in the frame. Bars are found by the image matcher's border trimming on the
- * brightest value each pixel takes over the video, so that only lines dark in every frame are bars;
- * pixels that never change may be text or a logo drawn over the bars, and do not stop the trim.
- */
-function contentBox(frames: Uint8Array[], size: number): Rect {
-  const brightest = new Uint8Array(size * size);
-  const darkest = new Uint8Array(size * size).fill(255);
-  for (const frame of frames) {
-    for (let i = 0; i < frame.length; i++) {
-      const v = frame[i]!;
-      if (v > brightest[i]!) brightest[i] = v;
-      if (v < darkest[i]!) darkest[i] = v;
-    }
-  }
-  const staticPixels = new Uint8Array(size * size);
-  const data = new Uint8Array(size * size * 3);
-  for (let i = 0; i < brightest.length; i++) {
-    staticPixels[i] = brightest[i]! - darkest[i]! <= STATIC_RANGE ? 1 : 0;
-    data.fill(brightest[i]!, i * 3, i * 3 + 3);
-  }
-  // An entirely dark video keeps its full frame (its frames will be low quality and not vote).
-  if (brightest.every((v) => v <= BAR_LEVEL)) return { left: 0, top: 0, width: size, height: size };
-  return trimUniformBorders({ width: size, height: size, data }, { staticPixels });
-}
-
 async function hashVideo(
   file: string,
 ): Promise<{ durationSeconds: number; frames: (VideoFrame & { dihedral: DihedralHashes })[] }> {
-  const { frames, width } = await sampleFrames(file);
-  const box = contentBox(frames, width);
-  const { width: w, height: h } = box;
-  const hashed = frames.map((frame, i) => {
-    const luma = new Float32Array(w * h);
-    for (let y = 0; y < h; y++)
-      for (let x = 0; x < w; x++) luma[y * w + x] = frame[(box.top + y) * width + box.left + x]!;
-    const { hash, quality, dihedral } = pdqWithDihedral({ width: w, height: h, luma });
-    return { time: i / SAMPLE_FPS, hash, quality, dihedral };
-  });
-  return { durationSeconds: frames.length / SAMPLE_FPS, frames: hashed };
+  const hashed: (VideoFrame & { dihedral: DihedralHashes })[] = [];
+  const count = await eachFramePicture(
+    file,
+    { fps: SAMPLE_FPS, size: FRAME_SIZE },
+    (luma, width, height, index) => {
+      const { hash, quality, dihedral } = pdqWithDihedral({ width, height, luma });
+      hashed.push({ time: index / SAMPLE_FPS, hash, quality, dihedral });
+    },
+  );
+  return { durationSeconds: count / SAMPLE_FPS, frames: hashed };
 }
 
 export async function fingerprintVideo(file: string): Promise<VideoFingerprint> {
