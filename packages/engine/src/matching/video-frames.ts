@@ -42,7 +42,7 @@ function readFrames(
     let filled = 0;
     let count = 0;
     let stderr = '';
-    let failure: unknown = null;
+    let failure: Error | null = null;
     child.stdout.on('data', (chunk: Buffer) => {
       if (failure) return;
       try {
@@ -59,7 +59,7 @@ function readFrames(
           }
         }
       } catch (error) {
-        failure = error;
+        failure = error instanceof Error ? error : new Error(String(error));
         child.kill();
       }
     });
