@@ -7,6 +7,7 @@ import { createCrawler, type Crawler } from '@shark/engine/fetch/crawler.ts';
 import { createSafeFetcher, type SafeFetcher } from '@shark/engine/fetch/safe-fetch.ts';
 import { FingerprintPool } from '@shark/engine/matching/fingerprint-pool.ts';
 import { loadBrands, type BrandRegistry } from '#server/config/brands.ts';
+import { isDarkWebAllowed } from '#server/features/dark-web/dark-web-scope.ts';
 import { keepDataDirPrivate } from '#server/config/data-dir.ts';
 import type { Config } from '#server/config/env.ts';
 import { loadPlanCatalog } from '#server/config/plans.ts';
@@ -71,6 +72,9 @@ export async function openPlatform(
     timeoutMs: config.fetch.timeoutMs,
     maxBytes: config.fetch.maxBytes,
     userAgent: config.userAgent,
+    tor: config.fetch.tor,
+    // Onion addresses only for work run on behalf of a creator with dark web scanning.
+    mayFetchOnion: isDarkWebAllowed,
   });
   const crawler = createCrawler({
     fetcher,
