@@ -1,6 +1,7 @@
 // What every feature module may use and none owns: configuration, the log, brands and plans, the
 // database (migrated), mail, file storage, the guarded fetcher and the crawler over it, the
 // fingerprinting threads and the job queue. Opened first, closed last.
+import type { LookupAddress } from 'node:dns';
 import { openDatabase, type DatabaseHandle } from '@shark/db/client.ts';
 import type { PlanCatalog } from '@shark/contracts/plans.ts';
 import { createCrawler, type Crawler } from '@shark/engine/fetch/crawler.ts';
@@ -24,6 +25,8 @@ export interface PlatformOptions {
   workers?: boolean;
   /** A + AAAA of a host for the recipient look-up (tests give hosts their own addresses); DNS by default. */
   resolveHost?: (host: string) => Promise<string[]>;
+  /** The fetcher's name look-up (tests record what it is asked); DNS by default. */
+  resolveFetchHost?: (hostname: string) => Promise<LookupAddress[]>;
 }
 
 export interface Platform {
@@ -73,6 +76,7 @@ export async function openPlatform(
     maxBytes: config.fetch.maxBytes,
     userAgent: config.userAgent,
     tor: config.fetch.tor,
+    resolve: options.resolveFetchHost,
     // Onion addresses only for work run on behalf of a creator with dark web scanning.
     mayFetchOnion: isDarkWebAllowed,
   });

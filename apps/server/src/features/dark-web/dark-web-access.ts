@@ -1,45 +1,43 @@
 // Who gets dark web scanning: Tor configured on this server (TOR_SOCKS_URL) and the creator's plan
-// has the `darkWebScanning` perk (Premium). Answers are kept a short while, since a scan asks once
-// per task.
+// has the `darkWebScanning` perk (Premium). A scan's tasks keep the answer its first task got, so a
+// plan that changes during a scan applies from the next scan.
 import { withDarkWeb } from './dark-web-scope.ts';
 
 export interface DarkWebAccessDeps {
   /** Whether Tor is configured (the fetcher can reach onion addresses at all). */
   hasTor: boolean;
   hasPerk: (userId: string) => Promise<boolean>;
-  /** How long an answer is kept, in milliseconds. Default 30 s. */
-  cacheMs?: number;
-  now?: () => number;
 }
 
 export interface DarkWebAccess {
   /** Whether dark web scanning can run on this server at all. */
   readonly isConfigured: boolean;
   isAllowedFor(userId: string): Promise<boolean>;
-  /** Runs a creator's work with Tor open to it when she has dark web scanning, closed otherwise. */
-  runFor<T>(userId: string, work: () => Promise<T>): Promise<T>;
+  /** Runs a scan's work with Tor open to it when its creator has dark web scanning, closed otherwise. */
+  runFor<T>(scan: { id: string; userId: string }, work: () => Promise<T>): Promise<T>;
 }
 
+/** Scans whose answer is kept; the oldest is forgotten past this. */
+const KEPT_SCANS = 1_000;
+
 export function createDarkWebAccess(deps: DarkWebAccessDeps): DarkWebAccess {
-  const cacheMs = deps.cacheMs ?? 30_000;
-  const now = deps.now ?? Date.now;
-  const answers = new Map<string, { isAllowed: boolean; at: number }>();
+  const byScan = new Map<string, boolean>();
 
   async function isAllowedFor(userId: string): Promise<boolean> {
-    if (!deps.hasTor) return false;
-    const kept = answers.get(userId);
-    if (kept && now() - kept.at < cacheMs) return kept.isAllowed;
-    const isAllowed = await deps.hasPerk(userId);
-    if (answers.size > 10_000) answers.clear();
-    answers.set(userId, { isAllowed, at: now() });
-    return isAllowed;
+    return deps.hasTor && (await deps.hasPerk(userId));
   }
 
   return {
     isConfigured: deps.hasTor,
     isAllowedFor,
-    async runFor(userId, work) {
-      return withDarkWeb(await isAllowedFor(userId), work);
+    async runFor(scan, work) {
+      let isAllowed = byScan.get(scan.id);
+      if (isAllowed === undefined) {
+        isAllowed = await isAllowedFor(scan.userId);
+        if (byScan.size >= KEPT_SCANS) byScan.delete(byScan.keys().next().value!);
+        byScan.set(scan.id, isAllowed);
+      }
+      return withDarkWeb(isAllowed, work);
     },
   };
 }

@@ -73,7 +73,7 @@ export interface TaskRunnerDeps {
   /** Called once a scan completes (by the one call that completed it), e.g. to notify the creator. */
   onCompleted?: (scanId: string) => Promise<void>;
   /** Runs a task's work on behalf of its creator (Tor open to it only with dark web scanning). */
-  runFor?: <T>(userId: string, work: () => Promise<T>) => Promise<T>;
+  runFor?: <T>(scan: { id: string; userId: string }, work: () => Promise<T>) => Promise<T>;
 }
 
 export function createTaskRunner(deps: TaskRunnerDeps) {
@@ -140,7 +140,7 @@ export function createTaskRunner(deps: TaskRunnerDeps) {
             enqueue: (tasks) => enqueue(scanRow, tasks),
           }),
         );
-      const outcome = await (deps.runFor ? deps.runFor(scanRow.userId, work) : work());
+      const outcome = await (deps.runFor ? deps.runFor(scanRow, work) : work());
       await settle(task, outcome.status, { result: outcome.result, error: outcome.error ?? null });
     } catch (error) {
       if (error instanceof RetryableScanError && !isLastAttempt) throw error;
