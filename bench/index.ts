@@ -1,5 +1,5 @@
 // `npm run bench`: runs each benchmark in its own process, in turn, and fails if one fails.
-//   BENCH_ONLY  comma list of benchmark names (default all): api-user, pdq, faces, hash-index, match-1k, video, upload-memory, body-limit-memory, bundle-size, crawl, scan-10k, takedowns-100k, unknown-sites
+//   BENCH_ONLY  comma list of benchmark names (default all): api-user, pdq, faces, hash-index, match-1k, video, upload-memory, body-limit-memory, bundle-size, crawl, scan-10k, takedowns-100k, unknown-sites, dark-web
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { SERVER_NODE_ARGS, serverEnv } from '../scripts/runtime-settings.mjs';
@@ -18,6 +18,7 @@ const BENCHES = [
   'scan-10k',
   'takedowns-100k',
   'unknown-sites',
+  'dark-web',
 ] as const;
 const only = process.env.BENCH_ONLY?.split(',')
   .map((s) => s.trim())

@@ -1,6 +1,7 @@
 // Starts Shark: configuration, database and migrations, then the API and the web app on one port and
 // the job workers. `--role=api` serves HTTP only and `--role=worker` runs jobs only, so that many
 // processes share the work on one PostgreSQL (npm run start:api / start:worker).
+import { darkWebScanningStatus } from './config/areas/fetch.ts';
 import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { usePrivateTmpdir } from './config/private-tmpdir.ts';
 
@@ -64,7 +65,10 @@ async function main() {
   const services = await createSharkServer(config, { workers: role !== 'api' });
   const { logger } = services;
   if (role === 'worker') {
-    logger.info('Shark worker is running', { concurrency: config.workerConcurrency });
+    logger.info('Shark worker is running', {
+      concurrency: config.workerConcurrency,
+      darkWebScanning: darkWebScanningStatus(config),
+    });
     let stopping = false;
     const stop = (signal: string) => {
       if (stopping) return;
@@ -84,6 +88,7 @@ async function main() {
       database: config.database.driver === 'pglite' ? `embedded (${config.dataDir})` : 'postgres',
       jobs: role === 'api' ? 'sent to workers' : `run here, ${config.workerConcurrency} at a time`,
       mail: config.smtpUrl ? 'smtp' : `files in ${config.mailDir}`,
+      darkWebScanning: darkWebScanningStatus(config),
     });
   });
   server.on('error', (error: NodeJS.ErrnoException) => {

@@ -55,6 +55,11 @@ export const findingSchema = z.object({
   confidence: z.number(),
   /** GET /api/findings/{id}/thumbnail serves it when true. */
   hasThumbnail: z.boolean(),
+  /**
+   * Found on a Tor onion service (Premium's dark web scanning): such sites answer to no registrar or
+   * host, so it is enforced only through a contact of the site's own; copies on the clearnet are not.
+   */
+  isDarkWeb: z.boolean(),
   impersonation: z
     .object({
       platform: z.string(),

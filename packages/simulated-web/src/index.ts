@@ -29,6 +29,7 @@ import {
 import { handleControl, RemovedPages, routeKeys } from './removal.ts';
 import { SITE_CONTACTS, skinOf, type SiteSkin } from './sites.ts';
 import { hasFfmpeg, makeVideos } from './video.ts';
+import { startOnionWorld, type OnionWorld } from './onion/onion-world.ts';
 
 export type {
   LikenessPictures,
@@ -63,6 +64,8 @@ export interface SimulatedWebOptions {
   video?: boolean;
   /** Real pictures with faces, each posted on a forum thread naming her (likeness search). */
   likeness?: LikenessPictures;
+  /** Onion sites, an Ahmia-shaped search and a SOCKS stand-in for Tor (onion/). Default false. */
+  darkWeb?: boolean;
 }
 
 export interface RequestRecord {
@@ -153,6 +156,8 @@ export interface SimulatedWeb {
    * (merged by the caller with its own), so that her accounts' profile URLs are her profiles here.
    */
   profileUrlTemplates: { x: string; instagram: string };
+  /** The simulated dark web when `darkWeb` was asked for (its SOCKS stand-in, sites, expectations). */
+  onion: OnionWorld | null;
   /** Requests received so far, oldest first (optionally of one site). */
   requests(site?: string): RequestRecord[];
   /** Whether a URL (origin, path and query) was requested. */
@@ -297,6 +302,7 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
   };
 
   const directory = mkdtempSync(join(tmpdir(), 'shark-simulated-web-'));
+  let onion: OnionWorld | null = null;
   try {
     const referenceDir = join(directory, 'references');
     mkdirSync(referenceDir);
@@ -319,9 +325,20 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
       references.push({ name: videoReference, path: made.reference });
       videoCopyFile = made.copy;
     }
+    onion = options.darkWeb
+      ? await startOnionWorld({
+          pictures,
+          referenceNames: creator.referenceNames,
+          namesCreator,
+          displayName: creator.displayName,
+        })
+      : null;
     const catalog = parseSiteCatalog({
       version: 1,
-      sites: SITE_IDS.map((id) => skinOf(id).catalogEntry(origins[id])),
+      sites: [
+        ...SITE_IDS.map((id) => skinOf(id).catalogEntry(origins[id])),
+        ...(onion?.catalogEntries ?? []),
+      ],
     });
     const catalogFile = join(directory, 'catalog.json');
     writeFileSync(catalogFile, `${JSON.stringify(catalog, null, 2)}\n`);
@@ -453,11 +470,13 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
         RDAP_BOOTSTRAP_IPV4_URL: rdap.bootstrap.ipv4Url,
         RDAP_BOOTSTRAP_IPV6_URL: rdap.bootstrap.ipv6Url,
         RDAP_BOOTSTRAP_DNS_URL: rdap.bootstrap.dnsUrl,
+        ...(onion ? { TOR_SOCKS_URL: onion.socks.url, AHMIA_URL: onion.ahmiaUrl } : {}),
       }),
       profileUrlTemplates: {
         x: `${origins['sim-social']}/u/{username}`,
         instagram: `${origins['sim-pics']}/{username}/`,
       },
+      onion,
       requests: (site) =>
         site === undefined ? [...log] : log.filter((record) => record.site === site),
       wasRequested: (url) => log.some((record) => record.url === url),
@@ -467,12 +486,16 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
       async close() {
         if (closed) return;
         closed = true;
-        await Promise.all([...[...servers.values(), control].map(closeServer), rdap.close()]);
+        await Promise.all([
+          ...[...servers.values(), control].map(closeServer),
+          rdap.close(),
+          onion?.close(),
+        ]);
         rmSync(directory, { recursive: true, force: true });
       },
     };
   } catch (error) {
-    await Promise.all([...servers.values()].map(closeServer));
+    await Promise.all([...[...servers.values()].map(closeServer), onion?.close()]);
     rmSync(directory, { recursive: true, force: true });
     throw error;
   }

@@ -1,12 +1,14 @@
 // What every feature module may use and none owns: configuration, the log, brands and plans, the
 // database (migrated), mail, file storage, the guarded fetcher and the crawler over it, the
 // fingerprinting threads and the job queue. Opened first, closed last.
+import type { LookupAddress } from 'node:dns';
 import { openDatabase, type DatabaseHandle } from '@shark/db/client.ts';
 import type { PlanCatalog } from '@shark/contracts/plans.ts';
 import { createCrawler, type Crawler } from '@shark/engine/fetch/crawler.ts';
 import { createSafeFetcher, type SafeFetcher } from '@shark/engine/fetch/safe-fetch.ts';
 import { FingerprintPool } from '@shark/engine/matching/fingerprint-pool.ts';
 import { loadBrands, type BrandRegistry } from '#server/config/brands.ts';
+import { isDarkWebAllowed } from '#server/features/dark-web/dark-web-scope.ts';
 import { keepDataDirPrivate } from '#server/config/data-dir.ts';
 import type { Config } from '#server/config/env.ts';
 import { loadPlanCatalog } from '#server/config/plans.ts';
@@ -23,6 +25,8 @@ export interface PlatformOptions {
   workers?: boolean;
   /** A + AAAA of a host for the recipient look-up (tests give hosts their own addresses); DNS by default. */
   resolveHost?: (host: string) => Promise<string[]>;
+  /** The fetcher's name look-up (tests record what it is asked); DNS by default. */
+  resolveFetchHost?: (hostname: string) => Promise<LookupAddress[]>;
 }
 
 export interface Platform {
@@ -71,6 +75,10 @@ export async function openPlatform(
     timeoutMs: config.fetch.timeoutMs,
     maxBytes: config.fetch.maxBytes,
     userAgent: config.userAgent,
+    tor: config.fetch.tor,
+    resolve: options.resolveFetchHost,
+    // Onion addresses only for work run on behalf of a creator with dark web scanning.
+    mayFetchOnion: isDarkWebAllowed,
   });
   const crawler = createCrawler({
     fetcher,

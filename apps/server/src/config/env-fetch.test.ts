@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PROFILE_URL_TEMPLATES } from '@shark/engine/accounts/account-identity.ts';
+import { darkWebScanningStatus } from './areas/fetch.ts';
 import { ConfigError, loadConfig } from './env.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'shark-env-fetch-'));
@@ -27,11 +28,24 @@ describe('fetch and accounts settings', () => {
       connectTimeoutMs: 5000,
       timeoutMs: 15000,
       maxBytes: 5 * 1024 * 1024,
+      tor: null,
     });
+    expect(darkWebScanningStatus(config)).toBe('off: TOR_SOCKS_URL is unset');
     expect(config.accounts).toEqual({
       profileUrlTemplates: DEFAULT_PROFILE_URL_TEMPLATES,
       checkIntervalSeconds: 30,
     });
+  });
+
+  it('reads TOR_SOCKS_URL, and refuses a proxy that would resolve names locally', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, TOR_SOCKS_URL: 'socks5h://127.0.0.1:9050' });
+    expect(config.fetch.tor).toEqual({ host: '127.0.0.1', port: 9050 });
+    expect(darkWebScanningStatus(config)).toBe(
+      'on for Premium: onion sites through Tor at 127.0.0.1:9050',
+    );
+    expect(problemsOf({ TOR_SOCKS_URL: 'socks5://127.0.0.1:9050' })).toEqual([
+      'TOR_SOCKS_URL: must start with socks5h:// (names resolved by the proxy), not socks5://',
+    ]);
   });
 
   it('reads the allowlist, limits and template overrides', () => {
@@ -53,6 +67,7 @@ describe('fetch and accounts settings', () => {
       connectTimeoutMs: 1000,
       timeoutMs: 2000,
       maxBytes: 65536,
+      tor: null,
     });
     expect(config.accounts.profileUrlTemplates).toEqual({
       ...DEFAULT_PROFILE_URL_TEMPLATES,

@@ -11,7 +11,8 @@ import { migratedPgliteDump } from '@shark/db/client.ts';
 import { loadConfig, type Config } from '#server/config/env.ts';
 import { createApp } from '#server/http/app.ts';
 import { createSharkServer, type Services } from '#server/app/server.ts';
-import { createLogger, type Logger } from '#server/http/logger.ts';
+import { createLogger } from '#server/http/logger.ts';
+import type { PlatformOptions } from '#server/app/platform.ts';
 
 export const TEST_DB = (process.env.SHARK_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -70,7 +71,7 @@ export async function createTestPostgresDatabase(): Promise<{
 export async function startTestServer(
   env: Record<string, string> = {},
   /** workers: false leaves sent jobs waiting (for tests of what happens before a job runs). */
-  options: { logger?: Logger; workers?: boolean } = {},
+  options: Pick<PlatformOptions, 'logger' | 'workers' | 'resolveFetchHost'> = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shark-test-'));
   const postgres = TEST_DB === 'postgres' ? await createTestPostgresDatabase() : null;
@@ -99,6 +100,7 @@ export async function startTestServer(
   const services = await createSharkServer(config, {
     logger: options.logger ?? createLogger('silent'),
     workers: options.workers,
+    resolveFetchHost: options.resolveFetchHost,
   });
   app.handler = getRequestListener(createApp(services).fetch);
 

@@ -7,9 +7,20 @@ import { Agent, buildConnector } from 'undici';
 import type { FetchAllowlist } from './allowlist.ts';
 import { FetchError } from './fetch-result.ts';
 import { classifyAddress, classifyHost, InvalidHostError, parseIpLiteral } from './ip-address.ts';
+import { isOnionHost, type TorProxy } from './onion.ts';
+import { createTorConnector } from './tor-connector.ts';
+
+/** The refusal of an onion host when the fetcher has no Tor proxy: never looked up, never fetched. */
+export function onionRefusal(host: string): FetchError {
+  return new FetchError(
+    'refused-address',
+    `${host} is a Tor onion service and dark web scanning is off (no Tor proxy): not fetched.`,
+  );
+}
 
 /** Why a host may not be connected to, or null when it may (names are checked after DNS). */
-export function refusalOfHost(host: string): FetchError | null {
+export function refusalOfHost(host: string, hasTor = false): FetchError | null {
+  if (isOnionHost(host)) return hasTor ? null : onionRefusal(host);
   let found;
   try {
     found = classifyHost(host);
@@ -36,8 +47,10 @@ export interface GuardedAgentOptions {
   allowlist: FetchAllowlist;
   connectTimeoutMs: number;
   timeoutMs: number;
-  /** Resolves a name to all its addresses; DNS by default. */
+  /** Resolves a name to all its addresses; DNS by default. Never called for an onion name. */
   resolve?: (hostname: string) => Promise<LookupAddress[]>;
+  /** Tor's SOCKS proxy: onion hosts, and only they, are reached through it. Without it they are refused. */
+  tor?: TorProxy | null;
 }
 
 /** The undici agent every fetch goes through: it connects only to checked (or allowlisted) addresses. */
@@ -89,10 +102,20 @@ export function createGuardedAgent(options: GuardedAgentOptions): Agent {
 
   const checkedConnect = buildConnector({ timeout: connectTimeoutMs, lookup: lookupFor(true) });
   const trustedConnect = buildConnector({ timeout: connectTimeoutMs, lookup: lookupFor(false) });
+  // Tor needs longer than a direct connection: a circuit to an onion service takes seconds.
+  const torConnect = options.tor
+    ? createTorConnector({ proxy: options.tor, timeoutMs: Math.max(connectTimeoutMs, timeoutMs) })
+    : null;
 
   // Every connection, whoever asks for it, passes here: the last line of the guard.
   return new Agent({
     connect(connectOptions, callback) {
+      // Before the allowlist and before any lookup: an onion name goes to Tor or nowhere.
+      if (isOnionHost(connectOptions.hostname)) {
+        if (torConnect) torConnect(connectOptions, callback);
+        else callback(onionRefusal(connectOptions.hostname), null);
+        return;
+      }
       const port = Number(connectOptions.port) || (connectOptions.protocol === 'https:' ? 443 : 80);
       if (allowlist.allows(connectOptions.hostname, port)) {
         trustedConnect(connectOptions, callback);

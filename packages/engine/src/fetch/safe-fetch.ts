@@ -5,6 +5,7 @@ import type { LookupAddress } from 'node:dns';
 import { request, type Dispatcher } from 'undici';
 import { createAllowlist, type AllowlistEntry, type FetchAllowlist } from './allowlist.ts';
 import { createGuardedAgent, refusalOfHost } from './address-guard.ts';
+import { isOnionHost, type TorProxy } from './onion.ts';
 import { explain } from './fetch-errors.ts';
 import {
   FetchError,
@@ -38,6 +39,17 @@ export interface SafeFetcherOptions {
   userAgent?: string;
   /** Resolves a name to all its addresses; DNS by default (tests give names their own answers). */
   resolve?: (hostname: string) => Promise<LookupAddress[]>;
+  /**
+   * Tor's SOCKS proxy (TOR_SOCKS_URL): onion addresses are fetched through it, names resolved by the
+   * proxy, under the same limits as any page. Without it onion addresses are refused; clearnet
+   * addresses never go through it.
+   */
+  tor?: TorProxy | null;
+  /**
+   * Asked before each request (every redirect hop) to an onion address: false refuses it, so a
+   * caller can keep Tor to the work that may use it. Always true when absent.
+   */
+  mayFetchOnion?: () => boolean;
 }
 
 export interface FetchOptions {
@@ -58,6 +70,8 @@ export interface SafeFetcher {
   fetch(url: string, options?: FetchOptions): Promise<FetchResult>;
   /** The guarded undici dispatcher, for code that needs undici itself: it refuses the same addresses. */
   readonly dispatcher: Dispatcher;
+  /** Whether onion addresses can be fetched (a Tor proxy is configured). */
+  readonly hasTor: boolean;
   close(): Promise<void>;
 }
 
@@ -99,7 +113,13 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
   const timeouts = { connectTimeoutMs, timeoutMs };
 
   // Every connection, whoever asks for it, passes here: the last line of the guard.
-  const agent = createGuardedAgent({ allowlist, ...timeouts, resolve: options.resolve });
+  const agent = createGuardedAgent({
+    allowlist,
+    ...timeouts,
+    resolve: options.resolve,
+    tor: options.tor,
+  });
+  const hasTor = Boolean(options.tor);
 
   async function fetchPage(input: string, fetchOptions: FetchOptions = {}): Promise<FetchResult> {
     const redirects: string[] = [];
@@ -138,8 +158,16 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
             redirects,
           );
         }
-        if (!allowlist.allows(url.hostname, portOf(url))) {
-          const refusal = refusalOfHost(url.hostname);
+        if (isOnionHost(url.hostname) && hasTor && options.mayFetchOnion?.() === false) {
+          return failure(
+            'refused-address',
+            `${url.hostname} is a Tor onion service, and dark web scanning is not on for this work: not fetched.`,
+            url.href,
+            redirects,
+          );
+        }
+        if (!allowlist.allows(url.hostname, portOf(url)) || isOnionHost(url.hostname)) {
+          const refusal = refusalOfHost(url.hostname, hasTor);
           if (refusal) return failure(refusal.reason, refusal.message, url.href, redirects);
         }
 
@@ -273,6 +301,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
   return {
     fetch: fetchPage,
     dispatcher: agent,
+    hasTor,
     close: () => agent.close(),
   };
 }

@@ -1,6 +1,7 @@
 // Who can remove a page, in the order to ask them: the site itself (its documented DMCA channel from
 // the site catalog), then whoever serves it (the CDN in front, or the network hosting its addresses,
 // found through DNS and RDAP), then the registrar of its domain (RDAP of the domain).
+import { isOnionHost } from '../fetch/onion.ts';
 import { findSiteByUrl } from '../discovery/site-catalog/catalog.ts';
 import { classifyAddress, type IpAddress } from '../fetch/ip-address.ts';
 import { cdnMatcher, defaultCdnRanges, type CdnProvider } from './cdn-ranges.ts';
@@ -329,6 +330,22 @@ export function createRecipientResolver(options: RecipientResolverOptions): Reci
       const host = url.hostname.replace(/\.$/, '');
       const bareHost = host.replace(/^\[|\]$/g, '');
       const site = findSiteByUrl(options.catalog, url);
+      // An onion service has no address, network or registrar anyone could look up (and its name must
+      // never reach DNS): only the site's own channel, when the catalog knows one, takes a notice.
+      if (isOnionHost(bareHost)) {
+        const own = site ? siteRecipient(site, bareHost) : null;
+        return {
+          url: url.href,
+          host: bareHost,
+          addresses: [],
+          domain: null,
+          siteId: site?.id ?? null,
+          recipients: own ? [own] : [],
+          problems: [
+            `${bareHost} is a Tor onion service: it has no host or registrar to write to${own ? '' : ', and no contact of its own is known'}.`,
+          ],
+        };
+      }
       const domain = registrableDomain(bareHost);
       const hostProblems: string[] = [];
       const domainProblems: string[] = [];

@@ -103,6 +103,7 @@ export const sourcesVariables = z.object({
   SOURCE_DAILY_QUOTAS: sourceDailyQuotas,
   SOURCE_RATE_PER_SECOND: sourceRatePerSecond,
   SITE_CATALOG_FILE: optionalString,
+  AHMIA_URL: providerUrl,
 });
 
 export function sourcesProblems(set: IsSet): string[] {
@@ -131,6 +132,8 @@ export function sourcesConfig(env: z.infer<typeof sourcesVariables>) {
       dailyQuotas: env.SOURCE_DAILY_QUOTAS,
       /** Requests per second per source, in each process. */
       ratePerSecond: env.SOURCE_RATE_PER_SECOND,
+      /** Ahmia's onion search (the onion address by default); searched only when Tor is configured. */
+      ahmia: { endpoint: env.AHMIA_URL },
       siteCatalogFile: resolve(env.SITE_CATALOG_FILE ?? fileURLToPath(DEFAULT_CATALOG_FILE)),
     },
   };

@@ -1,6 +1,7 @@
 // A finding as the API shows it: its row, its site's name, its reference, its whitelist entry and the
 // earlier finding it is a re-upload of.
 import type { Finding } from '@shark/contracts/findings.ts';
+import { isOnionUrl } from '@shark/engine/fetch/onion.ts';
 import { displayWhitelistValue } from '@shark/engine/whitelist/whitelist-entry.ts';
 import type { ReuploadOrigin, ReuploadRepository } from './reupload-repository.ts';
 import type { FindingRow, FindingView } from './finding-repository.ts';
@@ -42,6 +43,7 @@ export function createFindingPresenter(
       distance: row.distance,
       confidence: row.confidence,
       hasThumbnail: row.thumbnailKey !== null,
+      isDarkWeb: isOnionUrl(row.pageUrl),
       impersonation:
         row.kind === 'impersonation' && row.username
           ? {

@@ -112,7 +112,7 @@ describe('reserve', () => {
 });
 
 describe('sources and status', () => {
-  it('builds all seven, and leaves out of enabled() those without a key or with a quota of 0', () => {
+  it('builds every source, and leaves out of enabled() those without a key or with a quota of 0', () => {
     expect(sources.all().map((s) => s.id)).toEqual([
       'brave-web',
       'brave-images',
@@ -121,7 +121,9 @@ describe('sources and status', () => {
       'yandex-images',
       'tineye',
       'google-vision',
+      'ahmia',
     ]);
+    // Ahmia (the dark web source) is off: no Tor client was given.
     expect(sources.enabled().map((s) => s.id)).toEqual(['brave-web', 'brave-images', 'tineye']);
   });
 

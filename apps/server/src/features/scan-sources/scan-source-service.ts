@@ -39,6 +39,8 @@ export interface ScanSourceServiceDeps {
   usage: SourceUsageRepository;
   /** Provider HTTP client; global fetch by default. */
   fetch?: FetchLike;
+  /** The client of dark web sources (Ahmia): through Tor; null when TOR_SOCKS_URL is unset. */
+  torFetch?: FetchLike | null;
   /** Today's date comes from here (tests move it). */
   now?: () => Date;
 }
@@ -59,6 +61,11 @@ export function createScanSourceService(deps: ScanSourceServiceDeps): ScanSource
     yandex: config.yandex,
     tineye: config.tineye,
     googleVision: config.googleVision,
+    ahmia: {
+      endpoint: config.ahmia.endpoint,
+      hasTor: Boolean(deps.torFetch),
+      ...(deps.torFetch ? { fetch: deps.torFetch } : {}),
+    },
     ratePerSecond: config.ratePerSecond,
     fetch: deps.fetch,
     userAgent: deps.config.userAgent,

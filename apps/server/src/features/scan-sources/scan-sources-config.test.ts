@@ -28,6 +28,7 @@ const everySource = (n: number) => ({
   'yandex-images': n,
   tineye: n,
   'google-vision': n,
+  ahmia: n,
 });
 
 describe('discovery source settings', () => {
@@ -38,6 +39,7 @@ describe('discovery source settings', () => {
       yandex: { endpoint: undefined, apiKey: undefined, folderId: undefined },
       tineye: { endpoint: undefined, apiKey: undefined },
       googleVision: { endpoint: undefined, apiKey: undefined },
+      ahmia: { endpoint: undefined },
       dailyQuotas: {},
       ratePerSecond: everySource(1),
       siteCatalogFile: fileURLToPath(DEFAULT_CATALOG_FILE),
@@ -68,6 +70,7 @@ describe('discovery source settings', () => {
       yandex: { endpoint: 'http://127.0.0.1:4303', apiKey: 'yandex-key', folderId: 'b1gfolder' },
       tineye: { endpoint: 'http://127.0.0.1:4304/rest', apiKey: 'tineye-key' },
       googleVision: { endpoint: 'https://vision.example', apiKey: 'vision-key' },
+      ahmia: { endpoint: undefined },
       dailyQuotas: { 'brave-web': 2000, tineye: 150, 'google-vision': 0 },
       ratePerSecond: { ...everySource(5), tineye: 0.5 },
       siteCatalogFile: join(process.cwd(), 'config/catalog.json'),
@@ -87,7 +90,7 @@ describe('discovery source settings', () => {
       'BRAVE_API_URL: must be an http(s) URL',
       'TINEYE_API_URL: must be an http(s) URL',
       'SOURCE_DAILY_QUOTAS: brave-web: "lots" is not a whole number of requests, 0 or more',
-      'SOURCE_DAILY_QUOTAS: "bing=10" does not name a source (brave-web, brave-images, serpapi-google, serpapi-lens, yandex-images, tineye, google-vision)',
+      'SOURCE_DAILY_QUOTAS: "bing=10" does not name a source (brave-web, brave-images, serpapi-google, serpapi-lens, yandex-images, tineye, google-vision, ahmia)',
       'SOURCE_DAILY_QUOTAS: tineye is given twice',
       'SOURCE_DAILY_QUOTAS: give each quota as source=number (brave-web=2000)',
       'SOURCE_RATE_PER_SECOND: tineye: "0" is not a number of requests per second above 0',

@@ -40,6 +40,7 @@ describe('GET /api/scan-sources', () => {
       ['yandex-images', 'image', false],
       ['tineye', 'image', false],
       ['google-vision', 'image', false],
+      ['ahmia', 'text', false],
     ]);
     expect(body.sources[0]).toMatchObject({ reason: null, dailyQuota: 100, usedToday: 2 });
     expect(body.sources[5]).toMatchObject({
@@ -48,6 +49,9 @@ describe('GET /api/scan-sources', () => {
     });
     expect(body.sources[6]?.reason).toBe(
       'Google Cloud Vision (web detection) is off: no API key is configured.',
+    );
+    expect(body.sources[7]?.reason).toBe(
+      'Ahmia (onion search) is off: dark web scanning needs TOR_SOCKS_URL.',
     );
     expect(body.catalog.sites).toBe(server.services.scanSources.catalog.sites.length);
     expect(body.catalog.version).toBe(server.services.scanSources.catalog.version);

@@ -3,6 +3,7 @@
 // leads to. Every step is idempotent: a job run twice, or retried after dying half-way, leaves the same
 // rows and findings. This file wires the stages (stages/) to the task runner that runs them.
 import type { ScanStage } from '@shark/contracts/scans.ts';
+import type { DarkWebAccess } from '#server/features/dark-web/dark-web-access.ts';
 import type { Logger } from '#server/http/logger.ts';
 import type { ScanRepository } from './scan-repository.ts';
 import type { ScanMatcher } from './scan-matcher.ts';
@@ -40,6 +41,8 @@ export interface PipelineDeps {
   logger: Logger;
   /** Called once a scan completes (by the one call that completed it), e.g. to notify the creator. */
   onCompleted?: (scanId: string) => Promise<void>;
+  /** Dark web scanning: who has it, and running a creator's task with Tor open to it or not. */
+  darkWeb?: Pick<DarkWebAccess, 'isAllowedFor' | 'runFor'>;
 }
 
 export function createScanPipeline(deps: PipelineDeps) {
@@ -103,6 +106,7 @@ export function createScanPipeline(deps: PipelineDeps) {
     reachability: createSiteReachability({ sites: deps.sites }),
     logger: deps.logger,
     onCompleted: deps.onCompleted,
+    ...(deps.darkWeb ? { runFor: deps.darkWeb.runFor } : {}),
   });
   const planScan = createScanPlanner({
     repo,
@@ -112,6 +116,7 @@ export function createScanPipeline(deps: PipelineDeps) {
     sendJobs: runner.sendJobs,
     completeIfSettled: runner.completeIfSettled,
     rememberedSites: expansion.seedRemembered,
+    ...(deps.darkWeb ? { isDarkWebAllowedFor: deps.darkWeb.isAllowedFor } : {}),
   });
 
   return {

@@ -72,6 +72,8 @@ export interface TaskRunnerDeps {
   logger: Logger;
   /** Called once a scan completes (by the one call that completed it), e.g. to notify the creator. */
   onCompleted?: (scanId: string) => Promise<void>;
+  /** Runs a task's work on behalf of its creator (Tor open to it only with dark web scanning). */
+  runFor?: <T>(scan: { id: string; userId: string }, work: () => Promise<T>) => Promise<T>;
 }
 
 export function createTaskRunner(deps: TaskRunnerDeps) {
@@ -130,9 +132,15 @@ export function createTaskRunner(deps: TaskRunnerDeps) {
       return;
     }
     try {
-      const outcome = await deps.reachability.guard(scanRow.id, stage.subjectOf(task.input), () =>
-        stage.run(task.input, { task, scan: scanRow, enqueue: (tasks) => enqueue(scanRow, tasks) }),
-      );
+      const work = () =>
+        deps.reachability.guard(scanRow.id, stage.subjectOf(task.input), () =>
+          stage.run(task.input, {
+            task,
+            scan: scanRow,
+            enqueue: (tasks) => enqueue(scanRow, tasks),
+          }),
+        );
+      const outcome = await (deps.runFor ? deps.runFor(scanRow, work) : work());
       await settle(task, outcome.status, { result: outcome.result, error: outcome.error ?? null });
     } catch (error) {
       if (error instanceof RetryableScanError && !isLastAttempt) throw error;

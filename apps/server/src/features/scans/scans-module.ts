@@ -3,6 +3,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { Platform } from '#server/app/platform.ts';
 import { featureModule, mount } from '#server/app/feature-module.ts';
+import { createDarkWebAccess } from '#server/features/dark-web/dark-web-access.ts';
 import type { Entitlements } from '#server/features/entitlements/entitlements.ts';
 import type { FindingService } from '#server/features/findings/finding-service.ts';
 import type { NameSightingService } from '#server/features/name-sightings/name-sighting-service.ts';
@@ -68,6 +69,10 @@ export function createScansModule(
     },
     logger,
     onCompleted: deps.onCompleted,
+    darkWeb: createDarkWebAccess({
+      hasTor: platform.fetcher.hasTor,
+      hasPerk: (userId) => deps.entitlements.hasPerk(userId, 'darkWebScanning'),
+    }),
   });
   const scans = createScanService({
     repo,

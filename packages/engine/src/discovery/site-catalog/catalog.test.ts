@@ -217,6 +217,23 @@ describe('parseSiteCatalog', () => {
     );
   });
 
+  it('accepts plain http on an onion service, where Tor encrypts the connection', () => {
+    const onion = 'http://shadowleaksxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.onion';
+    const hidden = entry('hidden', {
+      baseUrl: onion,
+      search: { url: `${onion}/search?q={query}`, results: { item: '.r', link: 'a' } },
+    });
+    expect(parseSiteCatalog({ version: 1, sites: [hidden] }).sites[0]?.baseUrl).toBe(onion);
+    expect(
+      problemsOf({
+        version: 1,
+        sites: [entry('fake', { baseUrl: 'http://onion.example.com' })],
+      }),
+    ).toEqual([
+      'sites[0] (fake) baseUrl: must be an https URL (plain http only on an onion service or a loopback address)',
+    ]);
+  });
+
   it('accepts plain http only on a loopback address (local stand-ins of tests and the demo)', () => {
     const local = entry('local', {
       baseUrl: 'http://127.0.0.1:4301',
@@ -235,8 +252,8 @@ describe('parseSiteCatalog', () => {
       ],
     });
     expect(problems).toEqual([
-      'sites[0] (lan) baseUrl: must be an https URL (plain http only on a loopback address)',
-      'sites[0] (lan) search.url: must be an https URL (plain http only on a loopback address)',
+      'sites[0] (lan) baseUrl: must be an https URL (plain http only on an onion service or a loopback address)',
+      'sites[0] (lan) search.url: must be an https URL (plain http only on an onion service or a loopback address)',
     ]);
   });
 

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ACCOUNT_PLATFORMS, type AccountPlatform } from '../../accounts/account-identity.ts';
+import { isOnionHost } from '../../fetch/onion.ts';
 
 export const SITE_KINDS = [
   'tube',
@@ -28,19 +29,22 @@ export const CATALOG_VERSION = 1;
 const css = z.string().trim().min(1, 'must be a CSS selector');
 
 /**
- * Real sites are https. Plain http is accepted only on a loopback address, for the local stand-ins
- * of tests and the demo (packages/simulated-web), which the fetcher reaches through its allowlist.
+ * Real sites are https. Plain http is accepted on onion services (Tor encrypts the whole way to them,
+ * and most serve no TLS) and on a loopback address, for the local stand-ins of tests and the demo
+ * (packages/simulated-web), which the fetcher reaches through its allowlist.
  */
 function isAllowedScheme(url: URL): boolean {
   if (url.protocol === 'https:') return true;
   if (url.protocol !== 'http:') return false;
   return (
+    isOnionHost(url.hostname) ||
     url.hostname === 'localhost' ||
     url.hostname === '[::1]' ||
     /^127(\.\d{1,3}){3}$/.test(url.hostname)
   );
 }
-const HTTPS_MESSAGE = 'must be an https URL (plain http only on a loopback address)';
+const HTTPS_MESSAGE =
+  'must be an https URL (plain http only on an onion service or a loopback address)';
 
 /**
  * Where a value sits: a CSS selector, optionally with the attributes to read in order (the first

@@ -1,4 +1,4 @@
-// The registry: all seven sources, on with a key and off with the reason, each sending to its
+// The registry: every source, on with a key and off with the reason, each sending to its
 // configured endpoint with its key, each with its own rate limit.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeProvider, type FakeProviderServer } from './fake-provider-server.ts';
@@ -47,13 +47,14 @@ function allConfigured(clock?: RateLimiterClock, userAgent?: string) {
     },
     tineye: { endpoint: `${provider.endpoint}/tineye`, apiKey: 'tineye-key' },
     googleVision: { endpoint: `${provider.endpoint}/vision`, apiKey: 'vision-key' },
+    ahmia: { endpoint: `${provider.endpoint}/ahmia`, hasTor: true },
     ratePerSecond: { 'brave-web': 2, tineye: 0.5 },
     clock,
   });
 }
 
 describe('createDiscoverySources', () => {
-  it('builds all seven sources in order, off with the reason when nothing is configured', () => {
+  it('builds every source in order, off with the reason when nothing is configured', () => {
     const sources = createDiscoverySources();
     expect(sources.map((s) => s.id)).toEqual([...DISCOVERY_SOURCE_IDS]);
     expect(sources.map((s) => [s.id, s.kind])).toEqual([
@@ -64,11 +65,17 @@ describe('createDiscoverySources', () => {
       ['yandex-images', 'image'],
       ['tineye', 'image'],
       ['google-vision', 'image'],
+      ['ahmia', 'text'],
     ]);
     for (const source of sources) {
       expect(source.isEnabled()).toBe(false);
-      expect(source.status().reason).toMatch(/is off: no API key is configured\./);
+      expect(source.status().reason).toMatch(
+        source.isDarkWeb
+          ? /is off: dark web scanning needs TOR_SOCKS_URL\./
+          : /is off: no API key is configured\./,
+      );
     }
+    expect(sources.filter((s) => s.isDarkWeb).map((s) => s.id)).toEqual(['ahmia']);
   });
 
   it('turns on the sources with a key and sends each to its endpoint with its key', async () => {
@@ -91,6 +98,7 @@ describe('createDiscoverySources', () => {
       ['/yandex/v2/image/search_by_image', 'Api-Key yandex-key'],
       ['/tineye/search/', 'tineye-key'],
       ['/vision/v1/images:annotate', 'vision-key'],
+      ['/ahmia/search/', null],
     ]);
   });
 
@@ -104,11 +112,11 @@ describe('createDiscoverySources', () => {
     const agents = provider.requests.map((r) => r.headers['user-agent']);
     expect(agents).toEqual([
       ...Array.from(
-        { length: 7 },
+        { length: 8 },
         () => 'SharkBot/0.1 (content protection; +https://shark.example/bot)',
       ),
       ...Array.from(
-        { length: 7 },
+        { length: 8 },
         () => 'SharkBot/2.0 (content protection; +https://a.example/bot)',
       ),
     ]);

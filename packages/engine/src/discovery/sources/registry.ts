@@ -1,5 +1,6 @@
 // Every discovery source, built once from configuration: on when it has a key, off with the reason
 // otherwise, each with its own in-process rate limit.
+import { createAhmiaSource, type AhmiaSourceConfig } from './ahmia.ts';
 import { createBraveImageSource, createBraveWebSource, type BraveSourceConfig } from './brave.ts';
 import { createGoogleVisionSource, type GoogleVisionSourceConfig } from './google-vision.ts';
 import { createRateLimiter, type RateLimiter, type RateLimiterClock } from './rate-limiter.ts';
@@ -28,6 +29,8 @@ export interface DiscoverySourcesConfig {
   yandex?: ProviderConfig<YandexSourceConfig>;
   tineye?: ProviderConfig<TinEyeSourceConfig>;
   googleVision?: ProviderConfig<GoogleVisionSourceConfig>;
+  /** Ahmia goes through Tor: its own client (`fetch` over the Tor-capable dispatcher). */
+  ahmia?: ProviderConfig<AhmiaSourceConfig> & { fetch?: FetchLike };
   /** Requests per second each source may send from this process; a source not listed is not limited. */
   ratePerSecond?: Partial<Record<DiscoverySourceId, number>>;
   /** The HTTP client for every source (global fetch by default). */
@@ -39,7 +42,7 @@ export interface DiscoverySourcesConfig {
   clock?: RateLimiterClock;
 }
 
-/** All seven sources, in DISCOVERY_SOURCE_IDS order, on or off. */
+/** Every source, in DISCOVERY_SOURCE_IDS order, on or off. */
 export function createDiscoverySources(config: DiscoverySourcesConfig = {}): DiscoverySource[] {
   const common = (
     id: DiscoverySourceId,
@@ -68,6 +71,13 @@ export function createDiscoverySources(config: DiscoverySourcesConfig = {}): Dis
     tineye: () => createTinEyeSource({ ...config.tineye, ...common('tineye') }),
     'google-vision': () =>
       createGoogleVisionSource({ ...config.googleVision, ...common('google-vision') }),
+    ahmia: () =>
+      createAhmiaSource({
+        hasTor: false,
+        ...config.ahmia,
+        ...common('ahmia'),
+        fetch: config.ahmia?.fetch ?? config.fetch,
+      }),
   };
   return DISCOVERY_SOURCE_IDS.map((id) => byId[id]());
 }

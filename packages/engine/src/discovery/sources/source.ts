@@ -11,6 +11,7 @@ export const DISCOVERY_SOURCE_IDS = [
   'yandex-images',
   'tineye',
   'google-vision',
+  'ahmia',
 ] as const;
 export type DiscoverySourceId = (typeof DISCOVERY_SOURCE_IDS)[number];
 
@@ -84,6 +85,8 @@ interface DiscoverySourceBase {
   readonly finds: DiscoveryResultKind;
   isEnabled(): boolean;
   status(): DiscoverySourceStatus;
+  /** A dark web source (its results are onion addresses): searched only with dark web scanning. */
+  readonly isDarkWeb?: boolean;
 }
 
 /** Searches with words: a username, a search term. */

@@ -6,6 +6,7 @@ import {
   type SiteCatalog,
 } from '@shark/engine/discovery/site-catalog/catalog.ts';
 import { searchUrl } from '@shark/engine/discovery/site-catalog/templates.ts';
+import { isOnionUrl } from '@shark/engine/fetch/onion.ts';
 import { usernameVariants } from '@shark/engine/impersonation/username-variants.ts';
 import type {
   NewTask,
@@ -34,6 +35,8 @@ export interface PlanScanDeps {
   completeIfSettled: (scanId: string) => Promise<void>;
   /** The tasks that search the sites where her copies were found before (site-expansion.ts). */
   rememberedSites?: (scanRow: ScanRow) => Promise<NewTask[]>;
+  /** Whether the creator has dark web scanning (and Tor is configured): onion sources and sites. */
+  isDarkWebAllowedFor?: (userId: string) => Promise<boolean>;
 }
 
 export function createScanPlanner(deps: PlanScanDeps) {
@@ -52,7 +55,9 @@ export function createScanPlanner(deps: PlanScanDeps) {
       await repo.fail(scanId, 'Add at least one of your usernames (Accounts) before scanning.');
       return;
     }
-    const enabled = sources.enabled();
+    // Onion search and onion sites only for a creator with dark web scanning, never in the free scan.
+    const isDarkWeb = !free && ((await deps.isDarkWebAllowedFor?.(scanRow.userId)) ?? false);
+    const enabled = sources.enabled().filter((source) => isDarkWeb || !source.isDarkWeb);
     const tasks: NewTask[] = [];
     for (const source of enabled) {
       if (source.kind === 'text') {
@@ -73,6 +78,7 @@ export function createScanPlanner(deps: PlanScanDeps) {
       ? FREE_SCAN_LIMITS.variantsPerUsername
       : settings.variantsPerUsername;
     for (const site of deps.catalog().sites) {
+      if (!isDarkWeb && isOnionUrl(site.baseUrl)) continue;
       if (site.search && site.kind !== 'social-network') {
         for (const query of queries) {
           let url: string;

@@ -117,6 +117,7 @@ export function FindingCard({
               {KIND_LABELS[finding.kind]}
             </Badge>
             <Badge variant="outline">{siteKindLabel(finding.site.kind)}</Badge>
+            {finding.isDarkWeb ? <Badge variant="secondary">Dark web</Badge> : null}
             {finding.reviewedBy === 'auto' && finding.status === 'confirmed' ? (
               <Badge variant="secondary">Confirmed automatically</Badge>
             ) : null}
@@ -179,6 +180,14 @@ export function FindingCard({
               </ul>
             ) : null}
           </div>
+        ) : null}
+
+        {finding.isDarkWeb && finding.status !== 'whitelisted' ? (
+          <p className="text-sm text-muted-foreground">
+            Found on a Tor onion site. Onion sites have no host or registrar to write to: a notice
+            goes only to a contact the site itself gives, and where there is none the finding stays
+            recorded here while its copies on the open web are searched for and taken down as usual.
+          </p>
         ) : null}
 
         {finding.status === 'whitelisted' ? (

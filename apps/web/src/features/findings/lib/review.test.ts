@@ -16,6 +16,7 @@ function finding(id: string, status: Finding['status'] = 'pending_review'): Find
     distance: 12,
     confidence: 0.8,
     hasThumbnail: true,
+    isDarkWeb: false,
     impersonation: null,
     whitelistedBy: null,
     source: 'brave-web',

@@ -1,0 +1,142 @@
+// Dark web scanning end to end, through the real server, queue, crawler and matcher, against the
+// simulated web's onion sites behind its SOCKS stand-in: a creator without the perk sends nothing to
+// Tor; on Premium the onion search and the onion forum of the catalog lead to her copies, recorded as
+// dark web findings; no onion name is ever looked up in DNS, and every onion name reaches the proxy as
+// a name.
+import { lookup } from 'node:dns/promises';
+import type { LookupAddress } from 'node:dns';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { finding } from '@shark/db/schema.ts';
+import type { FindingPage } from '@shark/contracts/findings.ts';
+import type { Scan } from '@shark/contracts/scans.ts';
+import { startSimulatedWeb, type SimulatedWeb } from '@shark/simulated-web/index.ts';
+import type { OnionWorld } from '@shark/simulated-web/onion/onion-world.ts';
+import { TestClient } from '#server/testing/http-client.ts';
+import { seedCreator } from '#server/testing/seed-creator.ts';
+import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
+import { waitFor } from '#server/testing/wait-for.ts';
+
+let web: SimulatedWeb;
+let onion: OnionWorld;
+let server: TestServer;
+let creatorId: string;
+let browser: TestClient;
+const lookups: string[] = [];
+
+const email = 'luna.darkweb@example.com';
+const password = 'dark web test password 1';
+
+/** The fetcher's name look-ups, recorded, then answered by the system's resolver. */
+function recordingResolve(hostname: string): Promise<LookupAddress[]> {
+  lookups.push(hostname);
+  return lookup(hostname, { all: true, order: 'verbatim' });
+}
+
+async function scanToEnd(): Promise<Scan> {
+  const started = await browser.post('/api/scans', {});
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  const id = (started.body as Scan).id;
+  return waitFor(
+    async () => {
+      const current = await browser.get<Scan>(`/api/scans/${id}`);
+      return current.body.status !== 'queued' && current.body.status !== 'running' && current.body;
+    },
+    { what: 'the scan to finish', timeoutMs: 240_000, intervalMs: 250 },
+  );
+}
+
+const onionFindings = async () =>
+  (
+    await server.services.database.db.select().from(finding).where(eq(finding.userId, creatorId))
+  ).filter((row) => new URL(row.pageUrl).hostname.endsWith('.onion'));
+
+beforeAll(async () => {
+  web = await startSimulatedWeb({ darkWeb: true });
+  onion = web.onion!;
+  server = await startTestServer(
+    {
+      ...web.env(),
+      SCAN_PER_HOST_INTERVAL_MS: '0',
+      SOURCE_RATE_PER_SECOND: '100',
+      WORKER_CONCURRENCY: '6',
+    },
+    { resolveFetchHost: recordingResolve },
+  );
+  const seeded = await seedCreator(server.services, {
+    email,
+    password,
+    name: web.creator.displayName,
+    plan: 'plus',
+    accounts: web.creator.accounts,
+    whitelist: web.creator.whitelist,
+    references: web.creator.references.map((r) => r.path),
+  });
+  creatorId = seeded.userId;
+  browser = new TestClient(server.url);
+  const signedIn = await browser.post('/api/auth/sign-in/email', { email, password });
+  expect(signedIn.status).toBe(200);
+}, 300_000);
+
+afterAll(async () => {
+  await server?.close();
+  await web?.close();
+});
+
+describe('dark web scanning', () => {
+  it('sends nothing to Tor for a creator whose plan has no dark web scanning', async () => {
+    const scan = await scanToEnd();
+    expect(scan.status).toBe('completed');
+    // Her clearnet copies were found: the scan did run.
+    expect(scan.findings.leak).toBeGreaterThan(0);
+    expect(onion.socks.connectionCount()).toBe(0);
+    expect(onion.requests()).toEqual([]);
+    expect(await onionFindings()).toEqual([]);
+    expect(lookups.filter((name) => name.endsWith('.onion'))).toEqual([]);
+  }, 300_000);
+
+  it('on Premium finds her copies on onion sites through Tor, marked dark web', async () => {
+    await server.services.accounts.grant(email, { status: 'subscribed', plan: 'premium' });
+    const scan = await scanToEnd();
+    expect(scan.status).toBe('completed');
+
+    const rows = await onionFindings();
+    const byPage = new Map(rows.map((row) => [row.pageUrl, row]));
+    for (const expected of onion.expectedLeaks) {
+      const row = byPage.get(expected.pageUrl);
+      expect(row, `a finding for ${expected.pageUrl}`).toBeDefined();
+      expect(row!.kind).toBe('leak');
+      expect(row!.mediaUrl).toBe(expected.mediaUrl);
+    }
+    // Ahmia was searched with her name, and the catalog's onion forum through its search template.
+    const paths = onion.requests().map((r) => r.path);
+    expect(paths.some((p) => p.startsWith('/search/?q='))).toBe(true);
+    expect(paths.some((p) => p.startsWith('/search?q='))).toBe(true);
+    // The page no search lists was never asked for.
+    expect(onion.requests().some((r) => `http://${r.host}${r.path}` === onion.unlistedPage)).toBe(
+      false,
+    );
+
+    // Every onion name went to the proxy as a name, and none was looked up here.
+    const attempts = onion.socks.attempts();
+    expect(attempts.length).toBeGreaterThan(0);
+    expect(attempts.every((a) => a.addressType === 'domain' && a.host.endsWith('.onion'))).toBe(
+      true,
+    );
+    expect(attempts.filter((a) => a.outcome !== 'connected')).toEqual([]);
+    expect(lookups.filter((name) => name.endsWith('.onion'))).toEqual([]);
+
+    // The API marks them; clearnet findings stay unmarked.
+    const page = await browser.get<FindingPage>('/api/findings?kind=leak&limit=100');
+    expect(page.status).toBe(200);
+    const shown = page.body.findings;
+    const dark = shown.filter((f) => f.isDarkWeb);
+    expect(dark.map((f) => f.pageUrl).sort()).toEqual(
+      onion.expectedLeaks.map((l) => l.pageUrl).sort(),
+    );
+    expect(shown.filter((f) => !f.isDarkWeb).length).toBeGreaterThan(0);
+    expect(shown.every((f) => f.isDarkWeb === new URL(f.pageUrl).hostname.endsWith('.onion'))).toBe(
+      true,
+    );
+  }, 300_000);
+});
