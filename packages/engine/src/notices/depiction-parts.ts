@@ -14,16 +14,7 @@ import type {
   TAKE_IT_DOWN_ELEMENT_IDS,
 } from './notice-types.ts';
 import { fillTemplate, formatDate, formatDateTime, multiLine, oneLine } from './notice-text.ts';
-import {
-  MAX_ITEMS_PER_NOTICE,
-  authorisationSchema,
-  brandSchema,
-  channelSchema,
-  dateSchema,
-  lineSchema,
-  parseOrThrow,
-  urlSchema,
-} from './parse-input.ts';
+import { dateSchema, noticeInputOf, parseOrThrow, urlSchema } from './parse-input.ts';
 import { resolveTemplates } from './templates.ts';
 
 /** What the creator said the depiction is (her own content is a leak, and goes in a DMCA notice). */
@@ -80,37 +71,15 @@ export interface ComposedDepictionNotice<E extends string> {
   isEscalation: boolean;
 }
 
-export const inputSchema = z.object({
-  brand: brandSchema,
-  recipient: z.object({
-    role: z.enum(['site', 'cdn', 'host', 'registrar']),
-    name: lineSchema(),
-    channel: channelSchema,
+export const inputSchema = noticeInputOf(
+  z.object({
+    pageUrl: urlSchema,
+    mediaUrl: urlSchema.nullable(),
+    nature: z.enum(['forgery', 'intimate_without_consent']),
+    foundAt: dateSchema,
   }),
-  creator: z.object({
-    legalName: lineSchema(200),
-    publicName: lineSchema(200),
-    profileUrls: z.array(urlSchema).max(50, 'must list at most 50 profiles'),
-  }),
-  authorisation: authorisationSchema,
-  items: z
-    .array(
-      z.object({
-        pageUrl: urlSchema,
-        mediaUrl: urlSchema.nullable(),
-        nature: z.enum(['forgery', 'intimate_without_consent']),
-        foundAt: dateSchema,
-      }),
-    )
-    .min(1, 'a notice needs at least one depiction')
-    .max(
-      MAX_ITEMS_PER_NOTICE,
-      `a notice lists at most ${MAX_ITEMS_PER_NOTICE} items: split the rest into another`,
-    ),
-  noticeId: lineSchema(200),
-  sentAt: dateSchema,
-  escalation: z.object({ previousRecipient: lineSchema(), firstNoticeAt: dateSchema }).optional(),
-});
+  'a notice needs at least one depiction',
+);
 
 /** The TAKE IT DOWN Act's duty of a covered platform, said in every request. */
 export const TAKE_IT_DOWN_DEADLINE =

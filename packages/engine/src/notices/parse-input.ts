@@ -83,38 +83,48 @@ const workSchema = z.object({
   referenceUploadedAt: dateSchema.nullable().optional(),
 });
 
-const noticeInputSchema = z.object({
-  brand: brandSchema,
-  recipient: z.object({
-    role: z.enum(['site', 'cdn', 'host', 'registrar']),
-    name: lineSchema(),
-    channel: channelSchema,
+/**
+ * A notice's input under any law: the brand, the recipient, the creator and her authorisation, the
+ * items (of the law's own shape; at least one, at most MAX_ITEMS_PER_NOTICE), the notice's id and date,
+ * and an escalation's first notice.
+ */
+export function noticeInputOf<Item extends z.ZodType>(item: Item, noItems: string) {
+  return z.object({
+    brand: brandSchema,
+    recipient: z.object({
+      role: z.enum(['site', 'cdn', 'host', 'registrar']),
+      name: lineSchema(),
+      channel: channelSchema,
+    }),
+    creator: z.object({
+      legalName: lineSchema(200),
+      publicName: lineSchema(200),
+      profileUrls: z.array(urlSchema).max(50, 'must list at most 50 profiles'),
+    }),
+    authorisation: authorisationSchema,
+    items: z
+      .array(item)
+      .min(1, noItems)
+      .max(
+        MAX_ITEMS_PER_NOTICE,
+        `a notice lists at most ${MAX_ITEMS_PER_NOTICE} items: split the rest into another`,
+      ),
+    noticeId: lineSchema(200),
+    sentAt: dateSchema,
+    escalation: z.object({ previousRecipient: lineSchema(), firstNoticeAt: dateSchema }).optional(),
+  });
+}
+
+const noticeInputSchema = noticeInputOf(
+  z.object({
+    pageUrl: urlSchema,
+    mediaUrl: urlSchema.nullable(),
+    kind: z.enum(['leak', 'impersonation']),
+    work: workSchema,
+    foundAt: dateSchema,
   }),
-  creator: z.object({
-    legalName: lineSchema(200),
-    publicName: lineSchema(200),
-    profileUrls: z.array(urlSchema).max(50, 'must list at most 50 profiles'),
-  }),
-  authorisation: authorisationSchema,
-  items: z
-    .array(
-      z.object({
-        pageUrl: urlSchema,
-        mediaUrl: urlSchema.nullable(),
-        kind: z.enum(['leak', 'impersonation']),
-        work: workSchema,
-        foundAt: dateSchema,
-      }),
-    )
-    .min(1, 'a notice needs at least one infringing item')
-    .max(
-      MAX_ITEMS_PER_NOTICE,
-      `a notice lists at most ${MAX_ITEMS_PER_NOTICE} items: split the rest into another`,
-    ),
-  noticeId: lineSchema(200),
-  sentAt: dateSchema,
-  escalation: z.object({ previousRecipient: lineSchema(), firstNoticeAt: dateSchema }).optional(),
-});
+  'a notice needs at least one infringing item',
+);
 
 function describeIssues(error: z.ZodError): string[] {
   return error.issues.map((issue) => {
