@@ -12,6 +12,7 @@ export const DISCOVERY_SOURCES = [
   'tineye',
   'google-vision',
   'site-catalog',
+  'ahmia',
 ] as const;
 export const discoverySourceSchema = z.enum(DISCOVERY_SOURCES);
 export type DiscoverySource = z.infer<typeof discoverySourceSchema>;
@@ -29,6 +30,7 @@ export const DISCOVERY_SOURCE_INFO: Record<
   tineye: { label: 'TinEye', searchesBy: 'image' },
   'google-vision': { label: 'Google Cloud Vision', searchesBy: 'image' },
   'site-catalog': { label: 'Known leak sites', searchesBy: 'text' },
+  ahmia: { label: 'Ahmia (dark web, Premium)', searchesBy: 'text' },
 };
 
 /** The sources a search term can use: reverse-image sources search with uploaded files, not words. */

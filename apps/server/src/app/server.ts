@@ -27,6 +27,7 @@ import { createReferenceFilesModule } from '#server/features/reference-files/ref
 import { createReportLeaksModule } from '#server/features/report-leaks/report-leaks-module.ts';
 import { createRiskRegistryModule } from '#server/features/risk-registry/risk-registry-module.ts';
 import { createScanSourcesModule } from '#server/features/scan-sources/scan-sources-module.ts';
+import { createDarkWebAccess } from '#server/features/dark-web/dark-web-access.ts';
 import { createScansModule } from '#server/features/scans/scans-module.ts';
 import { createSearchTermsModule } from '#server/features/search-terms/search-terms-module.ts';
 import { createTakedownReportModule } from '#server/features/takedowns/report/takedown-report-module.ts';
@@ -90,7 +91,13 @@ async function composeModules(platform: Platform) {
     whitelist: whitelist.service,
   });
   const staff = createStaffModule(platform);
+  // Dark web scanning: Tor configured and the creator's plan (scans and their takedowns ask it).
+  const darkWeb = createDarkWebAccess({
+    hasTor: platform.fetcher.hasTor,
+    hasPerk: (userId) => entitlements.hasPerk(userId, 'darkWebScanning'),
+  });
   const takedowns = createTakedownsModule(platform, {
+    darkWeb,
     staffActions: (userId, takedownId) => staff.service.audit.takedownActions(userId, takedownId),
     catalog: scanSources.service.catalog,
     matcher: matching.service,
@@ -114,6 +121,7 @@ async function composeModules(platform: Platform) {
     sightings: nameSightings.service,
     whitelist: whitelist.service,
     matcher: matching.service,
+    darkWeb,
     onCompleted: notices.scanCompleted,
   });
   const referenceFiles = createReferenceFilesModule(platform);

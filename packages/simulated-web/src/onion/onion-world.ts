@@ -32,7 +32,8 @@ export interface OnionWorld {
   /** AHMIA_URL: the search's onion origin. */
   ahmiaUrl: string;
   forum: { id: string; name: string; origin: string; dmcaEmail: string };
-  drop: { name: string; origin: string; clearnetMirror: string };
+  /** A file drop no catalog knows: its own abuse page gives its contact. */
+  drop: { name: string; origin: string; clearnetMirror: string; abuseEmail: string };
   /** Catalog entries of the onion sites (the forum). */
   catalogEntries: CatalogSite[];
   /** Copies a dark web scan must record. */
@@ -46,6 +47,7 @@ export interface OnionWorld {
 const FORUM_ID = 'onion-shadow-forum';
 const FORUM_NAME = 'Shadow Leaks (onion)';
 const FORUM_DMCA = 'takedowns@shadowleaks.example';
+const DROP_ABUSE = 'abuse@onion-drop.example';
 
 export async function startOnionWorld(options: OnionWorldOptions): Promise<OnionWorld> {
   const forumHost = onionNameOf('shadow-leaks-forum');
@@ -176,7 +178,18 @@ export async function startOnionWorld(options: OnionWorldOptions): Promise<Onion
           page({
             siteName: 'Onion Drop',
             title: dropPage.title,
-            body: `<h1>${esc(dropPage.title)}</h1><img src="/raw/9k2xq.jpg" alt="file"><p>Clearnet mirror: <a href="${clearnetMirror}">${clearnetMirror}</a></p>`,
+            body: `<h1>${esc(dropPage.title)}</h1><img src="/raw/9k2xq.jpg" alt="file"><p>Clearnet mirror: <a href="${clearnetMirror}">${clearnetMirror}</a></p><footer><a href="/abuse">Abuse / DMCA</a></footer>`,
+          }),
+        );
+      }
+      if (url.pathname === '/abuse') {
+        return html(
+          res,
+          200,
+          page({
+            siteName: 'Onion Drop',
+            title: 'Abuse',
+            body: `<h1>Abuse</h1><p>To report a file that infringes your copyright, write to <a href="mailto:${DROP_ABUSE}">${DROP_ABUSE}</a> with its link.</p>`,
           }),
         );
       }
@@ -216,7 +229,7 @@ export async function startOnionWorld(options: OnionWorldOptions): Promise<Onion
     socks,
     ahmiaUrl: `http://${ahmiaHost}`,
     forum: { id: FORUM_ID, name: FORUM_NAME, origin: forum, dmcaEmail: FORUM_DMCA },
-    drop: { name: 'Onion Drop', origin: drop, clearnetMirror },
+    drop: { name: 'Onion Drop', origin: drop, clearnetMirror, abuseEmail: DROP_ABUSE },
     catalogEntries: [forumEntry],
     expectedLeaks: [
       {

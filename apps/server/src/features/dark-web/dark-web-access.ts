@@ -15,6 +15,11 @@ export interface DarkWebAccess {
   isAllowedFor(userId: string): Promise<boolean>;
   /** Runs a scan's work with Tor open to it when its creator has dark web scanning, closed otherwise. */
   runFor<T>(scan: { id: string; userId: string }, work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs other work done for a creator (a takedown's contact look-up or removal check) with Tor open
+   * to it when she has dark web scanning now, closed otherwise.
+   */
+  runForCreator<T>(userId: string, work: () => Promise<T>): Promise<T>;
 }
 
 /** Scans whose answer is kept; the oldest is forgotten past this. */
@@ -38,6 +43,9 @@ export function createDarkWebAccess(deps: DarkWebAccessDeps): DarkWebAccess {
         byScan.set(scan.id, isAllowed);
       }
       return withDarkWeb(isAllowed, work);
+    },
+    async runForCreator(userId, work) {
+      return withDarkWeb(await isAllowedFor(userId), work);
     },
   };
 }

@@ -7,7 +7,7 @@ import { lookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finding } from '@shark/db/schema.ts';
+import { finding, scanQuery, takedown, takedownRecipient } from '@shark/db/schema.ts';
 import type { FindingPage } from '@shark/contracts/findings.ts';
 import type { Scan } from '@shark/contracts/scans.ts';
 import { startSimulatedWeb, type SimulatedWeb } from '@shark/simulated-web/index.ts';
@@ -97,8 +97,26 @@ describe('dark web scanning', () => {
 
   it('on Premium finds her copies on onion sites through Tor, marked dark web', async () => {
     await server.services.accounts.grant(email, { status: 'subscribed', plan: 'premium' });
+    // A term she limited to the onion search is searched there and nowhere else.
+    const onionOnly = `${web.creator.displayName} onion pack`;
+    const term = await browser.post('/api/search-terms', { term: onionOnly, sources: ['ahmia'] });
+    expect(term.status, JSON.stringify(term.body)).toBe(201);
     const scan = await scanToEnd();
     expect(scan.status).toBe('completed');
+    const queries = await server.services.database.db
+      .select()
+      .from(scanQuery)
+      .where(eq(scanQuery.scanId, scan.id));
+    expect(queries.filter((q) => q.query === onionOnly).map((q) => q.source)).toEqual(['ahmia']);
+    expect(queries.some((q) => q.source === 'brave-web')).toBe(true);
+    const forumSearches = onion
+      .requests()
+      .filter(
+        (r) => r.host === new URL(onion.forum.origin).hostname && r.path.startsWith('/search?'),
+      )
+      .map((r) => new URLSearchParams(r.path.slice('/search?'.length)).get('q'));
+    expect(forumSearches.length).toBeGreaterThan(0);
+    expect(forumSearches).not.toContain(onionOnly);
 
     const rows = await onionFindings();
     const byPage = new Map(rows.map((row) => [row.pageUrl, row]));
@@ -139,4 +157,41 @@ describe('dark web scanning', () => {
       true,
     );
   }, 300_000);
+
+  it("sends an onion copy's notice to the catalog's contact, or to the one on the site's own pages read through Tor", async () => {
+    const db = server.services.database.db;
+    for (const row of await onionFindings()) {
+      if (row.status === 'confirmed') continue;
+      const reviewed = await browser.post(`/api/findings/${row.id}/review`, { action: 'confirm' });
+      expect(reviewed.status, JSON.stringify(reviewed.body)).toBe(200);
+    }
+    const recipientsOf = async (pageUrl: string) =>
+      db
+        .select({ address: takedownRecipient.address, source: takedownRecipient.source })
+        .from(takedownRecipient)
+        .innerJoin(takedown, eq(takedown.id, takedownRecipient.takedownId))
+        .where(eq(takedown.pageUrl, pageUrl))
+        .orderBy(takedownRecipient.level);
+    const [forumPage, dropPage] = onion.expectedLeaks.map((leak) => leak.pageUrl);
+    const forum = await waitFor(
+      async () => {
+        const rows = await recipientsOf(forumPage!);
+        return rows.length > 0 && rows;
+      },
+      { what: 'the onion forum takedown’s recipients', timeoutMs: 60_000, intervalMs: 200 },
+    );
+    expect(forum.map((r) => r.address)).toEqual([onion.forum.dmcaEmail]);
+    const drop = await waitFor(
+      async () => {
+        const rows = await recipientsOf(dropPage!);
+        return rows.length > 0 && rows;
+      },
+      { what: 'the onion drop takedown’s recipients', timeoutMs: 60_000, intervalMs: 200 },
+    );
+    // The drop is in no catalog and has no registrar: its own abuse page, fetched through the proxy.
+    expect(drop.map((r) => r.address)).toEqual([onion.drop.abuseEmail]);
+    const dropHost = new URL(onion.drop.origin).hostname;
+    expect(onion.requests().some((r) => r.host === dropHost && r.path === '/abuse')).toBe(true);
+    expect(lookups.filter((name) => name.endsWith('.onion'))).toEqual([]);
+  }, 120_000);
 });

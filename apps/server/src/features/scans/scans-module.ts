@@ -3,7 +3,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { Platform } from '#server/app/platform.ts';
 import { featureModule, mount } from '#server/app/feature-module.ts';
-import { createDarkWebAccess } from '#server/features/dark-web/dark-web-access.ts';
+import type { DarkWebAccess } from '#server/features/dark-web/dark-web-access.ts';
 import type { Entitlements } from '#server/features/entitlements/entitlements.ts';
 import type { FindingService } from '#server/features/findings/finding-service.ts';
 import type { NameSightingService } from '#server/features/name-sightings/name-sighting-service.ts';
@@ -28,6 +28,8 @@ export function createScansModule(
     sightings: NameSightingService;
     whitelist: WhitelistService;
     matcher: ScanMatcher;
+    /** Who gets onion search and onion sites (dark web scanning). */
+    darkWeb: DarkWebAccess;
     /** Called once for each scan that completes: what it found, and that it ended. */
     onCompleted: (scanId: string) => Promise<void>;
   },
@@ -69,10 +71,7 @@ export function createScansModule(
     },
     logger,
     onCompleted: deps.onCompleted,
-    darkWeb: createDarkWebAccess({
-      hasTor: platform.fetcher.hasTor,
-      hasPerk: (userId) => deps.entitlements.hasPerk(userId, 'darkWebScanning'),
-    }),
+    darkWeb: deps.darkWeb,
   });
   const scans = createScanService({
     repo,

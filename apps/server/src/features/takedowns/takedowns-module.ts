@@ -5,7 +5,9 @@ import { findSite, type SiteCatalog } from '@shark/engine/discovery/site-catalog
 import type { Platform } from '#server/app/platform.ts';
 import { featureModule } from '#server/app/feature-module.ts';
 import type { PipelineNotifications } from '#server/features/notifications/pipeline-notifications.ts';
+import type { DarkWebAccess } from '#server/features/dark-web/dark-web-access.ts';
 import type { ScanMatcher } from '#server/features/scans/scan-matcher.ts';
+import { onBehalfOfCreators } from './dark-web-jobs.ts';
 import { createEnforcement, type EnforcementDeps } from './enforcement.ts';
 import { createTakedownLifecycle } from './lifecycle/takedown-lifecycle-service.ts';
 import { lifecycleJobHandlers } from './lifecycle/takedown-lifecycle-worker.ts';
@@ -18,6 +20,8 @@ export function createTakedownsModule(
     matcher: ScanMatcher;
     notices: PipelineNotifications;
     staffActions: NonNullable<EnforcementDeps['staffActions']>;
+    /** Opens Tor to the takedown jobs of a creator with dark web scanning (onion pages). */
+    darkWeb: Pick<DarkWebAccess, 'isConfigured' | 'runForCreator'>;
   },
 ) {
   const { config, jobs, logger } = platform;
@@ -62,7 +66,10 @@ export function createTakedownsModule(
     'takedowns',
     { enforcement, lifecycle },
     {
-      jobs: { ...enforcement.jobHandlers, ...lifecycleJobHandlers(lifecycle) },
+      jobs: onBehalfOfCreators(
+        { ...enforcement.jobHandlers, ...lifecycleJobHandlers(lifecycle) },
+        { takedowns: repositories.takedowns, darkWeb: deps.darkWeb },
+      ),
       recover: async () => {
         // On the embedded database a send this process did not claim was cut off by the last run's crash.
         if (config.database.driver === 'pglite')

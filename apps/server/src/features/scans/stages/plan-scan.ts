@@ -58,12 +58,18 @@ export function createScanPlanner(deps: PlanScanDeps) {
     // Onion search and onion sites only for a creator with dark web scanning, never in the free scan.
     const isDarkWeb = !free && ((await deps.isDarkWebAllowedFor?.(scanRow.userId)) ?? false);
     const enabled = sources.enabled().filter((source) => isDarkWeb || !source.isDarkWeb);
+    // A term limited to some sources is searched only there (none listed: every source); her
+    // usernames go everywhere.
+    const searchesWith = (query: string, sourceId: string) => {
+      if (usernames.includes(query)) return true;
+      const termSources = setup.terms.find((t) => t.term === query)?.sources ?? [];
+      return termSources.length === 0 || termSources.includes(sourceId);
+    };
     const tasks: NewTask[] = [];
     for (const source of enabled) {
       if (source.kind === 'text') {
         for (const query of queries) {
-          const termSources = setup.terms.find((t) => t.term === query)?.sources ?? [];
-          if (termSources.length > 0 && !termSources.includes(source.id)) continue;
+          if (!searchesWith(query, source.id)) continue;
           tasks.push(textSourceTask(source.id, query, 0));
         }
         for (const phrase of phrases) tasks.push(textSourceTask(source.id, phrase, 0));
@@ -81,6 +87,7 @@ export function createScanPlanner(deps: PlanScanDeps) {
       if (!isDarkWeb && isOnionUrl(site.baseUrl)) continue;
       if (site.search && site.kind !== 'social-network') {
         for (const query of queries) {
+          if (!searchesWith(query, 'site-catalog')) continue;
           let url: string;
           try {
             url = searchUrl(site, query);

@@ -11,6 +11,8 @@ import {
   type Recipient,
   type RecipientResolver,
 } from '@shark/engine/recipients/recipient-resolver.ts';
+import { isOnionUrl } from '@shark/engine/fetch/onion.ts';
+import { isDarkWebAllowed } from '#server/features/dark-web/dark-web-scope.ts';
 import type { JobContext } from '#server/jobs/define-job.ts';
 import type { Logger } from '#server/http/logger.ts';
 import type {
@@ -91,6 +93,11 @@ export function createRecipientService(deps: RecipientServiceDeps) {
     }
     const found = await resolver.lookup(row.pageUrl);
     if (found.siteId !== null || !deps.siteContacts)
+      return { recipients: found.recipients, problems: found.problems };
+    // An onion site's own pages can be read only through Tor, which is open only to the work of a
+    // creator with dark web scanning (dark-web-jobs.ts): without it nothing is read, nor remembered
+    // as the site having no contact.
+    if (isOnionUrl(row.pageUrl) && !isDarkWebAllowed())
       return { recipients: found.recipients, problems: found.problems };
     const own = await deps.siteContacts.recipientFor(row.pageUrl);
     if (!own) return { recipients: found.recipients, problems: found.problems };
