@@ -4,6 +4,21 @@ import { defineConfig } from 'vitest/config';
 
 const alwaysExcluded = ['**/node_modules/**', '**/dist/**'];
 const onPostgres = process.env.SHARK_TEST_DB === 'postgres';
+/**
+ * Integration files whose outcome does not depend on SHARK_TEST_DB: the fetcher and the Tor path (no
+ * database), and the scan pipeline's crash and multi-worker tests (they start Shark processes on the
+ * embedded database and on Postgres themselves). `npm test` runs its two database passes with
+ * SHARK_TEST_ONCE=postgres on the PGlite pass, so these run once, in the Postgres pass; run alone,
+ * Vitest runs them whatever the database.
+ */
+const databaseIndependent = [
+  'packages/engine/src/fetch/safe-fetch.int.test.ts',
+  'packages/engine/src/fetch/crawler.int.test.ts',
+  'packages/engine/src/fetch/robots.int.test.ts',
+  'packages/simulated-web/src/onion/tor-fetch.int.test.ts',
+  'apps/server/src/features/scans/scan-resilience.int.test.ts',
+];
+const runsElsewhere = process.env.SHARK_TEST_ONCE === 'postgres' && !onPostgres;
 
 export default defineConfig({
   test: {
@@ -31,7 +46,7 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['apps/**/*.int.test.ts', 'packages/**/*.int.test.ts'],
-          exclude: alwaysExcluded,
+          exclude: [...alwaysExcluded, ...(runsElsewhere ? databaseIndependent : [])],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // On PGlite one file at a time: each file runs its own database in the test's process and

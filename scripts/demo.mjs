@@ -8,6 +8,8 @@
 //   npm run demo -- --reset           start from an empty DATA_DIR
 //   npm run demo -- --web-port 4400   first of the 9 ports of the simulated web (kept across runs)
 //   npm run demo -- --bulk 500        500 more pages on the simulated sites (a longer scan)
+//   npm run demo -- --no-dark-web     without the onion sites and the Tor stand-in (by default the
+//                                     Premium creator's scan searches them: dark web findings)
 //   npm run demo -- --world unknown   the unknown world instead: sites no catalog lists (data in
 //                                     ./data-demo-unknown); prints recall, false findings,
 //                                     impersonators, first recipients and scan time
@@ -39,6 +41,7 @@ const { values: args } = parseArgs({
     bulk: { type: 'string', default: '0' },
     'no-scan': { type: 'boolean', default: false },
     'no-video': { type: 'boolean', default: false },
+    'no-dark-web': { type: 'boolean', default: false },
     world: { type: 'string', default: 'catalog' },
     help: { type: 'boolean', default: false },
   },
@@ -99,7 +102,7 @@ const video = !args['no-video'] && (await hasFfmpeg());
 const web = await (
   unknownWorld
     ? startUnknownWorld({ port: webPort, photos: 24, videos: video ? 2 : 0 })
-    : startSimulatedWeb({ port: webPort, bulkPages, video })
+    : startSimulatedWeb({ port: webPort, bulkPages, video, darkWeb: !args['no-dark-web'] })
 ).catch((error) => fail(`${error.message} (choose others with --web-port)`));
 
 console.log('demo: building the web app if needed…');
@@ -188,6 +191,13 @@ function summary(counts) {
   return `leaks ${counts.leak ?? 0}, impersonations ${counts.impersonation ?? 0}, mentions ${counts.mention ?? 0}`;
 }
 
+/** The dark web part of what a scan found, for the demo's last lines. */
+function darkWebLine(findings) {
+  const onion = findings.filter((f) => f.isDarkWeb).length;
+  const mirrors = findings.filter((f) => f.mirrorOf).length;
+  return `dark web: ${onion} finding(s) on onion sites, ${mirrors} on their clearnet mirrors (the badges on the Findings page).`;
+}
+
 function progressLine(scan) {
   const stages = Object.entries(scan.stages ?? {})
     .map(
@@ -211,7 +221,13 @@ async function demoCatalogWorld(seeded) {
  The creator   ${web.creator.displayName} (${web.creator.accounts.map((a) => `@${a.username} on ${a.platform}`).join(', ')}),
                ${web.creator.references.length} reference files, Premium plan, her official Chirper pages whitelisted.
  The web       ${web.sites.map((site) => `${site.name} ${site.origin}`).join('\n               ')}
-               Brave Search stand-in ${web.braveEndpoint}
+               Brave Search stand-in ${web.braveEndpoint}${
+                 web.onion
+                   ? `
+ The dark web  ${web.onion.forum.name} and ${web.onion.drop.name} (onion sites, through a Tor stand-in at ${web.onion.socks.url}),
+               an Ahmia-shaped onion search, and the drop's clearnet mirror ${web.onion.drop.clearnetMirror}`
+                   : ''
+               }
  A correct scan finds ${e.leaks.length} leaks on ${leakPages} pages, ${e.impersonators.length} impersonators (${e.impersonators.map((i) => i.username).join(', ')})
  and ${e.whitelisted.length} whitelisted official pages; it never reports the ${e.decoys.length} decoys, never
  fetches the page robots.txt forbids, and never reaches the ${e.privateTraps.length} private-address traps.
@@ -244,7 +260,9 @@ async function demoCatalogWorld(seeded) {
           console.log(
             `demo: the scan ${scan.status}${scan.error ? ` (${scan.error})` : ''}: ${summary(scan.findings ?? {})}.`,
           );
-          const comparison = compareFindings(e, await findingsOf(seeded.client, outcome.scanId));
+          const found = await findingsOf(seeded.client, outcome.scanId);
+          if (web.onion) console.log(`demo: ${darkWebLine(found)}`);
+          const comparison = compareFindings(e, found);
           const trapHits = web.requests('trap').length;
           if (comparison.ok && trapHits === 0) {
             console.log(

@@ -240,7 +240,7 @@ function finishRow(row, exitCode, seconds) {
 
 // --------------------------------------------------------------------------------- suites
 
-async function runVitest({ label, projects, db, reportName, rowsFor }) {
+async function runVitest({ label, projects, db, reportName, rowsFor, once }) {
   const outputFile = path.join(REPORT_DIR, reportName);
   rmSync(outputFile, { force: true });
   const args = ['run', '--passWithNoTests', '--reporter=default', '--reporter=json'];
@@ -252,6 +252,8 @@ async function runVitest({ label, projects, db, reportName, rowsFor }) {
   const code = await run(VITEST_BIN, args, {
     SHARK_TEST_DB: db,
     TEST_POSTGRES_URL: postgresUrl,
+    // With both passes, the files that do not depend on the database run in the Postgres pass only.
+    ...(once ? { SHARK_TEST_ONCE: once } : {}),
   });
   const seconds = (Date.now() - started) / 1000;
   const report = readJson(outputFile);
@@ -445,6 +447,7 @@ async function main() {
         label: 'vitest: integration on PGlite',
         projects: ['integration'],
         db: 'pglite',
+        once: 'postgres',
         reportName: 'pglite.json',
         rowsFor: (report) => {
           const row = emptyRow('integration (pglite)');

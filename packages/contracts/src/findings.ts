@@ -60,6 +60,11 @@ export const findingSchema = z.object({
    * host, so it is enforced only through a contact of the site's own; copies on the clearnet are not.
    */
   isDarkWeb: z.boolean(),
+  /**
+   * The onion site (its host) whose clearnet mirror this page is on: a dark web site named this host as
+   * its mirror. The copy is taken down like any clearnet copy. Null for any other page.
+   */
+  mirrorOf: z.string().nullable(),
   impersonation: z
     .object({
       platform: z.string(),

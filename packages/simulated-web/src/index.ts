@@ -333,6 +333,8 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
           displayName: creator.displayName,
         })
       : null;
+    // A dark web scan finds the onion copies and the copy on the drop's clearnet mirror too.
+    if (onion) scenario.expected.leaks.push(...onion.expectedLeaks, ...onion.expectedMirrorLeaks);
     const catalog = parseSiteCatalog({
       version: 1,
       sites: [
@@ -437,6 +439,7 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
       ...sites.map((site) => site.host),
       braveEndpoint.replace('http://', ''),
       new URL(rdap.origin).host,
+      ...(onion?.clearnetHosts ?? []),
     ];
     let closed = false;
     return {

@@ -27,7 +27,7 @@ import { createReferenceFilesModule } from '#server/features/reference-files/ref
 import { createReportLeaksModule } from '#server/features/report-leaks/report-leaks-module.ts';
 import { createRiskRegistryModule } from '#server/features/risk-registry/risk-registry-module.ts';
 import { createScanSourcesModule } from '#server/features/scan-sources/scan-sources-module.ts';
-import { createDarkWebAccess } from '#server/features/dark-web/dark-web-access.ts';
+import { createDarkWebModule } from '#server/features/dark-web/dark-web-module.ts';
 import { createScansModule } from '#server/features/scans/scans-module.ts';
 import { createSearchTermsModule } from '#server/features/search-terms/search-terms-module.ts';
 import { createTakedownReportModule } from '#server/features/takedowns/report/takedown-report-module.ts';
@@ -91,13 +91,9 @@ async function composeModules(platform: Platform) {
     whitelist: whitelist.service,
   });
   const staff = createStaffModule(platform);
-  // Dark web scanning: Tor configured and the creator's plan (scans and their takedowns ask it).
-  const darkWeb = createDarkWebAccess({
-    hasTor: platform.fetcher.hasTor,
-    hasPerk: (userId) => entitlements.hasPerk(userId, 'darkWebScanning'),
-  });
+  const darkWeb = createDarkWebModule(platform, { entitlements });
   const takedowns = createTakedownsModule(platform, {
-    darkWeb,
+    darkWeb: darkWeb.service.access,
     staffActions: (userId, takedownId) => staff.service.audit.takedownActions(userId, takedownId),
     catalog: scanSources.service.catalog,
     matcher: matching.service,
@@ -108,6 +104,7 @@ async function composeModules(platform: Platform) {
     whitelist: whitelist.service,
     catalog: scanSources.service.catalog,
     enforcement: takedowns.service.enforcement.findingPort,
+    mirroredOnions: (hosts) => darkWeb.service.mirrors.mirroredOnions(hosts),
   });
   const likeness = createLikenessModule(platform, { entitlements });
   const nameSightings = createNameSightingsModule(platform, {
@@ -121,7 +118,8 @@ async function composeModules(platform: Platform) {
     sightings: nameSightings.service,
     whitelist: whitelist.service,
     matcher: matching.service,
-    darkWeb,
+    darkWeb: darkWeb.service.access,
+    mirrors: darkWeb.service.mirrors,
     onCompleted: notices.scanCompleted,
   });
   const referenceFiles = createReferenceFilesModule(platform);
@@ -212,6 +210,7 @@ async function composeModules(platform: Platform) {
     content,
     matching,
     scans,
+    darkWeb,
     scanSources,
     findings,
     likeness,

@@ -62,3 +62,25 @@ export const siteContact = pgTable('site_contact', {
   checkedAt: timestamptzNow('checked_at'),
   correctedBy: text('corrected_by'),
 });
+
+/**
+ * A clearnet site that an onion site gives as its mirror (a link it calls its mirror or its clearnet
+ * address), by host name. Public facts about sites, shared by every account like their contacts: a
+ * copy found on the mirror is enforced like any clearnet copy, and shown as the onion site's mirror.
+ */
+export const onionMirror = pgTable(
+  'onion_mirror',
+  {
+    onionHost: text('onion_host').notNull(),
+    /** Its host, with its port when not the default (`URL.host`). */
+    mirrorHost: text('mirror_host').notNull(),
+    /** The onion page that named it, the last time one did. */
+    foundOn: text('found_on').notNull(),
+    firstSeenAt: timestamptzNow('first_seen_at'),
+    lastSeenAt: timestamptzNow('last_seen_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.onionHost, t.mirrorHost] }),
+    index('onion_mirror_mirror_idx').on(t.mirrorHost),
+  ],
+);

@@ -38,6 +38,10 @@ export interface OnionWorld {
   catalogEntries: CatalogSite[];
   /** Copies a dark web scan must record. */
   expectedLeaks: ExpectedLeak[];
+  /** Copies on the drop's clearnet mirror (an onion page names it): found by following that link. */
+  expectedMirrorLeaks: ExpectedLeak[];
+  /** host:port of the clearnet sites this world serves (the mirror), for the fetch allowlist. */
+  clearnetHosts: string[];
   /** An onion page that no search lists: fetching it means the scan went where it was not led. */
   unlistedPage: string;
   requests(): OnionRequest[];
@@ -66,7 +70,10 @@ export async function startOnionWorld(options: OnionWorldOptions): Promise<Onion
   const name = options.displayName;
   const thread = { path: '/t/7731-leaked-set', title: `${name} full leaked set (onion mirror)` };
   const dropPage = { path: '/f/9k2xq', title: `${name} pack - Onion Drop` };
-  const clearnetMirror = `https://drop-mirror.example/f/9k2xq`;
+  // The drop's clearnet mirror: the same server reached by its loopback address (a clearnet site,
+  // fetched without Tor), serving the same file under the same path. Known once it listens.
+  let mirrorOrigin = '';
+  const clearnetMirror = () => `${mirrorOrigin}${dropPage.path}`;
   const unlistedPage = `${forum}/t/9999-unlisted`;
 
   const ahmiaResults: AhmiaResult[] = [
@@ -178,7 +185,7 @@ export async function startOnionWorld(options: OnionWorldOptions): Promise<Onion
           page({
             siteName: 'Onion Drop',
             title: dropPage.title,
-            body: `<h1>${esc(dropPage.title)}</h1><img src="/raw/9k2xq.jpg" alt="file"><p>Clearnet mirror: <a href="${clearnetMirror}">${clearnetMirror}</a></p><footer><a href="/abuse">Abuse / DMCA</a></footer>`,
+            body: `<h1>${esc(dropPage.title)}</h1><img src="/raw/9k2xq.jpg" alt="file"><p>Clearnet mirror: <a href="${clearnetMirror()}">${clearnetMirror()}</a></p><footer><a href="/abuse">Abuse / DMCA</a></footer>`,
           }),
         );
       }
@@ -196,6 +203,21 @@ export async function startOnionWorld(options: OnionWorldOptions): Promise<Onion
       if (url.pathname === '/raw/9k2xq.jpg') return picture(res, dropCopy);
       return html(res, 404, notFoundPage('Onion Drop'));
     }
+    if (`http://${req.headers.host ?? ''}` === mirrorOrigin) {
+      if (url.pathname === dropPage.path) {
+        return html(
+          res,
+          200,
+          page({
+            siteName: 'Onion Drop (mirror)',
+            title: dropPage.title,
+            body: `<h1>${esc(dropPage.title)}</h1><img src="/raw/9k2xq.jpg" alt="file">`,
+          }),
+        );
+      }
+      if (url.pathname === '/raw/9k2xq.jpg') return picture(res, dropCopy);
+      return html(res, 404, notFoundPage('Onion Drop (mirror)'));
+    }
     res.writeHead(421).end();
   }
 
@@ -207,6 +229,7 @@ export async function startOnionWorld(options: OnionWorldOptions): Promise<Onion
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
+  mirrorOrigin = `http://127.0.0.1:${port}`;
   const known = new Set([forumHost, dropHost, ahmiaHost]);
   const socks = await startSocksStandIn({
     route: (host, onionPort) =>
@@ -229,7 +252,23 @@ export async function startOnionWorld(options: OnionWorldOptions): Promise<Onion
     socks,
     ahmiaUrl: `http://${ahmiaHost}`,
     forum: { id: FORUM_ID, name: FORUM_NAME, origin: forum, dmcaEmail: FORUM_DMCA },
-    drop: { name: 'Onion Drop', origin: drop, clearnetMirror, abuseEmail: DROP_ABUSE },
+    drop: {
+      name: 'Onion Drop',
+      origin: drop,
+      clearnetMirror: clearnetMirror(),
+      abuseEmail: DROP_ABUSE,
+    },
+    expectedMirrorLeaks: [
+      {
+        pageUrl: clearnetMirror(),
+        reference: second,
+        mediaUrl: `${mirrorOrigin}/raw/9k2xq.jpg`,
+        site: 'onion-drop-mirror',
+        edit: 'jpeg-low',
+        via: 'img',
+      },
+    ],
+    clearnetHosts: [new URL(mirrorOrigin).host],
     catalogEntries: [forumEntry],
     expectedLeaks: [
       {

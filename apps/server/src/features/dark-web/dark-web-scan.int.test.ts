@@ -156,11 +156,28 @@ describe('dark web scanning', () => {
     expect(shown.every((f) => f.isDarkWeb === new URL(f.pageUrl).hostname.endsWith('.onion'))).toBe(
       true,
     );
+
+    // The drop names its clearnet mirror: the copy there is found as a clearnet finding, linked to the
+    // onion site it mirrors.
+    const dropHost = new URL(onion.drop.origin).hostname;
+    for (const expected of onion.expectedMirrorLeaks) {
+      const mirrored = shown.find((f) => f.pageUrl === expected.pageUrl);
+      expect(mirrored, `a finding for ${expected.pageUrl}`).toBeDefined();
+      expect(mirrored).toMatchObject({ isDarkWeb: false, mirrorOf: dropHost });
+      expect(mirrored!.mediaUrl).toBe(expected.mediaUrl);
+    }
+    expect(shown.filter((f) => f.mirrorOf !== null).map((f) => f.pageUrl)).toEqual(
+      onion.expectedMirrorLeaks.map((l) => l.pageUrl),
+    );
   }, 300_000);
 
   it("sends an onion copy's notice to the catalog's contact, or to the one on the site's own pages read through Tor", async () => {
     const db = server.services.database.db;
-    for (const row of await onionFindings()) {
+    const mirrorPages = new Set(onion.expectedMirrorLeaks.map((l) => l.pageUrl));
+    const mirrored = (await db.select().from(finding).where(eq(finding.userId, creatorId))).filter(
+      (row) => mirrorPages.has(row.pageUrl),
+    );
+    for (const row of [...(await onionFindings()), ...mirrored]) {
       if (row.status === 'confirmed') continue;
       const reviewed = await browser.post(`/api/findings/${row.id}/review`, { action: 'confirm' });
       expect(reviewed.status, JSON.stringify(reviewed.body)).toBe(200);
@@ -190,6 +207,16 @@ describe('dark web scanning', () => {
     );
     // The drop is in no catalog and has no registrar: its own abuse page, fetched through the proxy.
     expect(drop.map((r) => r.address)).toEqual([onion.drop.abuseEmail]);
+    // Its clearnet mirror is enforced like any clearnet site: the network that hosts it is written to.
+    const mirrorPage = onion.expectedMirrorLeaks[0]!.pageUrl;
+    const mirror = await waitFor(
+      async () => {
+        const rows = await recipientsOf(mirrorPage);
+        return rows.length > 0 && rows;
+      },
+      { what: 'the mirror takedown’s recipients', timeoutMs: 60_000, intervalMs: 200 },
+    );
+    expect(mirror.map((r) => r.address)).toContain(web.hosting.abuseEmail);
     const dropHost = new URL(onion.drop.origin).hostname;
     expect(onion.requests().some((r) => r.host === dropHost && r.path === '/abuse')).toBe(true);
     expect(lookups.filter((name) => name.endsWith('.onion'))).toEqual([]);

@@ -53,7 +53,11 @@ export function createFindingService(deps: FindingServiceDeps) {
     whitelist,
     tellEnforcement,
   });
-  const { siteOf, toApi, withReuploads } = createFindingPresenter(deps.reuploads, deps.siteName);
+  const { siteOf, toApi, withReuploads } = createFindingPresenter(
+    deps.reuploads,
+    deps.siteName,
+    deps.mirroredOnions,
+  );
 
   async function ownedView(userId: string, id: string): Promise<ShownView> {
     const view = await repo.findOwned(userId, id);

@@ -64,6 +64,8 @@ export interface FindingServiceDeps {
   siteName?: (siteId: string) => string | undefined;
   /** Told when findings become confirmed or stop being so (features/enforcement opens and closes takedowns). */
   enforcement?: FindingEnforcementPort;
+  /** For clearnet hosts that mirror onion sites, the onion site each mirrors (features/dark-web). */
+  mirroredOnions?: (hosts: string[]) => Promise<Map<string, string>>;
 }
 
 /** What enforcement needs to hear from findings; both calls are idempotent (a finding seen again is told again). */

@@ -7,13 +7,29 @@ import type { ReuploadOrigin, ReuploadRepository } from './reupload-repository.t
 import type { FindingRow, FindingView } from './finding-repository.ts';
 import { hostOf, siteKindOf } from './finding-rules.ts';
 
-/** A finding as shown: its row and joins, and the earlier finding it is a re-upload of (takedown lifecycle). */
-export type ShownView = FindingView & { reuploadOf: ReuploadOrigin | null };
+/**
+ * A finding as shown: its row and joins, the earlier finding it is a re-upload of (takedown lifecycle)
+ * and the onion site whose clearnet mirror its page is on.
+ */
+export type ShownView = FindingView & {
+  reuploadOf: ReuploadOrigin | null;
+  mirrorOf: string | null;
+};
+
+/** The page's host as its URL gives it (lower case, with a port that is not the default), or ''. */
+function hostNameOf(url: string): string {
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return '';
+  }
+}
 
 /** `siteName`: the catalog's name of a site id (Pornhub, not pornhub); findings elsewhere are named by their host. */
 export function createFindingPresenter(
   reuploads: ReuploadRepository,
   siteName: ((siteId: string) => string | undefined) | undefined,
+  mirroredOnions?: (hosts: string[]) => Promise<Map<string, string>>,
 ) {
   function siteOf(
     row: Pick<FindingRow, 'siteId' | 'siteKind' | 'pageUrl' | 'platform'>,
@@ -44,6 +60,7 @@ export function createFindingPresenter(
       confidence: row.confidence,
       hasThumbnail: row.thumbnailKey !== null,
       isDarkWeb: isOnionUrl(row.pageUrl),
+      mirrorOf: view.mirrorOf,
       impersonation:
         row.kind === 'impersonation' && row.username
           ? {
@@ -73,15 +90,23 @@ export function createFindingPresenter(
     };
   }
 
-  /** The views with the earlier finding each re-upload names (one query for a page of them). */
+  /**
+   * The views with the earlier finding each re-upload names and the onion site each clearnet mirror
+   * mirrors (a query each for a page of them).
+   */
   async function withReuploads(userId: string, views: FindingView[]): Promise<ShownView[]> {
-    const origins = await reuploads.origins(
-      userId,
-      views.map((v) => v.row.reuploadOfFindingId),
-    );
+    const hosts = views.map((v) => hostNameOf(v.row.pageUrl)).filter((host) => host !== '');
+    const [origins, mirrors] = await Promise.all([
+      reuploads.origins(
+        userId,
+        views.map((v) => v.row.reuploadOfFindingId),
+      ),
+      mirroredOnions && hosts.length > 0 ? mirroredOnions(hosts) : new Map<string, string>(),
+    ]);
     return views.map((v) => ({
       ...v,
       reuploadOf: (v.row.reuploadOfFindingId && origins.get(v.row.reuploadOfFindingId)) || null,
+      mirrorOf: mirrors.get(hostNameOf(v.row.pageUrl)) ?? null,
     }));
   }
 

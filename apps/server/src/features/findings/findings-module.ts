@@ -6,7 +6,11 @@ import type { Entitlements } from '#server/features/entitlements/entitlements.ts
 import type { WhitelistService } from '#server/features/whitelist/whitelist-service.ts';
 import { createFindingRepository } from './finding-repository.ts';
 import { findingRoutes } from './findings-routes.ts';
-import { createFindingService, type FindingEnforcementPort } from './finding-service.ts';
+import {
+  createFindingService,
+  type FindingEnforcementPort,
+  type FindingServiceDeps,
+} from './finding-service.ts';
 import { createReuploadRepository } from './reupload-repository.ts';
 
 export function createFindingsModule(
@@ -16,6 +20,7 @@ export function createFindingsModule(
     whitelist: WhitelistService;
     catalog: SiteCatalog;
     enforcement: FindingEnforcementPort;
+    mirroredOnions: NonNullable<FindingServiceDeps['mirroredOnions']>;
   },
 ) {
   const { entitlements } = deps;
@@ -27,6 +32,7 @@ export function createFindingsModule(
     logger: platform.logger,
     siteName: (id) => findSite(deps.catalog, id)?.name,
     enforcement: deps.enforcement,
+    mirroredOnions: deps.mirroredOnions,
   });
   return featureModule('findings', findings, {
     routes: ({ auth }) => [mount(findingRoutes({ auth, findings, entitlements }))],

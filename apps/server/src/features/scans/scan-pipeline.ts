@@ -3,6 +3,7 @@
 // leads to. Every step is idempotent: a job run twice, or retried after dying half-way, leaves the same
 // rows and findings. This file wires the stages (stages/) to the task runner that runs them.
 import type { ScanStage } from '@shark/contracts/scans.ts';
+import type { OnionMirrors } from '#server/features/dark-web/onion-mirrors.ts';
 import type { DarkWebAccess } from '#server/features/dark-web/dark-web-access.ts';
 import type { Logger } from '#server/http/logger.ts';
 import type { ScanRepository } from './scan-repository.ts';
@@ -43,6 +44,8 @@ export interface PipelineDeps {
   onCompleted?: (scanId: string) => Promise<void>;
   /** Dark web scanning: who has it, and running a creator's task with Tor open to it or not. */
   darkWeb?: Pick<DarkWebAccess, 'isAllowedFor' | 'runFor'>;
+  /** Clearnet mirrors that onion pages name: recorded, and fetched like any page. */
+  mirrors?: Pick<OnionMirrors, 'mirrorsOf'>;
 }
 
 export function createScanPipeline(deps: PipelineDeps) {
@@ -84,6 +87,7 @@ export function createScanPipeline(deps: PipelineDeps) {
       isWhitelisted: deps.isWhitelisted,
       sightings: deps.sightings,
       expansion,
+      ...(deps.mirrors ? { mirrors: deps.mirrors } : {}),
     }),
     match: createMatchMediaStage({
       repo,

@@ -4,6 +4,7 @@ import { buffer } from 'node:stream/consumers';
 import type { Platform } from '#server/app/platform.ts';
 import { featureModule, mount } from '#server/app/feature-module.ts';
 import type { DarkWebAccess } from '#server/features/dark-web/dark-web-access.ts';
+import type { OnionMirrors } from '#server/features/dark-web/onion-mirrors.ts';
 import type { Entitlements } from '#server/features/entitlements/entitlements.ts';
 import type { FindingService } from '#server/features/findings/finding-service.ts';
 import type { NameSightingService } from '#server/features/name-sightings/name-sighting-service.ts';
@@ -30,6 +31,8 @@ export function createScansModule(
     matcher: ScanMatcher;
     /** Who gets onion search and onion sites (dark web scanning). */
     darkWeb: DarkWebAccess;
+    /** Clearnet mirrors onion pages name: recorded and fetched. */
+    mirrors: OnionMirrors;
     /** Called once for each scan that completes: what it found, and that it ended. */
     onCompleted: (scanId: string) => Promise<void>;
   },
@@ -72,6 +75,7 @@ export function createScansModule(
     logger,
     onCompleted: deps.onCompleted,
     darkWeb: deps.darkWeb,
+    mirrors: deps.mirrors,
   });
   const scans = createScanService({
     repo,

@@ -16,6 +16,7 @@ import {
   siteOfUrl,
   urlTaskKey,
 } from '#server/features/scans/scan-urls.ts';
+import type { OnionMirrors } from '#server/features/dark-web/onion-mirrors.ts';
 import { creatorFrom } from './creator-setup.ts';
 import { failedFetchOutcome } from './fetch-failure.ts';
 import { matchMediaTask } from './match-media-stage.ts';
@@ -23,6 +24,9 @@ import type { SiteExpansion } from './site-expansion.ts';
 import { expansionMark } from './site-expansion-mark.ts';
 import { recordPageMention, type PageMentionOutcome, type SightingsPort } from './page-mention.ts';
 import { profileOnPage, withoutAvatar, type UnknownProfileDeps } from './unknown-profile.ts';
+
+/** The source of a page an onion page gave as its clearnet mirror. */
+export const MIRROR_SOURCE = 'onion-mirror';
 
 /** Characters of a page's text kept with its fetch task. */
 const TEXT_KEPT = 1_000;
@@ -73,6 +77,8 @@ export interface FetchPageDeps extends UnknownProfileDeps {
   sightings?: SightingsPort;
   /** Spends an expansion page's budget and follows its links; without it expansion pages are plain pages. */
   expansion?: Pick<SiteExpansion, 'spendPage' | 'followPage'>;
+  /** The clearnet mirrors an onion page names (recorded as such); without it none are followed. */
+  mirrors?: Pick<OnionMirrors, 'mirrorsOf'>;
 }
 
 export function createFetchPageStage(deps: FetchPageDeps): RegisteredStage {
@@ -160,6 +166,18 @@ export function createFetchPageStage(deps: FetchPageDeps): RegisteredStage {
           },
         );
       }
+      // An onion page's clearnet mirrors are fetched like any page: a copy there can be taken down.
+      const mirrors = deps.mirrors ? await deps.mirrors.mirrorsOf(page) : [];
+      if (mirrors.length > 0) {
+        const context = { catalog: deps.catalog(), maxMediaPerPage: settings.maxMediaPerPage };
+        await enqueue(
+          mirrors
+            .map((url) =>
+              fetchPageTask({ url, source: MIRROR_SOURCE, title: null, mediaHints: [] }, context),
+            )
+            .filter((task) => task !== null),
+        );
+      }
       const expanded =
         input.expansion && deps.expansion
           ? await deps.expansion.followPage(input.expansion, page, { scan: scanRow, enqueue })
@@ -174,6 +192,7 @@ export function createFetchPageStage(deps: FetchPageDeps): RegisteredStage {
           text: page.text === null ? null : page.text.slice(0, TEXT_KEPT),
           media: media.length,
           ...(expanded ? { expansion: expanded } : {}),
+          ...(mirrors.length > 0 ? { mirrors } : {}),
           mention: named?.recorded === 'mention' ? named.findingId : null,
           named: named?.context ? { ...named.context, recorded: named.recorded } : null,
           ...(profile ? { profile: profile.result } : {}),

@@ -118,6 +118,7 @@ export function FindingCard({
             </Badge>
             <Badge variant="outline">{siteKindLabel(finding.site.kind)}</Badge>
             {finding.isDarkWeb ? <Badge variant="secondary">Dark web</Badge> : null}
+            {finding.mirrorOf ? <Badge variant="secondary">Dark web mirror</Badge> : null}
             {finding.reviewedBy === 'auto' && finding.status === 'confirmed' ? (
               <Badge variant="secondary">Confirmed automatically</Badge>
             ) : null}
@@ -187,6 +188,14 @@ export function FindingCard({
             Found on a Tor onion site. Onion sites have no host or registrar to write to: a notice
             goes only to a contact the site itself gives, and where there is none the finding stays
             recorded here while its copies on the open web are searched for and taken down as usual.
+          </p>
+        ) : null}
+
+        {finding.mirrorOf && finding.status !== 'whitelisted' ? (
+          <p className="text-sm text-muted-foreground">
+            This site is the open-web mirror of a dark web site (
+            <span className="break-all">{finding.mirrorOf}</span>). Unlike the onion site it has a
+            host and a registrar, so it is taken down like any other site.
           </p>
         ) : null}
 

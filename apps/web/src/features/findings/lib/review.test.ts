@@ -17,6 +17,7 @@ function finding(id: string, status: Finding['status'] = 'pending_review'): Find
     confidence: 0.8,
     hasThumbnail: true,
     isDarkWeb: false,
+    mirrorOf: null,
     impersonation: null,
     whitelistedBy: null,
     source: 'brave-web',
