@@ -1,5 +1,5 @@
 // The e2e server: starts the simulated web (packages/simulated-web: catalog sites and a stand-in Brave
-// API on loopback, ephemeral ports), then Shark in this same process pointed at it, so scans in the
+// API on loopback, ephemeral ports, and onion sites behind a SOCKS stand-in), then Shark in this same process pointed at it, so scans in the
 // specs never reach the real web. What the specs need to know about it (the seeded creator and what a
 // scan must find, who takes each site's notices, and where a spec makes a site remove a page) is written
 // to DATA_DIR/simulated-web.json. Billing is online against the Stripe stand-in
@@ -15,7 +15,8 @@ import { startStripeStandIn } from '../apps/server/src/features/billing/testing/
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('DATA_DIR is not set; playwright.config.ts starts this file');
 
-const web = await startSimulatedWeb();
+// With its dark web: onion sites behind a SOCKS stand-in (Tor's place), which Premium scans search.
+const web = await startSimulatedWeb({ darkWeb: true });
 const { SHARK_FETCH_ALLOWLIST: simulatedHosts, ...env } = web.env();
 Object.assign(process.env, env);
 // The specs' own stand-ins (playwright.config.ts) stay reachable beside the simulated sites.
@@ -37,6 +38,13 @@ writeFileSync(
       expected: web.expected,
       sites: web.sites,
       hosting: web.hosting,
+      // The onion copies a Premium scan finds through the SOCKS stand-in, and the one on the drop's
+      // clearnet mirror.
+      darkWeb: {
+        leaks: web.onion.expectedLeaks,
+        mirrorLeaks: web.onion.expectedMirrorLeaks,
+        mirrorOf: new URL(web.onion.drop.origin).hostname,
+      },
       // Where a spec makes a site take a page down (POST /pages/remove): see the package's README.
       controlOrigin: web.controlOrigin,
       // Where a spec ends a subscription's period (POST /__control/end-period { email }) or delivers

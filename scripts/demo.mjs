@@ -210,7 +210,17 @@ function progressLine(scan) {
 
 /** The catalog world: the banner, a scan, and what it found beside what was planted. */
 async function demoCatalogWorld(seeded) {
-  const e = web.expected;
+  // A dark web scan finds the onion copies and the copy on the drop's clearnet mirror too.
+  const e = web.onion
+    ? {
+        ...web.expected,
+        leaks: [
+          ...web.expected.leaks,
+          ...web.onion.expectedLeaks,
+          ...web.onion.expectedMirrorLeaks,
+        ],
+      }
+    : web.expected;
   const leakPages = new Set(e.leaks.map((leak) => leak.pageUrl)).size;
   console.log(`
 ────────────────────────────────────────────────────────────────────────────

@@ -22,6 +22,22 @@ export function simulatedCreator(): SimulatedCreator {
   return info.creator;
 }
 
+export type SimulatedDarkWeb = {
+  /** Copies on onion sites, found through the SOCKS stand-in. */
+  leaks: { pageUrl: string }[];
+  /** The copy on the onion drop's clearnet mirror, and the drop's onion host. */
+  mirrorLeaks: { pageUrl: string }[];
+  mirrorOf: string;
+};
+
+/** The simulated web's dark web: what a Premium scan finds there (written by the e2e server). */
+export function simulatedDarkWeb(): SimulatedDarkWeb {
+  const info = JSON.parse(readFileSync(join(DATA_DIR, 'simulated-web.json'), 'utf8')) as {
+    darkWeb: SimulatedDarkWeb;
+  };
+  return info.darkWeb;
+}
+
 /**
  * Makes the signed-in creator (`email`, on `page`) a premium subscriber with the simulated creator's
  * accounts and reference photos, all processed, so a scan finds the simulated web's copies.

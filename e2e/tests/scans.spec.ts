@@ -6,13 +6,20 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './pages-support.ts';
-import { setUpScannableCreator, simulatedCreator } from './scan-support.ts';
+import { setUpScannableCreator, simulatedCreator, simulatedDarkWeb } from './scan-support.ts';
 import { payOnCheckout } from './billing-support.ts';
 import { BRAND } from './shell-support.ts';
 
 type Status = 'pending_review' | 'confirmed' | 'rejected' | 'whitelisted';
 type Counts = Record<Status, number>;
-type FindingRow = { id: string; status: Status; pageUrl: string; pageTitle: string | null };
+type FindingRow = {
+  id: string;
+  status: Status;
+  pageUrl: string;
+  pageTitle: string | null;
+  isDarkWeb: boolean;
+  mirrorOf: string | null;
+};
 
 const headers = { 'x-provider': BRAND.id, 'content-type': 'application/json' };
 
@@ -210,6 +217,34 @@ test('a subscriber scans the simulated web and reviews what it found', async ({
     await expect(item('Needs review', toReject.pageUrl)).toHaveCount(
       now.findings.filter((f) => f.pageUrl === toReject.pageUrl).length,
     );
+  });
+
+  await test.step('dark web findings: onion copies found through Tor, marked, and their clearnet mirror linked', async () => {
+    const darkWeb = simulatedDarkWeb();
+    const shown = [
+      ...(await findingsOf(page, 'confirmed')).findings,
+      ...(await findingsOf(page, 'pending_review')).findings,
+    ];
+    const onion = shown.filter((f) => f.isDarkWeb).map((f) => f.pageUrl);
+    expect(onion.sort()).toEqual(darkWeb.leaks.map((l) => l.pageUrl).sort());
+    const mirrored = shown.filter((f) => f.mirrorOf !== null);
+    expect(mirrored.map((f) => [f.pageUrl, f.mirrorOf])).toEqual(
+      darkWeb.mirrorLeaks.map((l) => [l.pageUrl, darkWeb.mirrorOf]),
+    );
+    /** The finding's card, on the tab of its status. */
+    const cardOf = async (pageUrl: string) => {
+      const finding = shown.find((f) => f.pageUrl === pageUrl)!;
+      const tab = finding.status === 'confirmed' ? 'Confirmed' : 'Needs review';
+      await review.getByRole('tab', { name: new RegExp(tab) }).click();
+      return item(tab, pageUrl).first();
+    };
+    const onionCard = await cardOf(darkWeb.leaks[0]!.pageUrl);
+    await expect(onionCard.getByText('Dark web', { exact: true })).toBeVisible();
+    await expect(onionCard).toContainText('Found on a Tor onion site');
+    const mirrorCard = await cardOf(darkWeb.mirrorLeaks[0]!.pageUrl);
+    await expect(mirrorCard.getByText('Dark web mirror', { exact: true })).toBeVisible();
+    await expect(mirrorCard).toContainText(darkWeb.mirrorOf);
+    await review.getByRole('tab', { name: /Needs review/ }).click();
   });
 
   await test.step('the dashboard with findings passes axe', async () => {

@@ -333,8 +333,6 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
           displayName: creator.displayName,
         })
       : null;
-    // A dark web scan finds the onion copies and the copy on the drop's clearnet mirror too.
-    if (onion) scenario.expected.leaks.push(...onion.expectedLeaks, ...onion.expectedMirrorLeaks);
     const catalog = parseSiteCatalog({
       version: 1,
       sites: [
