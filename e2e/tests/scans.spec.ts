@@ -244,6 +244,12 @@ test('a subscriber scans the simulated web and reviews what it found', async ({
     const mirrorCard = await cardOf(darkWeb.mirrorLeaks[0]!.pageUrl);
     await expect(mirrorCard.getByText('Dark web mirror', { exact: true })).toBeVisible();
     await expect(mirrorCard).toContainText(darkWeb.mirrorOf);
+    // The dashboard counts them, and says what happens to them.
+    await page.reload();
+    const overview = page.getByTestId('dark-web-overview');
+    await expect(overview.getByTestId('dark-web-found')).toHaveText(String(onion.length));
+    await expect(overview).toContainText('Your scans also search onion sites on Tor');
+    await expect(overview).toContainText('a notice goes only where the site');
     await review.getByRole('tab', { name: /Needs review/ }).click();
   });
 

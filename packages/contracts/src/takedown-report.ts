@@ -161,6 +161,24 @@ export const dashboardSummarySchema = z.object({
       removed: count,
     })
     .nullable(),
+  /**
+   * Dark web scanning: her findings on Tor onion sites and their takedowns. Null for a creator whose
+   * plan has no dark web scanning and who has no such finding.
+   */
+  darkWeb: z
+    .object({
+      /** Her plan has dark web scanning and this server reaches Tor: her scans search onion sites. */
+      isScanning: z.boolean(),
+      /** Onion findings not dismissed (rejected or whitelisted). */
+      found: count,
+      /** Takedowns of onion pages opened, notices sent to a contact the site gives, removed. */
+      takedowns: count,
+      noticesSent: count,
+      removed: count,
+      /** Onion takedowns closed without a notice: the site gives no contact. */
+      noContact: count,
+    })
+    .nullable(),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 
@@ -276,6 +294,8 @@ export const takedownReportRowSchema = z.object({
   pageUrl: z.string(),
   host: z.string(),
   siteKind: siteKindSchema,
+  /** The page is on a Tor onion site (dark web scanning). */
+  isDarkWeb: z.boolean(),
   confirmedAt: z.string(),
   noticeSentAt: z.string().nullable(),
   removedAt: z.string().nullable(),

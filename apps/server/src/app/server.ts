@@ -140,6 +140,7 @@ async function composeModules(platform: Platform) {
     takedowns: takedowns.service.enforcement.takedowns,
     promoRemovals: promoRemovals.service,
     scans: scans.service,
+    isDarkWebScanning: (userId) => darkWeb.service.access.isAllowedFor(userId),
   });
   const agentAuthorization = createAgentAuthorizationModule({
     authorizations: takedowns.service.enforcement.authorizations,

@@ -1,4 +1,5 @@
 // What scans found that may be the creator's.
+import { sql } from 'drizzle-orm';
 import {
   doublePrecision,
   index,
@@ -91,5 +92,9 @@ export const finding = pgTable(
     index('finding_user_status_idx').on(t.userId, t.status, t.lastSeenAt),
     index('finding_user_media_idx').on(t.userId, t.mediaSha256),
     index('finding_last_scan_idx').on(t.lastScanId),
+    // Findings on Tor onion hosts, for the dashboard's dark web figures (the same expression there).
+    index('finding_dark_web_idx')
+      .on(t.userId, t.status)
+      .where(sql`normalized_url ~ '^[^/?]*[.]onion([:/?]|$)'`),
   ],
 );

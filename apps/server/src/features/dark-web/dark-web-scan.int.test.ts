@@ -10,8 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finding, scanQuery, takedown, takedownRecipient } from '@shark/db/schema.ts';
 import type { FindingPage } from '@shark/contracts/findings.ts';
 import type { Scan } from '@shark/contracts/scans.ts';
+import type { DashboardSummary, TakedownReportPage } from '@shark/contracts/takedown-report.ts';
 import { startSimulatedWeb, type SimulatedWeb } from '@shark/simulated-web/index.ts';
 import type { OnionWorld } from '@shark/simulated-web/onion/onion-world.ts';
+import { signAuthorization } from '#server/features/takedowns/testing/enforcement-test-kit.ts';
 import { TestClient } from '#server/testing/http-client.ts';
 import { seedCreator } from '#server/testing/seed-creator.ts';
 import { startTestServer, type TestServer } from '#server/testing/test-server.ts';
@@ -93,6 +95,10 @@ describe('dark web scanning', () => {
     expect(onion.requests()).toEqual([]);
     expect(await onionFindings()).toEqual([]);
     expect(lookups.filter((name) => name.endsWith('.onion'))).toEqual([]);
+    // Nothing of the dark web on her dashboard: her plan does not search it and nothing was found.
+    const summary = await browser.get<DashboardSummary>('/api/dashboard/summary');
+    expect(summary.status).toBe(200);
+    expect(summary.body.darkWeb).toBeNull();
   }, 300_000);
 
   it('on Premium finds her copies on onion sites through Tor, marked dark web', async () => {
@@ -173,6 +179,8 @@ describe('dark web scanning', () => {
 
   it("sends an onion copy's notice to the catalog's contact, or to the one on the site's own pages read through Tor", async () => {
     const db = server.services.database.db;
+    // Her authorisation to act for her: notices go out once it is signed.
+    await signAuthorization({ userId: creatorId, email, browser });
     const mirrorPages = new Set(onion.expectedMirrorLeaks.map((l) => l.pageUrl));
     const mirrored = (await db.select().from(finding).where(eq(finding.userId, creatorId))).filter(
       (row) => mirrorPages.has(row.pageUrl),
@@ -217,6 +225,32 @@ describe('dark web scanning', () => {
       { what: 'the mirror takedown’s recipients', timeoutMs: 60_000, intervalMs: 200 },
     );
     expect(mirror.map((r) => r.address)).toContain(web.hosting.abuseEmail);
+
+    // The dashboard counts the onion copies and their notices (the mirror's copy is a clearnet one).
+    const sent = await waitFor(
+      async () => {
+        const summary = await browser.get<DashboardSummary>('/api/dashboard/summary');
+        return summary.body.darkWeb?.noticesSent === onion.expectedLeaks.length && summary.body;
+      },
+      { what: 'the notices to the onion sites', timeoutMs: 60_000, intervalMs: 250 },
+    );
+    // The takedown report marks the onion pages' rows.
+    const report = await browser.get<TakedownReportPage>('/api/takedowns?limit=100');
+    expect(report.status).toBe(200);
+    expect(
+      report.body.takedowns
+        .filter((row) => row.isDarkWeb)
+        .map((row) => row.pageUrl)
+        .sort(),
+    ).toEqual(onion.expectedLeaks.map((l) => l.pageUrl).sort());
+    expect(sent.darkWeb).toEqual({
+      isScanning: true,
+      found: onion.expectedLeaks.length,
+      takedowns: onion.expectedLeaks.length,
+      noticesSent: onion.expectedLeaks.length,
+      removed: 0,
+      noContact: 0,
+    });
     const dropHost = new URL(onion.drop.origin).hostname;
     expect(onion.requests().some((r) => r.host === dropHost && r.path === '/abuse')).toBe(true);
     expect(lookups.filter((name) => name.endsWith('.onion'))).toEqual([]);

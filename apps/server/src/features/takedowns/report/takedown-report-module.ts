@@ -6,6 +6,7 @@ import type { Entitlements } from '#server/features/entitlements/entitlements.ts
 import type { PromoRemovalService } from '#server/features/promo-removals/promo-removal-service.ts';
 import type { ScanService } from '#server/features/scans/scan-service.ts';
 import type { TakedownService } from '#server/features/takedowns/opening/takedown-service.ts';
+import { createDarkWebFiguresRepository } from './dark-web-figures-repository.ts';
 import { dashboardRoutes } from './dashboard-routes.ts';
 import { takedownRoutes } from '#server/features/takedowns/takedown-routes.ts';
 import { createTakedownReportRepository } from './takedown-report-repository.ts';
@@ -18,6 +19,8 @@ export function createTakedownReportModule(
     takedowns: TakedownService;
     promoRemovals: Pick<PromoRemovalService, 'isFreeRemovalTakedown'>;
     scans: ScanService;
+    /** Whether her scans search onion sites (dark web scanning, and Tor on this server). */
+    isDarkWebScanning: (userId: string) => Promise<boolean>;
   },
 ) {
   const { config } = platform;
@@ -26,6 +29,10 @@ export function createTakedownReportModule(
     responseWindowHours: config.enforcement.responseHours,
     nextScanAt: nextScheduledScan(deps.scans),
     hasDeepfakeProtection: (userId) => deps.entitlements.hasPerk(userId, 'deepfakeProtection'),
+    darkWeb: {
+      figures: createDarkWebFiguresRepository(platform.database.db),
+      isScanning: deps.isDarkWebScanning,
+    },
   });
   return featureModule('takedown-report', report, {
     routes: ({ auth }) => [

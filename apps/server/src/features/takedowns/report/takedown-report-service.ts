@@ -13,7 +13,9 @@ import {
   type TakedownReportRow,
 } from '@shark/contracts/takedown-report.ts';
 import { SITE_KINDS } from '@shark/contracts/findings.ts';
+import { isOnionHost } from '@shark/engine/fetch/onion.ts';
 import { AppError } from '#server/http/app-error.ts';
+import type { DarkWebFiguresRepository } from './dark-web-figures-repository.ts';
 import { decodeReportCursor, encodeReportCursor } from './report-cursor.ts';
 import type {
   Bucket,
@@ -53,6 +55,7 @@ export function toReportRow(row: ReportRow): TakedownReportRow {
     pageUrl: row.pageUrl,
     host: row.host,
     siteKind: row.siteKind,
+    isDarkWeb: isOnionHost(row.host),
     confirmedAt: row.confirmedAt.toISOString(),
     noticeSentAt: row.noticeSentAt?.toISOString() ?? null,
     removedAt: row.removedAt?.toISOString() ?? null,
@@ -82,6 +85,11 @@ export function createTakedownReportService(deps: {
   nextScanAt: (userId: string) => Promise<string | null>;
   /** Whether her plan includes deep fake protection (default: none does). */
   hasDeepfakeProtection?: (userId: string) => Promise<boolean>;
+  /** Her dark web figures, and whether her scans search onion sites (default: no dark web). */
+  darkWeb?: {
+    figures: Pick<DarkWebFiguresRepository, 'darkWebFigures'>;
+    isScanning: (userId: string) => Promise<boolean>;
+  };
   exportBatchSize?: number;
   now?: () => Date;
 }) {
@@ -89,6 +97,18 @@ export function createTakedownReportService(deps: {
   const now = deps.now ?? (() => new Date());
   const batchSize = deps.exportBatchSize ?? EXPORT_BATCH_SIZE;
   const hasDeepfakeProtection = deps.hasDeepfakeProtection ?? (() => Promise.resolve(false));
+
+  /** Shown to whoever has dark web scanning, and to anyone an onion copy was ever found for. */
+  async function darkWebSummary(userId: string): Promise<DashboardSummary['darkWeb']> {
+    if (!deps.darkWeb) return null;
+    const [figures, isScanning] = await Promise.all([
+      deps.darkWeb.figures.darkWebFigures(userId),
+      deps.darkWeb.isScanning(userId),
+    ]);
+    if (!isScanning && figures.any === 0) return null;
+    const { any: _any, ...shown } = figures;
+    return { isScanning, ...shown };
+  }
 
   /** One page of the report in the asked order, with links to the pages on either side. */
   async function list(userId: string, query: TakedownReportQuery): Promise<TakedownReportPage> {
@@ -142,6 +162,7 @@ export function createTakedownReportService(deps: {
       const cutoff = new Date(at.getTime() - deps.responseWindowHours * HOUR_MS);
       const bucket: Bucket = DASHBOARD_BUCKETS[range];
       const starts = bucketStarts(range, at);
+      const darkWebFigures = darkWebSummary(userId);
       const [found, totals, series, bySiteKind, activity, nextScanAt, likeness, hasProtection] =
         await Promise.all([
           repo.countFound(userId),
@@ -153,6 +174,7 @@ export function createTakedownReportService(deps: {
           repo.likenessFindingCounts(userId),
           hasDeepfakeProtection(userId),
         ]);
+      const darkWeb = await darkWebFigures;
       const denominator = totals.enforcedBeforeCutoff;
       return {
         totals: {
@@ -209,6 +231,7 @@ export function createTakedownReportService(deps: {
                 removed: totals.likenessRemoved,
               }
             : null,
+        darkWeb,
       };
     },
 

@@ -5,21 +5,11 @@ import type { DashboardSummary } from '@shark/contracts/takedown-report.ts';
 import { Link } from '@tanstack/react-router';
 import { ScanFace } from 'lucide-react';
 import { Button } from '#app/components/ui/button.tsx';
+import { OverviewFact } from '#app/features/dashboard/components/overview-fact.tsx';
 
 type Likeness = NonNullable<DashboardSummary['likeness']>;
 
 const n = (value: number) => value.toLocaleString('en-US');
-
-function Fact({ label, value, testId }: { label: string; value: number; testId: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-lg font-semibold tabular-nums" data-testid={testId}>
-        {n(value)}
-      </dd>
-    </div>
-  );
-}
 
 export function LikenessOverview({
   likeness,
@@ -61,10 +51,14 @@ export function LikenessOverview({
         </div>
       </div>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <Fact label="Waiting for you" value={waiting} testId="likeness-awaiting-review" />
-        <Fact label="With Shark’s team" value={likeness.withShark} testId="likeness-with-shark" />
-        <Fact label="Takedowns" value={likeness.takedowns} testId="likeness-takedowns" />
-        <Fact label="Removed" value={likeness.removed} testId="likeness-removed" />
+        <OverviewFact label="Waiting for you" value={waiting} testId="likeness-awaiting-review" />
+        <OverviewFact
+          label="With Shark’s team"
+          value={likeness.withShark}
+          testId="likeness-with-shark"
+        />
+        <OverviewFact label="Takedowns" value={likeness.takedowns} testId="likeness-takedowns" />
+        <OverviewFact label="Removed" value={likeness.removed} testId="likeness-removed" />
       </dl>
       <div className="flex flex-wrap gap-2">
         {canReview ? (

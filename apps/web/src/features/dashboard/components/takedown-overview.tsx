@@ -15,6 +15,7 @@ import { Button } from '#app/components/ui/button.tsx';
 import { Card } from '#app/components/ui/card.tsx';
 import { Skeleton } from '#app/components/ui/skeleton.tsx';
 import { useDashboardSummary } from '#app/features/dashboard/api/get-dashboard-summary.ts';
+import { DarkWebOverview } from '#app/features/dashboard/components/dark-web-overview.tsx';
 import { LikenessOverview } from '#app/features/dashboard/components/likeness-overview.tsx';
 import { formatDateTime, formatRelative } from '#app/features/dashboard/lib/format.ts';
 import { isApiClientError } from '#app/lib/api.ts';
@@ -259,6 +260,7 @@ export function TakedownOverview({
               canSeeReport={canSeeReport}
             />
           ) : null}
+          {summary.data.darkWeb ? <DarkWebOverview darkWeb={summary.data.darkWeb} /> : null}
           <NextScan summary={summary.data} now={now} />
           {summary.data.totals.found === 0 && summary.data.totals.confirmed === 0 ? (
             <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-10 text-center">

@@ -10,6 +10,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp, ArrowUpDown, ExternalLink, PanelRightOpen } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { TakedownStatusBadge } from '#app/features/takedown-report/components/status-badge.tsx';
 import { formatDateTime, formatDay } from '#app/features/takedown-report/lib/labels.ts';
@@ -156,6 +157,11 @@ export function ReportTable({
                 <p className="truncate text-xs text-muted-foreground" title={row.pageUrl}>
                   {row.pageUrl}
                 </p>
+                {row.isDarkWeb ? (
+                  <Badge variant="secondary" className="mt-1">
+                    Dark web
+                  </Badge>
+                ) : null}
               </td>
               <td className="px-3 py-2 whitespace-nowrap">
                 {TAKEDOWN_KIND_LABELS[row.kind]}
