@@ -243,6 +243,16 @@ describe('dark web scanning', () => {
         .map((row) => row.pageUrl)
         .sort(),
     ).toEqual(onion.expectedLeaks.map((l) => l.pageUrl).sort());
+    // So does its CSV export, in its last column.
+    const csv = await browser.get<string>('/api/takedowns/export.csv');
+    expect(csv.status).toBe(200);
+    const marked = csv.body
+      .split('\r\n')
+      .slice(1)
+      .filter((line) => line.endsWith(',yes'));
+    expect(marked).toHaveLength(onion.expectedLeaks.length);
+    for (const leak of onion.expectedLeaks)
+      expect(marked.some((line) => line.includes(leak.pageUrl))).toBe(true);
     expect(sent.darkWeb).toEqual({
       isScanning: true,
       found: onion.expectedLeaks.length,

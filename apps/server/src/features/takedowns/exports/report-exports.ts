@@ -8,6 +8,7 @@ import {
   TAKEDOWN_STATUS_LABELS,
   type TakedownFilters,
 } from '@shark/contracts/takedown-report.ts';
+import { isOnionHost } from '@shark/engine/fetch/onion.ts';
 import { csvLine, csvLines, type CsvValue } from './csv.ts';
 import { createPdfReportWriter, type PdfReportInput } from './takedown-pdf.ts';
 import type { ReportRow } from '#server/features/takedowns/report/takedown-report-repository.ts';
@@ -28,6 +29,8 @@ export const CSV_HEADER = [
   'Recipient',
   'Recipient role',
   'Recipient address',
+  // Last, so that the columns before it keep their places in sheets made from earlier exports.
+  'Dark web',
 ] as const;
 
 function csvRecord(row: ReportRow): CsvValue[] {
@@ -45,6 +48,7 @@ function csvRecord(row: ReportRow): CsvValue[] {
     row.recipientName,
     row.recipientRole ? RECIPIENT_ROLE_LABELS[row.recipientRole] : null,
     row.recipientAddress,
+    isOnionHost(row.host) ? 'yes' : 'no',
   ];
 }
 

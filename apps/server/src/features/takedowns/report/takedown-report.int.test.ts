@@ -717,8 +717,10 @@ describe('exports', () => {
       'Recipient',
       'Recipient role',
       'Recipient address',
+      'Dark web',
     ]);
     expect(rows).toHaveLength(12);
+    expect(rows.slice(1).every((r) => r[13] === 'no')).toBe(true);
     const evil = rows.find((r) => r[3] === 'https://evil.example/a,b"c')!;
     expect(evil[4]).toBe(`'=HYPERLINK("http://evil.example","click")`);
     expect(evil[10]).toBe("'@SUM(1+1)");
