@@ -16,6 +16,7 @@ const databaseIndependent = [
   'packages/engine/src/fetch/crawler.int.test.ts',
   'packages/engine/src/fetch/robots.int.test.ts',
   'packages/simulated-web/src/onion/tor-fetch.int.test.ts',
+  'packages/simulated-web/src/onion/tor-https.int.test.ts',
   'apps/server/src/features/scans/scan-resilience.int.test.ts',
 ];
 const runsElsewhere = process.env.SHARK_TEST_ONCE === 'postgres' && !onPostgres;

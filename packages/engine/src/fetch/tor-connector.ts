@@ -11,10 +11,15 @@ export interface TorConnectorOptions {
   proxy: TorProxy;
   /** The SOCKS handshake, Tor's circuit to the service and TLS together. */
   timeoutMs: number;
+  /**
+   * Certificate authorities an https onion site's certificate must chain to; Node's own by default
+   * (tests give the authority of their stand-in's certificate).
+   */
+  ca?: string | Buffer;
 }
 
 export function createTorConnector(options: TorConnectorOptions): buildConnector.connector {
-  const { proxy, timeoutMs } = options;
+  const { proxy, timeoutMs, ca } = options;
   return (connectOptions, callback) => {
     const isHttps = connectOptions.protocol === 'https:';
     const port = Number(connectOptions.port) || (isHttps ? 443 : 80);
@@ -42,6 +47,7 @@ export function createTorConnector(options: TorConnectorOptions): buildConnector
           socket,
           servername: connectOptions.servername ?? hostname,
           ALPNProtocols: ['http/1.1'],
+          ...(ca ? { ca } : {}),
         });
         const timer = setTimeout(
           () => secure.destroy(new FetchError('timeout', `TLS with ${hostname} took too long.`)),
