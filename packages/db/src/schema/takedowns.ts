@@ -76,6 +76,8 @@ export const takedown = pgTable(
     index('takedown_user_created_idx').on(t.userId, t.createdAt, t.id),
     // The takedown report's default order (newest confirmed first) and its export batches.
     index('takedown_user_confirmed_idx').on(t.userId, t.confirmedAt, t.id),
+    // The dashboard's removal rate: the notices sent inside the response window, read by time.
+    index('takedown_user_notice_sent_idx').on(t.userId, t.noticeSentAt),
     index('takedown_check_idx').on(t.nextCheckAt),
     index('takedown_due_idx').on(t.status, t.responseDueAt),
   ],
