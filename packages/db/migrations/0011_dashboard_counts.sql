@@ -6,8 +6,10 @@ CREATE TABLE "dashboard_count" (
 	CONSTRAINT "dashboard_count_user_id_metric_key_pk" PRIMARY KEY("user_id","metric","key")
 );
 --> statement-breakpoint
+DROP INDEX "takedown_event_user_idx";--> statement-breakpoint
 ALTER TABLE "dashboard_count" ADD CONSTRAINT "dashboard_count_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "takedown_user_notice_sent_idx" ON "takedown" USING btree ("user_id","notice_sent_at");--> statement-breakpoint
+CREATE INDEX "takedown_event_user_idx" ON "takedown_event" USING btree ("user_id","at","id");--> statement-breakpoint
 CREATE FUNCTION "dashboard_takedown_metrics"("status" text, "kind" text, "site_kind" text, "notice_sent_at" timestamptz, "removed_at" timestamptz) RETURNS TABLE ("metric" text, "key" text) LANGUAGE sql STABLE AS $$
   SELECT m.metric, m.key FROM (VALUES
     ('confirmed', '', true),

@@ -98,7 +98,8 @@ export const takedownEvent = pgTable(
   },
   (t) => [
     index('takedown_event_takedown_idx').on(t.takedownId, t.at),
-    index('takedown_event_user_idx').on(t.userId, t.at),
+    // The dashboard's latest changes: in (at, id) order straight from the index, ties included.
+    index('takedown_event_user_idx').on(t.userId, t.at, t.id),
   ],
 );
 
