@@ -23,3 +23,4 @@ export * from './schema/community.ts';
 export * from './schema/risk-registry.ts';
 export * from './schema/staff.ts';
 export * from './schema/likeness.ts';
+export * from './schema/dashboard.ts';

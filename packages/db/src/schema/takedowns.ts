@@ -77,6 +77,8 @@ export const takedown = pgTable(
     index('takedown_user_created_idx').on(t.userId, t.createdAt, t.id),
     // The takedown report's default order (newest confirmed first) and its export batches.
     index('takedown_user_confirmed_idx').on(t.userId, t.confirmedAt, t.id),
+    // The dashboard's removal rate: the notices sent inside the response window, read by time.
+    index('takedown_user_notice_sent_idx').on(t.userId, t.noticeSentAt),
     index('takedown_check_idx').on(t.nextCheckAt),
     index('takedown_due_idx').on(t.status, t.responseDueAt),
     // Takedowns on Tor onion hosts, for the dashboard's dark web figures (the same expression there).
@@ -101,7 +103,8 @@ export const takedownEvent = pgTable(
   },
   (t) => [
     index('takedown_event_takedown_idx').on(t.takedownId, t.at),
-    index('takedown_event_user_idx').on(t.userId, t.at),
+    // The dashboard's latest changes: in (at, id) order straight from the index, ties included.
+    index('takedown_event_user_idx').on(t.userId, t.at, t.id),
   ],
 );
 

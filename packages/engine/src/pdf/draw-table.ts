@@ -4,6 +4,7 @@
 // cuts a row that does not fit a page short, so the table is drawn here line by line. Rows can be given
 // all at once (`drawTable`) or a batch at a time (`startTable`), for a table too long to hold.
 import { PDF_FONTS, standardFontText, type PdfFontWeight } from './create-pdf.ts';
+import { drawTextLines, type PlacedLine } from './text-lines.ts';
 import { ellipsize, wrapLines } from './wrap-lines.ts';
 
 export interface PdfTableColumn {
@@ -33,6 +34,9 @@ export interface TableOptions {
   padding?: number;
   borderColor?: string;
 }
+
+/** Texts each column keeps the wrapped lines of (see `startTable`). */
+const WRAPPED_CELLS_KEPT = 2000;
 
 /**
  * Draws the table at the current position (`doc.y`, left margin) and leaves `doc.y` below it.
@@ -86,14 +90,29 @@ export function startTable(doc: PDFKit.PDFDocument, options: TableOptions): PdfT
     }
   });
 
+  const wrapCell = (text: string, column: PdfTableColumn): string[] => {
+    const width = column.width - 2 * padding;
+    const lines = wrapLines(doc, standardFontText(text), width);
+    const max = column.maxLines;
+    if (max === undefined || lines.length <= max) return lines;
+    return [...lines.slice(0, max - 1), ellipsize(doc, lines[max - 1] ?? '', width)];
+  };
+  // Long listings repeat most cells (a status, a date, a host): each column remembers the lines of the
+  // texts it wrapped lately, in the rows' font. Cleared when full, so it stays small.
+  const wrapped = columns.map(() => new Map<string, string[]>());
   const wrapRow = (cells: readonly string[], weight: PdfFontWeight): string[][] => {
     doc.font(PDF_FONTS[weight]).fontSize(size);
     return columns.map((column, index) => {
-      const width = column.width - 2 * padding;
-      const lines = wrapLines(doc, standardFontText(cells[index] ?? ''), width);
-      const max = column.maxLines;
-      if (max === undefined || lines.length <= max) return lines;
-      return [...lines.slice(0, max - 1), ellipsize(doc, lines[max - 1] ?? '', width)];
+      const text = cells[index] ?? '';
+      if (weight !== 'regular') return wrapCell(text, column);
+      const memo = wrapped[index]!;
+      let lines = memo.get(text);
+      if (lines === undefined) {
+        lines = wrapCell(text, column);
+        if (memo.size >= WRAPPED_CELLS_KEPT) memo.clear();
+        memo.set(text, lines);
+      }
+      return lines;
     });
   };
   const linesIn = (cells: readonly string[][]) =>
@@ -111,23 +130,26 @@ export function startTable(doc: PDFKit.PDFDocument, options: TableOptions): PdfT
     if (fill !== undefined) doc.rect(left, top, tableWidth, height).fill(fill);
     doc.font(PDF_FONTS[weight]).fontSize(size).fillColor('black');
     let x = left;
+    const lines: PlacedLine[] = [];
     columns.forEach((column, index) => {
       const inner = column.width - 2 * padding;
       (cells[index] ?? []).slice(0, count).forEach((line, lineIndex) => {
         const align = column.align ?? 'left';
         const offset =
           align === 'left' ? 0 : (inner - doc.widthOfString(line)) / (align === 'right' ? 1 : 2);
-        doc.text(line, x + padding + offset, top + padding + lineIndex * leading, {
-          lineBreak: false,
-        });
+        lines.push({ text: line, x: x + padding + offset, y: top + padding + lineIndex * leading });
       });
-      doc
-        .lineWidth(0.5)
-        .strokeColor(options.borderColor ?? '#555555')
-        .rect(x, top, column.width, height)
-        .stroke();
       x += column.width;
     });
+    drawTextLines(doc, lines);
+    // The cells' borders, one path stroked once: the same lines as a stroke per cell.
+    doc.lineWidth(0.5).strokeColor(options.borderColor ?? '#555555');
+    x = left;
+    for (const column of columns) {
+      doc.rect(x, top, column.width, height);
+      x += column.width;
+    }
+    doc.stroke();
     doc.x = left;
     doc.y = top + height;
   };

@@ -85,3 +85,11 @@ export function readBackPdf(pdf: Buffer): ReadBackPdf {
 export function squashSpace(text: string): string {
   return text.replace(/\s+/g, '');
 }
+
+/** Every word poppler reads, with its box (`pdftotext -bbox`), page by page in reading order. */
+export function wordBoxes(pdf: Buffer): string[] {
+  const html = onFile(pdf, (file) => poppler('pdftotext', ['-bbox', '-enc', 'UTF-8', file, '-']));
+  return [...html.matchAll(/<word ([^>]*)>([^<]*)<\/word>/g)].map(
+    (match) => `${match[2]} ${match[1]}`,
+  );
+}

@@ -36,6 +36,37 @@ export function put(
   doc.text(printable, left, y, { lineBreak: false });
 }
 
+/** An image pdfkit has read (`doc.openImage`, which its typings leave out): drawn by `doc.image`. */
+interface OpenedImage {
+  width: number;
+  height: number;
+}
+
+const openedImages = new WeakMap<Doc, Map<Buffer, OpenedImage | null>>();
+
+/**
+ * The picture read once per document: pdfkit embeds an image object each time it is given the bytes,
+ * so a logo on every page would be decoded and written out again on every page. The object opened
+ * here is embedded once and each page refers to it. Null for bytes pdfkit cannot read.
+ */
+function openedImage(doc: Doc, data: Buffer): OpenedImage | null {
+  let images = openedImages.get(doc);
+  if (!images) {
+    images = new Map();
+    openedImages.set(doc, images);
+  }
+  if (!images.has(data)) {
+    let image: OpenedImage | null = null;
+    try {
+      image = (doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(data);
+    } catch {
+      // An image pdfkit cannot read: the caller draws the monogram.
+    }
+    images.set(data, image);
+  }
+  return images.get(data) ?? null;
+}
+
 /** The logo in a `size`-point square at (x, y), or a monogram in the brand's colour. */
 export function drawLogo(
   doc: Doc,
@@ -45,12 +76,14 @@ export function drawLogo(
   y: number,
   size: number,
 ): void {
-  if (logo) {
+  const image = logo ? openedImage(doc, logo.data) : null;
+  if (logo && image) {
     try {
-      doc.image(logo.data, x, y, { fit: [size, size] });
+      doc.image(image as unknown as Buffer, x, y, { fit: [size, size] });
       return;
     } catch {
-      // An image pdfkit cannot read: the monogram below.
+      // Bytes pdfkit read the header of but cannot draw: the monogram, here and on later pages.
+      openedImages.get(doc)?.set(logo.data, null);
     }
   }
   doc.roundedRect(x, y, size, size, size / 4).fill(brand.theme.dark);

@@ -1,18 +1,17 @@
-// The dashboard's and the report's reads: every figure is a count or a group-by in the database, and
-// the report is read a keyset page at a time (exports read the same pages in batches), so an account
+// The dashboard's and the report's reads: the figures come from the counts the database keeps per
+// account (dashboard_count), and the report is read a keyset page at a time (exports read the same pages in batches), so an account
 // with 100,000 takedowns costs the server a page of rows, never all of them.
-import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@shark/db/client.ts';
 import {
   TAKEDOWN_KINDS,
-  finding,
+  dashboardCount,
   takedown,
   takedownEvent,
   takedownRecipient,
 } from '@shark/db/schema.ts';
 import { SITE_KINDS, type SiteKindName } from '@shark/contracts/findings.ts';
 import {
-  OPEN_TAKEDOWN_STATUSES,
   TAKEDOWN_STATUSES,
   type SortDirection,
   type TakedownFilters,
@@ -20,17 +19,16 @@ import {
   type TakedownStatus,
 } from '@shark/contracts/takedown-report.ts';
 
-/** Findings the creator did not dismiss: what the dashboard counts as found. */
-const DISMISSED_FINDING_STATUSES = ['rejected', 'whitelisted'] as const;
-
 /** A page whose catalog kind is unknown (or a kind this version does not know) counts as other. */
 const KNOWN_SITE_KINDS = SITE_KINDS.filter((k) => k !== 'other');
 // Constants inlined, so that the same expression in select, where and order by is the same text.
 const KNOWN_SITE_KIND_LIST = sql.raw(KNOWN_SITE_KINDS.map((k) => `'${k}'`).join(', '));
-const siteKindOf = (column: typeof takedown.siteKind | typeof finding.siteKind) =>
+const siteKindOf = (column: typeof takedown.siteKind) =>
   sql<SiteKindName>`(case when ${column} in (${KNOWN_SITE_KIND_LIST}) then ${column} else 'other' end)`;
-/** Group by the first column of the select (the bucket or the kind). */
-const FIRST_COLUMN = sql`1`;
+const KNOWN_SITE_KIND_SET = new Set<string>(KNOWN_SITE_KINDS);
+/** A site kind as stored (null stored as '') as the dashboard names it. */
+const asSiteKind = (raw: string): SiteKindName =>
+  KNOWN_SITE_KIND_SET.has(raw) ? (raw as SiteKindName) : 'other';
 
 /** The lifecycle's order, for sorting by status (a takedown further along sorts later). */
 const STATUS_ORDER: Record<TakedownStatus, number> = {
@@ -172,106 +170,107 @@ function filterConditions(userId: string, filters: TakedownFilters): SQL[] {
 }
 
 export function createTakedownReportRepository(db: Database) {
+  /** The account's kept totals of these metrics (see dashboard_count). */
+  async function counted(userId: string, metrics: string[]): Promise<Map<string, number>> {
+    const rows = await db
+      .select({ metric: dashboardCount.metric, n: dashboardCount.n })
+      .from(dashboardCount)
+      .where(
+        and(
+          eq(dashboardCount.userId, userId),
+          inArray(dashboardCount.metric, metrics),
+          eq(dashboardCount.key, ''),
+        ),
+      );
+    return new Map(rows.map((r) => [r.metric, r.n]));
+  }
+
   return {
     /** Findings not dismissed by the creator (rejected or whitelisted). */
     async countFound(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(finding)
-        .where(
-          and(
-            eq(finding.userId, userId),
-            notInArray(finding.status, [...DISMISSED_FINDING_STATUSES]),
-          ),
-        );
-      return row?.n ?? 0;
+      return (await counted(userId, ['found'])).get('found') ?? 0;
     },
 
-    /** Her likeness findings by review state: one grouped count over her findings. */
+    /** Her likeness findings by review state. */
     async likenessFindingCounts(userId: string): Promise<LikenessFindingCounts> {
-      const isPending = eq(finding.status, 'pending_review');
-      const isDismissed = inArray(finding.status, [...DISMISSED_FINDING_STATUSES]);
-      const [row] = await db
-        .select({
-          any: sql<number>`count(*)::int`,
-          awaitingReview: sql<number>`(count(*) filter (where ${isPending} and ${finding.staffReviewRequestedAt} is null))::int`,
-          withShark: sql<number>`(count(*) filter (where ${isPending} and ${finding.staffReviewRequestedAt} is not null))::int`,
-          found: sql<number>`(count(*) filter (where not ${isDismissed}))::int`,
-        })
-        .from(finding)
-        .where(and(eq(finding.userId, userId), eq(finding.kind, 'likeness')));
-      return row ?? { any: 0, awaitingReview: 0, withShark: 0, found: 0 };
+      const n = await counted(userId, [
+        'likeness_findings',
+        'likeness_awaiting_review',
+        'likeness_with_shark',
+        'likeness_found',
+      ]);
+      return {
+        any: n.get('likeness_findings') ?? 0,
+        awaitingReview: n.get('likeness_awaiting_review') ?? 0,
+        withShark: n.get('likeness_with_shark') ?? 0,
+        found: n.get('likeness_found') ?? 0,
+      };
     },
 
-    /** Every takedown figure of the dashboard in one pass over the creator's takedowns. */
+    /**
+     * Every takedown figure of the dashboard: the kept counts, less the notices sent since the cutoff
+     * for the removal rate (only the response window's takedowns are read, by time).
+     */
     async totals(userId: string, cutoff: Date): Promise<TakedownTotals> {
       const cutoffAt = sql`${cutoff.toISOString()}::timestamptz`;
-      const isOpen = inArray(takedown.status, [...OPEN_TAKEDOWN_STATUSES]);
-      const isLikeness = eq(takedown.kind, 'likeness');
-      const [row] = await db
-        .select({
-          confirmed: sql<number>`count(*)::int`,
-          noticesSent: sql<number>`(count(*) filter (where ${takedown.noticeSentAt} is not null))::int`,
-          removed: sql<number>`(count(*) filter (where ${takedown.status} = 'removed'))::int`,
-          pending: sql<number>`(count(*) filter (where ${isOpen}))::int`,
-          enforcedBeforeCutoff: sql<number>`(count(*) filter (where ${takedown.noticeSentAt} < ${cutoffAt}))::int`,
-          removedOfEnforced: sql<number>`(count(*) filter (where ${takedown.noticeSentAt} < ${cutoffAt} and ${takedown.status} = 'removed'))::int`,
-          likeness: sql<number>`(count(*) filter (where ${isLikeness}))::int`,
-          likenessPending: sql<number>`(count(*) filter (where ${isLikeness} and ${isOpen}))::int`,
-          likenessRemoved: sql<number>`(count(*) filter (where ${isLikeness} and ${takedown.status} = 'removed'))::int`,
-        })
-        .from(takedown)
-        .where(eq(takedown.userId, userId));
-      return (
-        row ?? {
-          confirmed: 0,
-          noticesSent: 0,
-          removed: 0,
-          pending: 0,
-          enforcedBeforeCutoff: 0,
-          removedOfEnforced: 0,
-          likeness: 0,
-          likenessPending: 0,
-          likenessRemoved: 0,
-        }
-      );
+      const [n, [recent]] = await Promise.all([
+        counted(userId, [
+          'confirmed',
+          'notices_sent',
+          'removed',
+          'pending',
+          'removed_after_notice',
+          'likeness',
+          'likeness_pending',
+          'likeness_removed',
+        ]),
+        db
+          .select({
+            notices: sql<number>`count(*)::int`,
+            removed: sql<number>`(count(*) filter (where ${takedown.status} = 'removed'))::int`,
+          })
+          .from(takedown)
+          .where(and(eq(takedown.userId, userId), sql`${takedown.noticeSentAt} >= ${cutoffAt}`)),
+      ]);
+      const of = (metric: string) => n.get(metric) ?? 0;
+      return {
+        confirmed: of('confirmed'),
+        noticesSent: of('notices_sent'),
+        removed: of('removed'),
+        pending: of('pending'),
+        enforcedBeforeCutoff: of('notices_sent') - (recent?.notices ?? 0),
+        removedOfEnforced: of('removed_after_notice') - (recent?.removed ?? 0),
+        likeness: of('likeness'),
+        likenessPending: of('likeness_pending'),
+        likenessRemoved: of('likeness_removed'),
+      };
     },
 
-    /** Counts per bucket (its first day, YYYY-MM-DD in UTC) since `since`. */
+    /** Counts per bucket (its first day, YYYY-MM-DD in UTC) from the day of `since` (midnight UTC). */
     async series(userId: string, bucket: Bucket, since: Date): Promise<SeriesCounts> {
-      const from = sql`${since.toISOString()}::timestamptz`;
       const unit = sql.raw(`'${bucket}'`);
-      const bucketOf = (column: SQL | typeof finding.firstSeenAt) =>
-        sql<string>`to_char(date_trunc(${unit}, ${column} at time zone 'UTC'), 'YYYY-MM-DD')`;
-      const toMap = (rows: { bucket: string; n: number }[]) =>
-        new Map(rows.map((r) => [r.bucket, r.n]));
-
-      const foundBucket = bucketOf(finding.firstSeenAt);
-      const found = await db
-        .select({ bucket: foundBucket, n: sql<number>`count(*)::int` })
-        .from(finding)
+      const bucketOf = sql<string>`to_char(date_trunc(${unit}, ${dashboardCount.key}::timestamp), 'YYYY-MM-DD')`;
+      const rows = await db
+        .select({
+          metric: dashboardCount.metric,
+          bucket: bucketOf,
+          n: sql<number>`sum(${dashboardCount.n})::int`,
+        })
+        .from(dashboardCount)
         .where(
           and(
-            eq(finding.userId, userId),
-            notInArray(finding.status, [...DISMISSED_FINDING_STATUSES]),
-            sql`${finding.firstSeenAt} >= ${from}`,
+            eq(dashboardCount.userId, userId),
+            inArray(dashboardCount.metric, ['found_on', 'removed_on', 'notices_sent_on']),
+            gte(dashboardCount.key, since.toISOString().slice(0, 10)),
           ),
         )
-        .groupBy(FIRST_COLUMN);
-      const byTakedownTime = async (
-        column: typeof takedown.removedAt | typeof takedown.noticeSentAt,
-      ) => {
-        const b = bucketOf(sql`${column}`);
-        return db
-          .select({ bucket: b, n: sql<number>`count(*)::int` })
-          .from(takedown)
-          .where(and(eq(takedown.userId, userId), sql`${column} >= ${from}`))
-          .groupBy(FIRST_COLUMN);
-      };
+        .groupBy(dashboardCount.metric, sql`2`);
+      const of = (metric: string) =>
+        new Map(rows.filter((r) => r.metric === metric).map((r) => [r.bucket, r.n]));
       return {
-        found: toMap(found),
-        removed: toMap(await byTakedownTime(takedown.removedAt)),
-        noticesSent: toMap(await byTakedownTime(takedown.noticeSentAt)),
+        found: of('found_on'),
+        removed: of('removed_on'),
+        noticesSent: of('notices_sent_on'),
       };
     },
 
@@ -279,27 +278,23 @@ export function createTakedownReportRepository(db: Database) {
     async bySiteKind(
       userId: string,
     ): Promise<{ found: Map<SiteKindName, number>; removed: Map<SiteKindName, number> }> {
-      const findingKind = siteKindOf(finding.siteKind);
-      const found = await db
-        .select({ kind: findingKind, n: sql<number>`count(*)::int` })
-        .from(finding)
+      const rows = await db
+        .select({ metric: dashboardCount.metric, key: dashboardCount.key, n: dashboardCount.n })
+        .from(dashboardCount)
         .where(
           and(
-            eq(finding.userId, userId),
-            notInArray(finding.status, [...DISMISSED_FINDING_STATUSES]),
+            eq(dashboardCount.userId, userId),
+            inArray(dashboardCount.metric, ['found_by_site_kind', 'removed_by_site_kind']),
           ),
-        )
-        .groupBy(FIRST_COLUMN);
-      const takedownKind = siteKindOf(takedown.siteKind);
-      const removed = await db
-        .select({ kind: takedownKind, n: sql<number>`count(*)::int` })
-        .from(takedown)
-        .where(and(eq(takedown.userId, userId), eq(takedown.status, 'removed')))
-        .groupBy(FIRST_COLUMN);
-      return {
-        found: new Map(found.map((r) => [r.kind, r.n])),
-        removed: new Map(removed.map((r) => [r.kind, r.n])),
-      };
+        );
+      const found = new Map<SiteKindName, number>();
+      const removed = new Map<SiteKindName, number>();
+      for (const row of rows) {
+        const kind = asSiteKind(row.key);
+        const into = row.metric === 'found_by_site_kind' ? found : removed;
+        into.set(kind, (into.get(kind) ?? 0) + row.n);
+      }
+      return { found, removed };
     },
 
     /** The latest status changes of the creator's takedowns, newest first. */
