@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
 import { Toaster } from 'sonner';
-import { TooltipProvider } from '#app/components/ui/tooltip.tsx';
 import { useColorScheme } from '#app/lib/color-scheme.ts';
 import { brandQueryOptions } from '#app/lib/queries/get-brand.ts';
 
@@ -23,8 +22,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   const { scheme } = useColorScheme();
   return (
-    // The tooltip delays (700 ms, skip 300 ms) are the provider's defaults.
-    <TooltipProvider>
+    <>
       <Outlet />
       <Toaster
         position="bottom-right"
@@ -36,6 +34,6 @@ function RootLayout() {
         closeButton
         richColors
       />
-    </TooltipProvider>
+    </>
   );
 }
