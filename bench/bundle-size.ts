@@ -4,7 +4,8 @@
 // only if the manifest is missing or /sign-in would load a chunk of the protected app.
 //
 // The closure of a page is: the entry chunk and its static imports, plus, for each route on the way
-// to the page, the chunk of its code-split component and that chunk's static imports. Dynamic
+// to the page, the chunks of its code-split component and loader (when it has one) and their static
+// imports. Dynamic
 // imports are not followed: they load later (other routes, preloading on intent).
 //
 // Environment:
@@ -33,8 +34,10 @@ const PAGES: Record<string, string[]> = {
   '/dashboard': ['src/routes/_app.tsx', 'src/routes/_app/dashboard.tsx'],
 };
 const PROTECTED_PREFIX = 'src/routes/_app';
-// The plugin's id for a route's split-off component (the other split parts render only on errors).
+// The plugin's ids for a route's split-off component and loader (the other split parts render only
+// on errors).
 const COMPONENT_SPLIT = '?tsr-split=component';
+const LOADER_SPLIT = '?tsr-split=loader';
 
 function fail(message: string): never {
   console.error(`bundle-size: ${message}`);
@@ -93,7 +96,11 @@ function main(): void {
   const closures = new Map<string, Set<string>>();
 
   for (const [page, routeFiles] of Object.entries(PAGES)) {
-    const start = [entry, ...routeFiles.map((file) => componentKey(manifest, file))];
+    const start = [
+      entry,
+      ...routeFiles.map((file) => componentKey(manifest, file)),
+      ...routeFiles.map((file) => `${file}${LOADER_SPLIT}`).filter((key) => manifest[key]),
+    ];
     closures.set(page, staticClosure(manifest, start));
   }
 

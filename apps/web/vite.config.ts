@@ -81,6 +81,11 @@ export default defineConfig(({ mode }) => {
       tanstackRouter({
         target: 'react',
         autoCodeSplitting: true,
+        // Loaders split off too: they bring each page's fetchers and contracts, which the entry
+        // (which holds every route's non-split options) does not need.
+        codeSplittingOptions: {
+          defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
+        },
         routesDirectory: 'src/routes',
         generatedRouteTree: 'src/route-tree.gen.ts',
         quoteStyle: 'single',
@@ -113,6 +118,19 @@ export default defineConfig(({ mode }) => {
             chunk.moduleIds.every((id) => id.includes('/packages/contracts/'))
               ? 'assets/contracts-[name]-[hash].js'
               : 'assets/[name]-[hash].js',
+          codeSplitting: {
+            groups: [
+              // What the entry imports statically loads on every page: two chunks, not dozens.
+              { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 2 },
+              { name: 'app', tags: ['$initial'], priority: 1 },
+              // The signed-out pages' forms and the small pieces they share (with their
+              // dependencies): one chunk rather than a request for each field, icon and helper.
+              {
+                name: 'auth',
+                test: /[\\/]src[\\/](features[\\/]auth[\\/]|components[\\/](brand-mark|ui[\\/](alert|form-field|input|label|spinner))\.tsx|lib[\\/](form-errors|toast|two-factor)\.ts)/,
+              },
+            ],
+          },
         },
       },
     },

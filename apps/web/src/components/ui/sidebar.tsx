@@ -30,7 +30,12 @@ import {
   readSidebarCookie,
   sidebarCookie,
 } from '#app/components/ui/sidebar-state.ts';
-import { Tooltip, TooltipContent, TooltipTrigger } from '#app/components/ui/tooltip.tsx';
+import {
+  Tooltip,
+  TooltipContent,
+  TooltipProvider,
+  TooltipTrigger,
+} from '#app/components/ui/tooltip.tsx';
 import { useIsMobile } from '#app/components/ui/use-is-mobile.ts';
 import { cn } from '#app/lib/utils.ts';
 
@@ -101,20 +106,23 @@ export function SidebarProvider({
 
   return (
     <SidebarContext value={value}>
-      <div
-        data-slot="sidebar-wrapper"
-        style={
-          {
-            '--sidebar-width': SIDEBAR_WIDTH,
-            '--sidebar-width-icon': SIDEBAR_WIDTH_ICON,
-            ...style,
-          } as CSSProperties
-        }
-        className={cn('group/sidebar-wrapper flex min-h-svh w-full', className)}
-        {...props}
-      >
-        {children}
-      </div>
+      {/* The sidebar's tooltips are the app's only ones: their provider lives here, not in the root. */}
+      <TooltipProvider>
+        <div
+          data-slot="sidebar-wrapper"
+          style={
+            {
+              '--sidebar-width': SIDEBAR_WIDTH,
+              '--sidebar-width-icon': SIDEBAR_WIDTH_ICON,
+              ...style,
+            } as CSSProperties
+          }
+          className={cn('group/sidebar-wrapper flex min-h-svh w-full', className)}
+          {...props}
+        >
+          {children}
+        </div>
+      </TooltipProvider>
     </SidebarContext>
   );
 }

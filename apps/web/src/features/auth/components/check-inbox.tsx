@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { MailCheck } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '#app/lib/toast.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { useSendVerificationEmail } from '#app/features/auth/api/send-verification-email.ts';

@@ -2,7 +2,7 @@ import { signInFormSchema, type signInSearchSchema } from '@shark/contracts/auth
 import { Link, useNavigate } from '@tanstack/react-router';
 import { MailWarning } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '#app/lib/toast.ts';
 import type { z } from 'zod';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
