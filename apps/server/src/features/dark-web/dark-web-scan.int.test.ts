@@ -3,6 +3,7 @@
 // Tor; on Premium the onion search and the onion forum of the catalog lead to her copies, recorded as
 // dark web findings; no onion name is ever looked up in DNS, and every onion name reaches the proxy as
 // a name.
+import { execFileSync } from 'node:child_process';
 import { lookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
 import { eq } from 'drizzle-orm';
@@ -253,6 +254,17 @@ describe('dark web scanning', () => {
     expect(marked).toHaveLength(onion.expectedLeaks.length);
     for (const leak of onion.expectedLeaks)
       expect(marked.some((line) => line.includes(leak.pageUrl))).toBe(true);
+    // And its PDF, in a sentence on the summary page.
+    const pdf = await fetch(new URL('/api/takedowns/export.pdf', server.url), {
+      headers: { cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    expect(pdf.status).toBe(200);
+    const text = execFileSync('/usr/bin/pdftotext', ['-', '-'], {
+      input: Buffer.from(await pdf.arrayBuffer()),
+    }).toString();
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      `Dark web: ${onion.expectedLeaks.length} found on Tor onion sites, ${onion.expectedLeaks.length} notices sent`,
+    );
     expect(sent.darkWeb).toEqual({
       isScanning: true,
       found: onion.expectedLeaks.length,

@@ -93,6 +93,16 @@ function drawHeader(doc: Doc, input: PdfReportInput, subtitle: string): void {
   put(doc, fitLine(doc, subtitle, contentWidth(doc) - 40), left + 40, 42);
 }
 
+/** The dark web's figures in a sentence, with what happens to them. */
+export function darkWebLine(darkWeb: NonNullable<DashboardSummary['darkWeb']>): string {
+  return (
+    `Dark web: ${darkWeb.found} found on Tor onion sites, ${darkWeb.noticesSent} notices sent, ` +
+    `${darkWeb.removed} removed, ${darkWeb.noContact} with no contact given. Onion sites have no host ` +
+    'or registrar: a notice goes only where the site or our catalog gives a contact; otherwise the ' +
+    'finding stays on record and copies on the open web are taken down as usual.'
+  );
+}
+
 function drawSummaryPage(doc: Doc, input: PdfReportInput): void {
   const { summary, brand } = input;
   const left = doc.page.margins.left;
@@ -129,6 +139,7 @@ function drawSummaryPage(doc: Doc, input: PdfReportInput): void {
   });
   doc.y = y + 72;
   writeText(doc, summary.removalRate.definition, { size: 8, color: INK });
+  if (summary.darkWeb) writeText(doc, darkWebLine(summary.darkWeb), { size: 8, color: INK });
   y = Math.max(y + 96, doc.y + 6);
 
   const chartWidth = (width - 24) / 2;
