@@ -1,7 +1,8 @@
 // GET /api/health: is the process up and can it reach its database.
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { healthSchema, type Health } from '@shark/contracts/system.ts';
-import { countAppliedMigrations, type DatabaseHandle } from '@shark/db/client.ts';
+import type { DatabaseHandle } from '@shark/db/client.ts';
+import { databaseHealthProbe } from './health-probe.ts';
 
 const startedAt = Date.now();
 const version = process.env.npm_package_version ?? '0.1.0';
@@ -20,13 +21,11 @@ const route = createRoute({
 });
 
 export function healthRoutes(database: DatabaseHandle) {
+  const probe = databaseHealthProbe(database);
   return new OpenAPIHono().openapi(route, async (c) => {
     const base = { version, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) };
-    const started = performance.now();
     try {
-      await database.execute('select 1');
-      const latencyMs = Math.round((performance.now() - started) * 100) / 100;
-      const migrations = await countAppliedMigrations(database);
+      const { latencyMs, migrations } = await probe();
       const body: Health = {
         ...base,
         status: 'ok',
