@@ -57,7 +57,7 @@ export interface DihedralHashes {
 }
 
 /** Each channel's weighted value for 0–255, as the reference's single-precision products give it. */
-const weighted = (weight: number) => Float32Array.from({ length: 256 }, (_, v) => f(weight * v));
+const weighted = (weight: number) => Float64Array.from({ length: 256 }, (_, v) => f(weight * v));
 const WEIGHTED_R = weighted(LUMA_R);
 const WEIGHTED_G = weighted(LUMA_G);
 const WEIGHTED_B = weighted(LUMA_B);
@@ -89,16 +89,23 @@ export function sampledLuma(
   for (let x = 0; x < outWidth; x++)
     columnOffsets[x] = Math.floor((x * width) / outWidth) * channels;
   const luma = new Float32Array(outWidth * outHeight);
-  const [r, g, b] = [WEIGHTED_R, WEIGHTED_G, WEIGHTED_B];
+  // A plain Uint8Array view keeps the element reads monomorphic whether a Buffer or not came in.
+  const bytes = new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length);
+  if (channels < 3) {
+    for (let y = 0, o = 0; y < outHeight; y++) {
+      const rowStart = Math.floor((y * height) / outHeight) * width * channels;
+      for (let x = 0; x < outWidth; x++, o++) luma[o] = bytes[rowStart + columnOffsets[x]!]!;
+    }
+    return { width: outWidth, height: outHeight, luma };
+  }
+  const r = WEIGHTED_R;
+  const g = WEIGHTED_G;
+  const b = WEIGHTED_B;
   for (let y = 0, o = 0; y < outHeight; y++) {
     const rowStart = Math.floor((y * height) / outHeight) * width * channels;
-    if (channels < 3) {
-      for (let x = 0; x < outWidth; x++, o++) luma[o] = pixels[rowStart + columnOffsets[x]!]!;
-    } else {
-      for (let x = 0; x < outWidth; x++, o++) {
-        const p = rowStart + columnOffsets[x]!;
-        luma[o] = f(f(r[pixels[p]!]! + g[pixels[p + 1]!]!) + b[pixels[p + 2]!]!);
-      }
+    for (let x = 0; x < outWidth; x++, o++) {
+      const p = rowStart + columnOffsets[x]!;
+      luma[o] = f(f(r[bytes[p]!]! + g[bytes[p + 1]!]!) + b[bytes[p + 2]!]!);
     }
   }
   return { width: outWidth, height: outHeight, luma };
