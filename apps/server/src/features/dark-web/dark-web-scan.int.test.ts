@@ -198,33 +198,24 @@ describe('dark web scanning', () => {
         .innerJoin(takedown, eq(takedown.id, takedownRecipient.takedownId))
         .where(eq(takedown.pageUrl, pageUrl))
         .orderBy(takedownRecipient.level);
+    /** The recipients of the page's takedown, once they are resolved. */
+    const resolvedRecipients = (pageUrl: string, what: string) =>
+      waitFor(
+        async () => {
+          const rows = await recipientsOf(pageUrl);
+          return rows.length > 0 && rows;
+        },
+        { what: `the ${what} takedown’s recipients`, timeoutMs: 60_000, intervalMs: 200 },
+      );
     const [forumPage, dropPage] = onion.expectedLeaks.map((leak) => leak.pageUrl);
-    const forum = await waitFor(
-      async () => {
-        const rows = await recipientsOf(forumPage!);
-        return rows.length > 0 && rows;
-      },
-      { what: 'the onion forum takedown’s recipients', timeoutMs: 60_000, intervalMs: 200 },
-    );
+    const forum = await resolvedRecipients(forumPage!, 'onion forum');
     expect(forum.map((r) => r.address)).toEqual([onion.forum.dmcaEmail]);
-    const drop = await waitFor(
-      async () => {
-        const rows = await recipientsOf(dropPage!);
-        return rows.length > 0 && rows;
-      },
-      { what: 'the onion drop takedown’s recipients', timeoutMs: 60_000, intervalMs: 200 },
-    );
+    const drop = await resolvedRecipients(dropPage!, 'onion drop');
     // The drop is in no catalog and has no registrar: its own abuse page, fetched through the proxy.
     expect(drop.map((r) => r.address)).toEqual([onion.drop.abuseEmail]);
     // Its clearnet mirror is enforced like any clearnet site: the network that hosts it is written to.
     const mirrorPage = onion.expectedMirrorLeaks[0]!.pageUrl;
-    const mirror = await waitFor(
-      async () => {
-        const rows = await recipientsOf(mirrorPage);
-        return rows.length > 0 && rows;
-      },
-      { what: 'the mirror takedown’s recipients', timeoutMs: 60_000, intervalMs: 200 },
-    );
+    const mirror = await resolvedRecipients(mirrorPage, 'mirror');
     expect(mirror.map((r) => r.address)).toContain(web.hosting.abuseEmail);
 
     // The dashboard counts the onion copies and their notices (the mirror's copy is a clearnet one).

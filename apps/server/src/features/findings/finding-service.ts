@@ -53,7 +53,7 @@ export function createFindingService(deps: FindingServiceDeps) {
     whitelist,
     tellEnforcement,
   });
-  const { siteOf, toApi, withReuploads } = createFindingPresenter(
+  const { siteOf, toApi, withLinks } = createFindingPresenter(
     deps.reuploads,
     deps.siteName,
     deps.mirroredOnions,
@@ -62,7 +62,7 @@ export function createFindingService(deps: FindingServiceDeps) {
   async function ownedView(userId: string, id: string): Promise<ShownView> {
     const view = await repo.findOwned(userId, id);
     if (!view) throw new AppError('NOT_FOUND', NOT_FOUND);
-    return (await withReuploads(userId, [view]))[0]!;
+    return (await withLinks(userId, [view]))[0]!;
   }
 
   return {
@@ -118,7 +118,7 @@ export function createFindingService(deps: FindingServiceDeps) {
       const shown = views.slice(0, limit);
       const last = shown.at(-1);
       return {
-        findings: (await withReuploads(userId, shown)).map(toApi),
+        findings: (await withLinks(userId, shown)).map(toApi),
         nextCursor:
           views.length > limit && last
             ? encodeCursor({ firstSeenAt: last.firstSeenKey, id: last.row.id })

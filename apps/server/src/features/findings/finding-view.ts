@@ -94,7 +94,7 @@ export function createFindingPresenter(
    * The views with the earlier finding each re-upload names and the onion site each clearnet mirror
    * mirrors (a query each for a page of them).
    */
-  async function withReuploads(userId: string, views: FindingView[]): Promise<ShownView[]> {
+  async function withLinks(userId: string, views: FindingView[]): Promise<ShownView[]> {
     const hosts = views.map((v) => hostNameOf(v.row.pageUrl)).filter((host) => host !== '');
     const [origins, mirrors] = await Promise.all([
       reuploads.origins(
@@ -110,5 +110,5 @@ export function createFindingPresenter(
     }));
   }
 
-  return { siteOf, toApi, withReuploads };
+  return { siteOf, toApi, withLinks };
 }

@@ -5,23 +5,18 @@
 import type { DashboardSummary } from '@shark/contracts/takedown-report.ts';
 import { Link } from '@tanstack/react-router';
 import { Globe } from 'lucide-react';
-import { OverviewFact } from '#app/features/dashboard/components/overview-fact.tsx';
+import { OverviewCard, OverviewFact } from '#app/features/dashboard/components/overview-card.tsx';
 
 type DarkWeb = NonNullable<DashboardSummary['darkWeb']>;
 
 export function DarkWebOverview({ darkWeb }: { darkWeb: DarkWeb }) {
   return (
-    <section
-      aria-labelledby="dark-web-heading"
-      className="grid gap-3 rounded-xl border bg-background p-4"
-      data-testid="dark-web-overview"
-    >
-      <div className="flex items-start gap-3">
-        <Globe aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
-        <div className="grid gap-1">
-          <h3 id="dark-web-heading" className="font-semibold">
-            Dark web
-          </h3>
+    <OverviewCard
+      id="dark-web"
+      icon={Globe}
+      title="Dark web"
+      intro={
+        <>
           <p className="text-sm text-muted-foreground">
             {darkWeb.isScanning
               ? 'Your scans also search onion sites on Tor: leak forums, boards and file drops.'
@@ -39,8 +34,9 @@ export function DarkWebOverview({ darkWeb }: { darkWeb: DarkWeb }) {
               </Link>
             </p>
           )}
-        </div>
-      </div>
+        </>
+      }
+    >
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <OverviewFact label="Found on onion sites" value={darkWeb.found} testId="dark-web-found" />
         <OverviewFact label="Notices sent" value={darkWeb.noticesSent} testId="dark-web-notices" />
@@ -51,6 +47,6 @@ export function DarkWebOverview({ darkWeb }: { darkWeb: DarkWeb }) {
           testId="dark-web-no-contact"
         />
       </dl>
-    </section>
+    </OverviewCard>
   );
 }

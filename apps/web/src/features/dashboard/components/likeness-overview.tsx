@@ -5,7 +5,7 @@ import type { DashboardSummary } from '@shark/contracts/takedown-report.ts';
 import { Link } from '@tanstack/react-router';
 import { ScanFace } from 'lucide-react';
 import { Button } from '#app/components/ui/button.tsx';
-import { OverviewFact } from '#app/features/dashboard/components/overview-fact.tsx';
+import { OverviewCard, OverviewFact } from '#app/features/dashboard/components/overview-card.tsx';
 
 type Likeness = NonNullable<DashboardSummary['likeness']>;
 
@@ -23,17 +23,12 @@ export function LikenessOverview({
 }) {
   const waiting = likeness.awaitingReview;
   return (
-    <section
-      aria-labelledby="likeness-heading"
-      className="grid gap-3 rounded-xl border bg-background p-4"
-      data-testid="likeness-overview"
-    >
-      <div className="flex items-start gap-3">
-        <ScanFace aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
-        <div className="grid gap-1">
-          <h3 id="likeness-heading" className="font-semibold">
-            Deep fake protection
-          </h3>
+    <OverviewCard
+      id="likeness"
+      icon={ScanFace}
+      title="Deep fake protection"
+      intro={
+        <>
           <p className="text-sm text-muted-foreground" data-testid="likeness-waiting">
             {waiting === 0
               ? 'No picture of your face waits for your review.'
@@ -48,8 +43,9 @@ export function LikenessOverview({
               </Link>
             </p>
           )}
-        </div>
-      </div>
+        </>
+      }
+    >
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <OverviewFact label="Waiting for you" value={waiting} testId="likeness-awaiting-review" />
         <OverviewFact
@@ -81,6 +77,6 @@ export function LikenessOverview({
           </Button>
         ) : null}
       </div>
-    </section>
+    </OverviewCard>
   );
 }
