@@ -160,8 +160,8 @@ const columnsOf = (width: number): Lines => ({
 
 /**
  * PDQ's box filter along every line (rows or columns). A line's running sum is a chain of dependent
- * float operations, so eight (then four) lines are filtered side by side to keep the processor busy; each line
- * still sees exactly the reference's operations in the reference's order.
+ * float operations, so eight (then four) lines are filtered side by side to keep the processor busy;
+ * each line still sees exactly the reference's operations in the reference's order.
  */
 function boxLines(input: Float32Array, output: Float32Array, lines: Lines, phases: Phases): void {
   let line = 0;
