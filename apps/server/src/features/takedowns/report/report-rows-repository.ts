@@ -166,6 +166,25 @@ export function createReportRowsRepository(db: Database) {
         .orderBy(...(ascending ? [asc(expr), asc(takedown.id)] : [desc(expr), desc(takedown.id)]))
         .limit(limit)
         .as('chosen');
+      // Each chosen row looks up its recipient through the unique (takedown, level) index. As a plain
+      // join the planner hashes every recipient of every takedown for each page: an export reading
+      // page after page would read the whole table once per page.
+      const recipient = db
+        .select({
+          name: takedownRecipient.name,
+          role: takedownRecipient.role,
+          channelKind: takedownRecipient.channelKind,
+          address: takedownRecipient.address,
+        })
+        .from(takedownRecipient)
+        .where(
+          and(
+            eq(takedownRecipient.takedownId, chosen.id),
+            eq(takedownRecipient.level, chosen.level),
+          ),
+        )
+        .limit(1)
+        .as('recipient');
       const rows = await db
         .select({
           id: chosen.id,
@@ -178,20 +197,14 @@ export function createReportRowsRepository(db: Database) {
           noticeSentAt: chosen.noticeSentAt,
           removedAt: chosen.removedAt,
           lastCheckedAt: chosen.lastCheckedAt,
-          recipientName: takedownRecipient.name,
-          recipientRole: takedownRecipient.role,
-          recipientChannel: takedownRecipient.channelKind,
-          recipientAddress: takedownRecipient.address,
+          recipientName: recipient.name,
+          recipientRole: recipient.role,
+          recipientChannel: recipient.channelKind,
+          recipientAddress: recipient.address,
           sortValue: chosen.sortValue,
         })
         .from(chosen)
-        .leftJoin(
-          takedownRecipient,
-          and(
-            eq(takedownRecipient.takedownId, chosen.id),
-            eq(takedownRecipient.level, chosen.level),
-          ),
-        )
+        .leftJoinLateral(recipient, sql`true`)
         .orderBy(
           ...(ascending
             ? [asc(chosen.sortKey), asc(chosen.id)]
