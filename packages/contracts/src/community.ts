@@ -1,6 +1,9 @@
 // Community (/community): announcements and resources the operators publish (`shark community …`),
 // and the brand's community channels (the brand configuration's `community` links).
 import { z } from 'zod';
+import { COMMUNITY_MAX_PAGE, pageNumberSchema } from './community-values.ts';
+
+export { COMMUNITY_MAX_PAGE, pageNumberSchema };
 
 export const COMMUNITY_POST_KINDS = ['announcement', 'resource'] as const;
 export const communityPostKindSchema = z.enum(COMMUNITY_POST_KINDS, {
@@ -13,7 +16,6 @@ export const COMMUNITY_BODY_MAX_LENGTH = 5000;
 export const COMMUNITY_URL_MAX_LENGTH = 2048;
 export const COMMUNITY_PAGE_SIZE = 10;
 /** Pages past this are refused: a page number is a small whole number. */
-export const COMMUNITY_MAX_PAGE = 1000;
 
 /** An http(s) address, or the message for people saying why not. */
 export function httpUrlProblem(text: string): string | null {
@@ -58,13 +60,6 @@ export const communityChannelSchema = z.object({
   description: z.string().nullable(),
 });
 export type CommunityChannel = z.infer<typeof communityChannelSchema>;
-
-const pageNumberMessage = `The page is a whole number from 1 to ${COMMUNITY_MAX_PAGE}.`;
-export const pageNumberSchema = z.coerce
-  .number({ error: pageNumberMessage })
-  .int(pageNumberMessage)
-  .min(1, pageNumberMessage)
-  .max(COMMUNITY_MAX_PAGE, pageNumberMessage);
 
 /** GET /api/community */
 export const communityQuerySchema = z.object({ page: pageNumberSchema.default(1) });

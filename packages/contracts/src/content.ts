@@ -1,8 +1,10 @@
 // Your Content (/branches): the creator's works as a DMCA notice names them — collections, items
 // (title, type, date published, where they are sold) and the reference files linked to each item.
 import { z } from 'zod';
+import { CONTENT_TYPES, SEARCH_TEXT_MAX } from './content-values.ts';
 
-export const CONTENT_TYPES = ['photo', 'video', 'set'] as const;
+export { CONTENT_TYPES, SEARCH_TEXT_MAX };
+
 export const contentTypeSchema = z.enum(CONTENT_TYPES, { error: 'Choose photo, video or set.' });
 export type ContentType = z.infer<typeof contentTypeSchema>;
 
@@ -17,7 +19,6 @@ export const ITEM_TITLE_MAX = 200;
 export const DESCRIPTION_MAX = 5000;
 export const SALE_URLS_MAX = 20;
 export const SALE_URL_MAX_LENGTH = 2048;
-export const SEARCH_TEXT_MAX = 200;
 
 // --- Dates ---
 

@@ -1,7 +1,9 @@
 // Findings: what scans found, with evidence, and the creator's review of them.
 import { z } from 'zod';
+import { FINDING_KINDS, SITE_KINDS } from './findings-values.ts';
 
-export const FINDING_KINDS = ['leak', 'mention', 'impersonation', 'likeness'] as const;
+export { FINDING_KINDS, SITE_KINDS };
+
 /**
  * leak: a page shows a copy of a reference file; mention: a leak-site page names the creator;
  * impersonation: a profile poses as the creator; likeness: a picture shows a face that looks like hers.
@@ -13,15 +15,6 @@ export const FINDING_STATUSES = ['pending_review', 'confirmed', 'rejected', 'whi
 export const findingStatusSchema = z.enum(FINDING_STATUSES);
 export type FindingStatus = z.infer<typeof findingStatusSchema>;
 
-export const SITE_KINDS = [
-  'tube',
-  'forum',
-  'file-host',
-  'image-board',
-  'telegram-index',
-  'social-network',
-  'other',
-] as const;
 export const siteKindSchema = z.enum(SITE_KINDS);
 export type SiteKindName = z.infer<typeof siteKindSchema>;
 

@@ -3,14 +3,10 @@
 // reads the published ones.
 import { z } from 'zod';
 import { httpUrlProblem, pageNumberSchema } from './community.ts';
+import { RISK_REGISTRY_KINDS, RISK_SEARCH_MAX_LENGTH } from './risk-registry-values.ts';
 
-export const RISK_REGISTRY_KINDS = [
-  'fake_agency',
-  'fake_takedown_service',
-  'leak_seller',
-  'phishing_account',
-  'other',
-] as const;
+export { RISK_REGISTRY_KINDS, RISK_SEARCH_MAX_LENGTH };
+
 export const riskKindSchema = z.enum(RISK_REGISTRY_KINDS, {
   error: 'Choose what kind of scam it is.',
 });
@@ -35,7 +31,6 @@ export const RISK_IDENTIFIER_MAX_LENGTH = 300;
 export const RISK_IDENTIFIERS_MAX = 20;
 export const RISK_EVIDENCE_MAX = 10;
 export const RISK_EVIDENCE_URL_MAX_LENGTH = 2048;
-export const RISK_SEARCH_MAX_LENGTH = 200;
 export const RISK_REVIEW_NOTE_MAX_LENGTH = 1000;
 export const RISK_REGISTRY_PAGE_SIZE = 20;
 /** Reports one creator may send in 24 hours; operators' own entries do not count. */

@@ -2,20 +2,13 @@
 import { z } from 'zod';
 import { findingKindSchema, findingStatusSchema } from './findings.ts';
 import { usageSchema } from './plans.ts';
+import { creatorSearchQuerySchema, type CreatorSearchQuery } from './staff-creators-values.ts';
 import { takedownStatusSchema } from './takedown-report.ts';
 import { frontendStatusSchema, planSchema, specialFeatureSchema, userSchema } from './user.ts';
 
-export const CREATOR_SEARCH_LIMIT = 25;
+export { creatorSearchQuerySchema, type CreatorSearchQuery };
 
-/** GET /api/staff/creators?q=: an e-mail address, a name, a username or a page address. */
-export const creatorSearchQuerySchema = z.object({
-  q: z
-    .string({ error: 'Type an e-mail address, a username or a page address.' })
-    .trim()
-    .min(2, 'Type at least two characters.')
-    .max(2000, 'That is too long to search for.'),
-});
-export type CreatorSearchQuery = z.infer<typeof creatorSearchQuerySchema>;
+export const CREATOR_SEARCH_LIMIT = 25;
 
 /** How a creator was found: her account, one of her protected accounts or search terms, or a page. */
 export const CREATOR_MATCHES = ['email', 'name', 'username', 'search_term', 'page'] as const;

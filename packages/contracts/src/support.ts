@@ -2,15 +2,15 @@
 // one of her takedowns or findings; staff answer, close and reopen them (/staff/support,
 // /api/staff/support…). Status `open` means the request waits for staff.
 import { z } from 'zod';
+import { SUPPORT_MESSAGE_MAX, SUPPORT_STATUSES, SUPPORT_SUBJECT_MAX } from './support-values.ts';
 
-export const SUPPORT_STATUSES = ['open', 'answered', 'closed'] as const;
+export { SUPPORT_MESSAGE_MAX, SUPPORT_STATUSES, SUPPORT_SUBJECT_MAX };
+
 export const supportStatusSchema = z.enum(SUPPORT_STATUSES, {
   error: 'Choose open, answered or closed.',
 });
 export type SupportStatus = z.infer<typeof supportStatusSchema>;
 
-export const SUPPORT_SUBJECT_MAX = 200;
-export const SUPPORT_MESSAGE_MAX = 5000;
 /** Requests not yet closed that one creator may have at once. */
 export const SUPPORT_OPEN_LIMIT = 20;
 

@@ -2,17 +2,24 @@
 // and its CSV and PDF exports. Every figure is counted by the database; these are the shapes on the wire.
 import { z } from 'zod';
 import { SITE_KINDS, siteKindSchema } from './findings.ts';
+import {
+  SORT_DIRECTIONS,
+  TAKEDOWN_KINDS,
+  TAKEDOWN_SEARCH_MAX,
+  TAKEDOWN_SORTS,
+  TAKEDOWN_STATUSES,
+  reportDateSchema,
+} from './takedown-report-values.ts';
 
-/** confirmed → notice_sent → removed | rejected | no_response → escalated → notice_sent … → removed | closed. */
-export const TAKEDOWN_STATUSES = [
-  'confirmed',
-  'notice_sent',
-  'removed',
-  'rejected',
-  'no_response',
-  'escalated',
-  'closed',
-] as const;
+export {
+  SORT_DIRECTIONS,
+  TAKEDOWN_KINDS,
+  TAKEDOWN_SEARCH_MAX,
+  TAKEDOWN_SORTS,
+  TAKEDOWN_STATUSES,
+  reportDateSchema,
+};
+
 export const takedownStatusSchema = z.enum(TAKEDOWN_STATUSES);
 export type TakedownStatus = z.infer<typeof takedownStatusSchema>;
 
@@ -36,7 +43,6 @@ export const OPEN_TAKEDOWN_STATUSES = [
   'escalated',
 ] as const satisfies readonly TakedownStatus[];
 
-export const TAKEDOWN_KINDS = ['leak', 'impersonation', 'likeness'] as const;
 export const takedownKindSchema = z.enum(TAKEDOWN_KINDS, {
   error: 'Choose leak, impersonation or likeness.',
 });
@@ -184,18 +190,10 @@ export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 
 // --- GET /api/takedowns ---
 
-export const TAKEDOWN_SORTS = [
-  'confirmedAt',
-  'noticeSentAt',
-  'removedAt',
-  'status',
-  'host',
-] as const;
 export const takedownSortSchema = z.enum(TAKEDOWN_SORTS, {
   error: 'Sort by confirmedAt, noticeSentAt, removedAt, status or host.',
 });
 export type TakedownSort = z.infer<typeof takedownSortSchema>;
-export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export const sortDirectionSchema = z.enum(SORT_DIRECTIONS, {
   error: 'Sort direction is asc or desc.',
 });
@@ -203,17 +201,6 @@ export type SortDirection = z.infer<typeof sortDirectionSchema>;
 
 export const TAKEDOWN_REPORT_PAGE_SIZE = 25;
 export const TAKEDOWN_REPORT_MAX_PAGE_SIZE = 100;
-export const TAKEDOWN_SEARCH_MAX = 200;
-
-function isCalendarDate(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-export const reportDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter dates as YYYY-MM-DD.')
-  .refine(isCalendarDate, 'This date does not exist.');
 
 /** `status=removed&status=closed` or `status=removed,closed`: every one must be a takedown status. */
 const statusListSchema = z.preprocess(

@@ -2,20 +2,13 @@
 // by when it is due; claimed by one agent at a time and finished by one action per kind.
 import { z } from 'zod';
 import { FACE_CROPS, likenessNatureSchema } from './findings.ts';
+import { SERVICE_PLANS, WORK_ITEM_KINDS } from './work-queue-values.ts';
 
-export const WORK_ITEM_KINDS = [
-  'form_notice',
-  'finding_review',
-  'manual_removal',
-  'takedown_decision',
-  'delisting_upload',
-  'support',
-] as const;
+export { SERVICE_PLANS, WORK_ITEM_KINDS };
+
 export const workItemKindSchema = z.enum(WORK_ITEM_KINDS, { error: 'Not a kind of work.' });
 export type WorkItemKind = z.infer<typeof workItemKindSchema>;
 
-/** The plan an item was made under; `none`: no subscription (or an affiliate-only account). */
-export const SERVICE_PLANS = ['premium', 'plus', 'standard', 'none'] as const;
 export const servicePlanSchema = z.enum(SERVICE_PLANS, { error: 'Choose a plan or none.' });
 export type ServicePlan = z.infer<typeof servicePlanSchema>;
 

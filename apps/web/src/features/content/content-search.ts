@@ -1,6 +1,6 @@
 // Search options of /branches (the filters of Your Content). Kept apart from the page so the route's
 // validation does not pull the page component into the entry chunk.
-import { CONTENT_TYPES, SEARCH_TEXT_MAX } from '@shark/contracts/content.ts';
+import { CONTENT_TYPES, SEARCH_TEXT_MAX } from '@shark/contracts/content-values.ts';
 import { z } from 'zod';
 import type { ItemFilters } from '#app/features/content/api/content-keys.ts';
 

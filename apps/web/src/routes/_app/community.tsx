@@ -1,4 +1,4 @@
-import { pageNumberSchema } from '@shark/contracts/community.ts';
+import { pageNumberSchema } from '@shark/contracts/community-values.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { communityQueryOptions } from '#app/features/community/api/get-community.ts';

@@ -1,6 +1,6 @@
 // The search options of /dashboard: the kind of finding the review list is filtered to (the likeness
 // figures link to it). Kept apart from the page so the route's validation stays small.
-import { FINDING_KINDS } from '@shark/contracts/findings.ts';
+import { FINDING_KINDS } from '@shark/contracts/findings-values.ts';
 import { z } from 'zod';
 
 export const dashboardSearchSchema = z.object({

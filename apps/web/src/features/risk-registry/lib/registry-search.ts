@@ -1,7 +1,10 @@
 // The search options of /risk-registry (the search, the kind, the page, the open tab and entry) and
 // the API query they make. Kept apart from the page so the route's validation stays small.
-import { pageNumberSchema } from '@shark/contracts/community.ts';
-import { RISK_REGISTRY_KINDS, RISK_SEARCH_MAX_LENGTH } from '@shark/contracts/risk-registry.ts';
+import { pageNumberSchema } from '@shark/contracts/community-values.ts';
+import {
+  RISK_REGISTRY_KINDS,
+  RISK_SEARCH_MAX_LENGTH,
+} from '@shark/contracts/risk-registry-values.ts';
 import { z } from 'zod';
 
 /** A value the page cannot use is dropped (an old or hand-edited link still opens the registry). */

@@ -1,12 +1,11 @@
 // The queue page's filters as search params (shareable, back-button friendly), the API query they
 // make, and the words the pages use for kinds, plans and actions.
-import {
-  SERVICE_PLANS,
-  WORK_ITEM_KINDS,
-  type FinishAction,
-  type ServicePlan,
-  type WorkItemKind,
-  type WorkQueueQuery,
+import { SERVICE_PLANS, WORK_ITEM_KINDS } from '@shark/contracts/work-queue-values.ts';
+import type {
+  FinishAction,
+  ServicePlan,
+  WorkItemKind,
+  WorkQueueQuery,
 } from '@shark/contracts/work-queue.ts';
 import { z } from 'zod';
 

@@ -1,7 +1,7 @@
 // /staff/support?state=…&creator=…&page=…: the list's filters live in the URL (bad values dropped).
 // `state`, not `status`: search options share one type across routes, and the takedown report's
 // `status` is a list.
-import { SUPPORT_STATUSES } from '@shark/contracts/support.ts';
+import { SUPPORT_STATUSES } from '@shark/contracts/support-values.ts';
 import { z } from 'zod';
 
 export const staffSupportSearchSchema = z.object({

@@ -1,7 +1,7 @@
 // /support/new?subject=…&context=…&takedownId=…&findingId=…: what a link to the form fills in (the
 // error views say which page failed; a takedown or finding page names its record). Bad values are
 // dropped, never an error.
-import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX } from '@shark/contracts/support.ts';
+import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX } from '@shark/contracts/support-values.ts';
 import { z } from 'zod';
 
 const text = (max: number) => z.string().trim().min(1).max(max).optional().catch(undefined);

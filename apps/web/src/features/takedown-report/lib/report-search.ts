@@ -1,7 +1,7 @@
 // The search options of /takedown-report (filters, order, the page's cursor, the open takedown) and
 // how they become the API's query and the export links. Kept apart from the page so the route's
 // validation does not pull the page component into the entry chunk.
-import { SITE_KINDS } from '@shark/contracts/findings.ts';
+import { SITE_KINDS } from '@shark/contracts/findings-values.ts';
 import {
   TAKEDOWN_KINDS,
   TAKEDOWN_SEARCH_MAX,
@@ -9,9 +9,8 @@ import {
   TAKEDOWN_STATUSES,
   SORT_DIRECTIONS,
   reportDateSchema,
-  type SortDirection,
-  type TakedownSort,
-} from '@shark/contracts/takedown-report.ts';
+} from '@shark/contracts/takedown-report-values.ts';
+import type { SortDirection, TakedownSort } from '@shark/contracts/takedown-report.ts';
 import { z } from 'zod';
 
 /** A value the page cannot use is dropped (an old or hand-edited link still opens the report). */

@@ -1,4 +1,4 @@
-import { creatorSearchQuerySchema } from '@shark/contracts/staff-creators.ts';
+import { creatorSearchQuerySchema } from '@shark/contracts/staff-creators-values.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { CreatorSearchPage } from '#app/features/staff-creators/components/creator-search-page.tsx';
