@@ -37,6 +37,7 @@ export interface TableOptions {
 
 /** Texts each column keeps the wrapped lines of (see `startTable`). */
 const WRAPPED_CELLS_KEPT = 2000;
+const MEASURED_PIECES_KEPT = 20_000;
 
 /**
  * Draws the table at the current position (`doc.y`, left margin) and leaves `doc.y` below it.
@@ -90,9 +91,14 @@ export function startTable(doc: PDFKit.PDFDocument, options: TableOptions): PdfT
     }
   });
 
-  const wrapCell = (text: string, column: PdfTableColumn): string[] => {
+  // The widths of the pieces the rows' cells were wrapped from (URL parts, words, pairs of letters for
+  // their kerning), in the rows' font and size; cleared when full, so it stays small.
+  const rowWidths = new Map<string, number>();
+  const wrapCell = (text: string, column: PdfTableColumn, weight: PdfFontWeight): string[] => {
     const width = column.width - 2 * padding;
-    const lines = wrapLines(doc, standardFontText(text), width);
+    if (rowWidths.size >= MEASURED_PIECES_KEPT) rowWidths.clear();
+    const widths = weight === 'regular' ? rowWidths : new Map<string, number>();
+    const lines = wrapLines(doc, standardFontText(text), width, widths);
     const max = column.maxLines;
     if (max === undefined || lines.length <= max) return lines;
     return [...lines.slice(0, max - 1), ellipsize(doc, lines[max - 1] ?? '', width)];
@@ -104,11 +110,11 @@ export function startTable(doc: PDFKit.PDFDocument, options: TableOptions): PdfT
     doc.font(PDF_FONTS[weight]).fontSize(size);
     return columns.map((column, index) => {
       const text = cells[index] ?? '';
-      if (weight !== 'regular') return wrapCell(text, column);
+      if (weight !== 'regular') return wrapCell(text, column, weight);
       const memo = wrapped[index]!;
       let lines = memo.get(text);
       if (lines === undefined) {
-        lines = wrapCell(text, column);
+        lines = wrapCell(text, column, weight);
         if (memo.size >= WRAPPED_CELLS_KEPT) memo.clear();
         memo.set(text, lines);
       }

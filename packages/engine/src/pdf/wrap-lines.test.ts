@@ -19,6 +19,21 @@ describe('wrapLines', () => {
     expect(lines.join(' ')).toBe(text);
   });
 
+  it('wraps the same with widths remembered across calls as with each call measuring afresh', () => {
+    const pdf = doc();
+    const shared = new Map<string, number>();
+    const texts = Array.from(
+      { length: 40 },
+      (_, i) =>
+        `https://${['tube', 'forum', 'files'][i % 3]}.example/watch/${'AVWTo'.repeat(1 + (i % 7))}-${i}?ref=${i * 37}&t=${'x'.repeat(i)}`,
+    );
+    for (const width of [60, 120, 213]) {
+      for (const text of texts)
+        expect(wrapLines(pdf, text, width, shared)).toEqual(wrapLines(pdf, text, width));
+    }
+    expect(shared.size).toBeGreaterThan(0);
+  });
+
   it('breaks a URL wider than a line after its punctuation, and never after a hyphen', () => {
     const pdf = doc();
     const url =

@@ -27,11 +27,16 @@ function wordPieces(word: string): string[] {
  * after `/`, `?`, `&`, `=`, `.` and the like, or between characters where a piece is still too wide.
  * Each `\n` starts a new line. Every character except the spaces lines break at is kept, in order.
  */
-export function wrapLines(doc: PDFKit.PDFDocument, text: string, width: number): string[] {
+export function wrapLines(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  width: number,
+  widths: Map<string, number> = new Map(),
+): string[] {
   // Widths are added up piece by piece (measuring whole lines again and again is quadratic, and an
   // 8,192-character URL is allowed), with the kerning between two pieces added where they meet, so
-  // the sum is the width pdfkit draws.
-  const widths = new Map<string, number>();
+  // the sum is the width pdfkit draws. `widths` remembers them; a caller wrapping many texts in one
+  // font and size passes the same map each time, so that common pieces are measured once.
   const measure = (value: string) => {
     let measured = widths.get(value);
     if (measured === undefined) {
