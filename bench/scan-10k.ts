@@ -314,11 +314,7 @@ async function runScan(): Promise<void> {
           probe!.once('exit', () => reject(new Error('The latency probe exited early.')));
         });
         probeResult.catch(() => undefined);
-        watcher = watchScanningProcess(
-          // As a request's statement would: interactive where the database tells the two apart.
-          (text) => services.database.interactive(() => services.database.execute(text)),
-          probeRate,
-        );
+        watcher = watchScanningProcess((text) => services.database.execute(text), probeRate);
         console.log(
           `Probing GET /api/user and GET /api/dashboard/summary ${probeRate}/s each over HTTP as her (signed in), ` +
             `and a select 1 on the database ${probeRate}/s, while the scan runs.`,

@@ -10,7 +10,6 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { prioritisedPglite, runInteractive } from './pglite-priority.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,11 +24,6 @@ export interface DatabaseHandle {
   native: { driver: 'pglite'; client: PGlite } | { driver: 'postgres'; pool: pg.Pool };
   migrate: () => Promise<void>;
   close: () => Promise<void>;
-  /**
-   * Runs `work` as a request a person waits for. On the embedded database its statements go before
-   * background work (jobs, schedules) on the one connection; on Postgres it only runs `work`.
-   */
-  interactive: <T>(work: () => T) => T;
 }
 
 export type DatabaseOptions =
@@ -70,7 +64,6 @@ function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
       const result = await pool.query(text, params);
       return { rows: result.rows as Record<string, unknown>[] };
     },
-    interactive: (work) => work(),
     migrate: async () => {
       const client = await pool.connect();
       try {
@@ -121,19 +114,16 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
       template ? { ...PGLITE_OPTIONS, loadDataDir: template } : PGLITE_OPTIONS,
     );
   }
-  // Everything, the job queue included, reaches PGlite through the prioritised client.
-  const shared = prioritisedPglite(client);
-  const db = drizzlePglite(shared, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     driver: 'pglite',
-    native: { driver: 'pglite', client: shared },
+    native: { driver: 'pglite', client },
     execute: async (text, params) => {
-      const result = await shared.query(text, params);
+      const result = await client.query(text, params);
       return { rows: result.rows as Record<string, unknown>[] };
     },
-    interactive: runInteractive,
-    migrate: () => migratePglite(drizzlePglite(shared), { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     close: async () => {
       await client.close();
       release();

@@ -50,9 +50,6 @@ export function createApp(services: Services) {
   const secureCookies = config.publicUrl.startsWith('https://');
   const app = new OpenAPIHono<AppEnv>();
 
-  // A request's statements go before the jobs' on the embedded database's one connection (decision 0030).
-  app.use('*', (_c, next) => services.database.interactive(next));
-
   // CSP on the SPA, Permissions-Policy, no-store on the API, HSTS over https (http/security-headers.ts).
   app.use(
     '*',
