@@ -12,6 +12,10 @@
 //   BENCH_SCAN_FACES        1 (default): the creator has enrolled her face, so every picture that is not
 //                           a copy of her files also goes through face search (detection, landmarks,
 //                           an embedding per face) on the face thread; 0: no enrolment, no face search
+//   BENCH_PROBE_RATE        requests a second to each of GET /api/user and GET /api/dashboard/summary from
+//                           a signed-in client in another process while the scan runs, over the server's
+//                           real HTTP app (default 5; 0: no probe); their p50/p99/max show what a creator
+//                           opening the app during a scan waits for (goal p99 under 300 ms)
 //   BENCH_HEAP_SNAPSHOT     a directory: V8 heap snapshots of the scanning process each time its heap
 //                           passes its largest size so far by a quarter (to find what holds memory)
 // Processes: this one is Shark, run as `npm start` runs it (node --import tsx), and the one measured: its
@@ -32,6 +36,16 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
+import {
+  ms,
+  percentiles,
+  PROBE_FLAG,
+  runLatencyProbe,
+  watchScanningProcess,
+  type ProbeChildMessage,
+  type ProbeParentMessage,
+} from './support/scan-probe.ts';
+import { freePort, PROVIDER } from './support/server-process.ts';
 
 const SIMULATED_WEB_FLAG = '--simulated-web';
 const FIRST_START_FLAG = '--first-start';
@@ -74,7 +88,10 @@ const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
 
 if (process.argv.includes(SIMULATED_WEB_FLAG))
   await runSimulatedWeb(Number(process.argv[process.argv.indexOf(SIMULATED_WEB_FLAG) + 1]));
-else if (process.argv.includes(FIRST_START_FLAG))
+else if (process.argv.includes(PROBE_FLAG)) {
+  const [baseUrl, cookie, rate, every] = process.argv.slice(process.argv.indexOf(PROBE_FLAG) + 1);
+  await runLatencyProbe(baseUrl!, cookie!, Number(rate), Number(every));
+} else if (process.argv.includes(FIRST_START_FLAG))
   await firstStart(process.argv[process.argv.indexOf(FIRST_START_FLAG) + 1]!);
 else await runScan();
 
@@ -143,10 +160,14 @@ async function runScan(): Promise<void> {
   const databaseUrl = process.env.BENCH_DATABASE_URL?.trim() || null;
   const snapshotDir = process.env.BENCH_HEAP_SNAPSHOT?.trim() || null;
   const faceSearch = (process.env.BENCH_SCAN_FACES?.trim() || '1') !== '0';
+  const probeRaw = process.env.BENCH_PROBE_RATE?.trim();
+  const probeRate = probeRaw === '0' ? 0 : positive('BENCH_PROBE_RATE', 5);
   // Loaded here, not at the top: the child processes need none of Shark's services.
   const { loadConfig } = await import('../apps/server/src/config/env.ts');
   const { createSharkServer } = await import('../apps/server/src/app/server.ts');
   const { createLogger } = await import('../apps/server/src/http/logger.ts');
+  const { createApp } = await import('../apps/server/src/http/app.ts');
+  const { serve } = await import('@hono/node-server');
   const { seedCreator } = await import('../apps/server/src/testing/seed-creator.ts');
   const { finding, referenceFile } = await import('@shark/db/schema.ts');
   const { parseWebAddress, urlKey } = await import('@shark/engine/whitelist/web-address.ts');
@@ -231,10 +252,15 @@ async function runScan(): Promise<void> {
       console.log('done');
     }
 
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
     const config = loadConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       AUTH_SECRET: randomBytes(32).toString('hex'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
       ...(scanDatabaseUrl ? { DATABASE_URL: scanDatabaseUrl } : {}),
       // The simulated sites and their Brave stand-in; SCAN_MAX_SEARCH_PAGES reaches every listed page.
       ...web.env,
@@ -246,10 +272,15 @@ async function runScan(): Promise<void> {
       SCAN_SCHEDULE_CHECK_SECONDS: String(24 * 60 * 60),
     });
     const services = await createSharkServer(config, { logger: createLogger('silent') });
+    // The HTTP app as `npm start` serves it, in this process, for the probe's requests.
+    const http = serve({ fetch: createApp(services).fetch, port, hostname: '127.0.0.1' });
+    let probe: ChildProcess | null = null;
     try {
+      const email = `bench.scan.${randomBytes(4).toString('hex')}@example.com`;
+      const password = 'bench scan password 1';
       const seeded = await seedCreator(services, {
-        email: `bench.scan.${randomBytes(4).toString('hex')}@example.com`,
-        password: 'bench scan password 1',
+        email,
+        password,
         name: web.creator.displayName,
         plan: 'premium',
         accounts: web.creator.accounts,
@@ -265,6 +296,30 @@ async function runScan(): Promise<void> {
           `WORKER_CONCURRENCY=${workers}, ${config.scans.perHost.concurrency} requests per host at once, ` +
           `SCAN_MAX_SEARCH_PAGES=${config.scans.maxSearchPages}; face search ${faceSearch ? 'on (her face enrolled)' : 'off'}.`,
       );
+
+      let probeResult: Promise<ProbeChildMessage> | null = null;
+      let watcher: ReturnType<typeof watchScanningProcess> | null = null;
+      if (probeRate > 0) {
+        const cookie = await signIn(baseUrl, email, password);
+        probe = fork(
+          import.meta.filename,
+          [PROBE_FLAG, baseUrl, cookie, String(probeRate), String(progressSeconds)],
+          {
+            execArgv: ['--import', 'tsx'],
+            stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+          },
+        );
+        probeResult = new Promise((resolve, reject) => {
+          probe!.once('message', resolve);
+          probe!.once('exit', () => reject(new Error('The latency probe exited early.')));
+        });
+        probeResult.catch(() => undefined);
+        watcher = watchScanningProcess((text) => services.database.execute(text), probeRate);
+        console.log(
+          `Probing GET /api/user and GET /api/dashboard/summary ${probeRate}/s each over HTTP as her (signed in), ` +
+            `and a select 1 on the database ${probeRate}/s, while the scan runs.`,
+        );
+      }
 
       phase = 'scan';
       const started = performance.now();
@@ -283,12 +338,16 @@ async function runScan(): Promise<void> {
             `  ${((lastReport - started) / 1000).toFixed(0).padStart(5)} s: pages ${fetch.done}/${total(fetch)}, pictures ${match.done}/${total(match)}; ` +
               `RSS ${mb(usage.rss)} (peak ${mb(peakRss())}), JS heap ${mb(usage.heapUsed)} of ${mb(usage.heapTotal)}, external ${mb(usage.external)}`,
           );
+          if (watcher) console.log(`         scanning process: ${watcher.window()}`);
         }
       }
       const seconds = (performance.now() - started) / 1000;
       // Read before the checks below, whose queries are the benchmark's and not the scan's.
       const peak = peakRss();
       phase = 'after';
+      probe?.send({ type: 'probe-stop' } satisfies ProbeParentMessage);
+      const probed = await probeResult;
+      const watched = watcher?.stop();
 
       const { discover, profile, fetch, match } = scan.stages;
       const counts = await services.findings.countByKindForScan(scanId);
@@ -331,6 +390,25 @@ async function runScan(): Promise<void> {
       console.log(
         `  planted copies found  ${copiesFound} of ${web.bulkLeaks.length} on the listed pages`,
       );
+      if (probed && watched) {
+        console.log(
+          `\nWhile the scan ran (${probeRate} requests/s per endpoint, from another process, over HTTP):`,
+        );
+        for (const { endpoint, latencies, failures } of probed.endpoints) {
+          const p = percentiles(latencies);
+          console.log(
+            `  GET ${endpoint.padEnd(22)} p50 ${ms(p.p50)}, p99 ${ms(p.p99)}, max ${ms(p.max)}; ${p.count} answered, ${failures} failed` +
+              `   goal: p99 under 300 ms → ${p.p99 < 300 && failures === 0 ? 'PASS' : 'FAIL'}`,
+          );
+        }
+        const { eventLoop, dbWait } = watched;
+        console.log(
+          `  event-loop delay       p50 ${ms(eventLoop.p50)}, p99 ${ms(eventLoop.p99)}, max ${ms(eventLoop.max)} (perf_hooks, scanning process)`,
+        );
+        console.log(
+          `  select 1 on the DB     p50 ${ms(dbWait.p50)}, p99 ${ms(dbWait.p99)}, max ${ms(dbWait.max)}; ${dbWait.count} queries (wait for the connection + event loop)`,
+        );
+      }
       console.log(
         `\nMemory of the scanning process (pid ${process.pid}: Shark's services, job workers, fingerprint threads and ` +
           `${config.database.driver === 'pglite' ? 'the embedded database' : 'its Postgres connection pools'}):`,
@@ -359,6 +437,8 @@ async function runScan(): Promise<void> {
         failed = true;
       }
     } finally {
+      probe?.kill();
+      http.close();
       await services.close();
     }
   } finally {
@@ -369,6 +449,23 @@ async function runScan(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
   if (failed) process.exitCode = 1;
+}
+
+/** Her session cookie, through the real sign-in route. */
+async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'x-provider': PROVIDER, origin: baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';', 1)[0]!.trim())
+    .filter((pair) => /^(__Secure-)?shark\./.test(pair) && !pair.endsWith('='))
+    .join('; ');
+  if (!response.ok || !cookie)
+    throw new Error(`sign-in: HTTP ${response.status} ${await response.text()}`);
+  return cookie;
 }
 
 /** Her consent and one enrolled face (from face-api's sample photo of one woman), as the page does it. */
