@@ -75,6 +75,16 @@ export function createApp(services: Services) {
 
   // No control characters in paths, queries or body text (Postgres refuses NUL in text with a failed query).
   app.use('/api/*', inputHygiene());
+  // A state-changing request may have deleted sessions here (sign-out, revocation, a deleted account):
+  // the next cached session cookie is checked against a fresh read of the revocation log.
+  app.use('/api/*', async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    try {
+      await next();
+    } finally {
+      services.sessionRevocations.markStale();
+    }
+  });
   // A download that fails mid-stream is logged without query parameters and never echoes its error.
   app.use('/api/*', downloadGuard(logger));
 
