@@ -45,6 +45,11 @@ const WITHOUT_PROVIDER = [
   /^\/api\/email-settings\/subscription\/[^/]+\/one-click$/,
 ];
 
+/** The list above as one pattern: tested on every API request. */
+const WITHOUT_PROVIDER_PATTERN = new RegExp(
+  WITHOUT_PROVIDER.map((pattern) => `(?:${pattern.source})`).join('|'),
+);
+
 export function createApp(services: Services) {
   const { config, logger, brands } = services;
   const secureCookies = config.publicUrl.startsWith('https://');
@@ -90,7 +95,7 @@ export function createApp(services: Services) {
 
   app.use('/api/*', async (c, next) => {
     c.set('clientIp', clientIp(c, config.trustProxy));
-    if (WITHOUT_PROVIDER.some((pattern) => pattern.test(c.req.path))) {
+    if (WITHOUT_PROVIDER_PATTERN.test(c.req.path)) {
       const fallback = brands.all()[0];
       if (fallback) c.set('brand', fallback);
       return runWithRequestContext({ brand: c.get('brand') }, next);
