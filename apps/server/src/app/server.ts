@@ -243,6 +243,7 @@ async function composeModules(platform: Platform) {
     affiliates: affiliates.service,
     auth: auth.service.auth,
     rateLimiter: auth.service.rateLimiter,
+    sessionRevocations: auth.service.sessionRevocations,
     signInThrottle: auth.service.signInThrottle,
     mailAddressTaken: auth.service.mailAddressTaken,
     accounts: accountStatus,

@@ -45,6 +45,11 @@ const WITHOUT_PROVIDER = [
   /^\/api\/email-settings\/subscription\/[^/]+\/one-click$/,
 ];
 
+/** The list above as one pattern: tested on every API request. */
+const WITHOUT_PROVIDER_PATTERN = new RegExp(
+  WITHOUT_PROVIDER.map((pattern) => `(?:${pattern.source})`).join('|'),
+);
+
 export function createApp(services: Services) {
   const { config, logger, brands } = services;
   const secureCookies = config.publicUrl.startsWith('https://');
@@ -75,12 +80,22 @@ export function createApp(services: Services) {
 
   // No control characters in paths, queries or body text (Postgres refuses NUL in text with a failed query).
   app.use('/api/*', inputHygiene());
+  // A state-changing request may have deleted sessions here (sign-out, revocation, a deleted account):
+  // the next cached session cookie is checked against a fresh read of the revocation log.
+  app.use('/api/*', async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    try {
+      await next();
+    } finally {
+      services.sessionRevocations.markStale();
+    }
+  });
   // A download that fails mid-stream is logged without query parameters and never echoes its error.
   app.use('/api/*', downloadGuard(logger));
 
   app.use('/api/*', async (c, next) => {
     c.set('clientIp', clientIp(c, config.trustProxy));
-    if (WITHOUT_PROVIDER.some((pattern) => pattern.test(c.req.path))) {
+    if (WITHOUT_PROVIDER_PATTERN.test(c.req.path)) {
       const fallback = brands.all()[0];
       if (fallback) c.set('brand', fallback);
       return runWithRequestContext({ brand: c.get('brand') }, next);

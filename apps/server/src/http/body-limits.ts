@@ -56,6 +56,8 @@ export function bodyLimitFor(path: string): number | null {
 export function bodyLimits(): MiddlewareHandler {
   const byLimit = new Map<number, MiddlewareHandler>();
   return async (c, next) => {
+    // Requests without a body (most of them) skip the path patterns altogether.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const maxBytes = bodyLimitFor(c.req.path);
     if (maxBytes === null) return next();
     let limiter = byLimit.get(maxBytes);

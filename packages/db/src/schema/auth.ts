@@ -1,4 +1,5 @@
 // Tables the auth library reads and writes (field names are its own).
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt, userId } from './columns.ts';
 
@@ -83,4 +84,21 @@ export const twoFactor = pgTable(
     index('two_factor_user_id_idx').on(t.userId),
     index('two_factor_secret_idx').on(t.secret),
   ],
+);
+
+/**
+ * Sessions deleted in the last minutes (sign-out, revocation, password reset, two-factor changes, a
+ * deleted user), written by a trigger on `session`. A signed session cookie cached by a browser is
+ * checked against it, so a deleted session stops working everywhere without a lookup per request.
+ */
+export const sessionRevocation = pgTable(
+  'session_revocation',
+  {
+    sessionId: text('session_id').notNull(),
+    userId: text('user_id').notNull(),
+    revokedAt: timestamptz('revoked_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [index('session_revocation_revoked_at_idx').on(t.revokedAt)],
 );

@@ -1,4 +1,5 @@
 // Better Auth, configured for Shark: e-mail + password with verification, reset, Google via OpenID Connect.
+import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth, twoFactor } from 'better-auth/plugins';
@@ -25,12 +26,19 @@ import {
   resetPasswordMail,
   verificationMail,
 } from './auth-mails.ts';
+import type { SessionRevocations } from './session-revocations.ts';
 
 /** Header our HTTP layer sets (overwriting any client value) with the caller's address. */
 export const CLIENT_IP_HEADER = 'x-shark-client-ip';
 
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 export const VERIFICATION_TOKEN_TTL_SECONDS = 24 * 60 * 60;
+/** How long a browser's signed copy of its session is believed without reading the session row. */
+export const SESSION_CACHE_SECONDS = 60;
+/** How old a process's copy of the other processes' revocations may be when it believes a cached copy. */
+export const REVOCATION_STALENESS_MS = 1_000;
+/** The cached copy's version while its session stands; any other value sends the request to the database. */
+const SESSION_CACHE_VERSION = '1';
 
 /**
  * Whether a verification token the library just made is for a change of address. Sign-up verification
@@ -79,6 +87,8 @@ export interface AuthDeps {
   brands: BrandRegistry;
   mailer: Mailer;
   logger: Logger;
+  /** Sessions deleted lately: a cached session cookie naming one is not believed. */
+  sessionRevocations: SessionRevocations;
   /** After a user is created (e-mail or Google sign-up), with the request's headers: the affiliate tie. */
   onUserCreated?: (
     user: { id: string; email: string; referralCode: string | null },
@@ -86,7 +96,15 @@ export interface AuthDeps {
   ) => Promise<void>;
 }
 
-export function createAuth({ config, db, brands, mailer, logger, onUserCreated }: AuthDeps) {
+export function createAuth({
+  config,
+  db,
+  brands,
+  mailer,
+  logger,
+  sessionRevocations,
+  onUserCreated,
+}: AuthDeps) {
   const defaultBrand = brands.all()[0];
   if (!defaultBrand) throw new Error('No brand configured');
   // Mail goes out in the brand the request came in with; outside a request, the first brand.
@@ -120,6 +138,19 @@ export function createAuth({ config, db, brands, mailer, logger, onUserCreated }
       config.publicUrl,
       ...brands.all().flatMap((b) => (b.appUrl ? [b.appUrl] : [])),
     ],
+    session: {
+      // A signed copy of the session and its user in a cookie spares the session lookup on most
+      // requests. A copy of a deleted session (sign-out, revocation, password reset, two-factor change,
+      // deleted account) gets a version that matches nothing, so the library reads the row, finds it
+      // gone and answers as signed out: docs/decisions/0029-session-cookie-cache.md.
+      cookieCache: {
+        enabled: true,
+        maxAge: SESSION_CACHE_SECONDS,
+        strategy: 'compact',
+        version: async (session) =>
+          (await sessionRevocations.isRevoked(session.id)) ? randomUUID() : SESSION_CACHE_VERSION,
+      },
+    },
     // Our own limiter (database-backed, per address and per e-mail) sits in front of these routes.
     rateLimit: { enabled: false },
     advanced: {

@@ -78,8 +78,11 @@ export function createAccountService(repo: AccountStateRepository, planFeatures:
   }
 
   return {
-    async getUser(record: UserRecord): Promise<User> {
-      return toApiUser(record, await repo.findState(record.id), planFeatures);
+    /** GET /api/user's answer and the state behind it; null when the user is gone. */
+    async getProfile(userId: string): Promise<{ user: User; state: AccountState } | null> {
+      const profile = await repo.findProfile(userId);
+      if (!profile) return null;
+      return { user: toApiUser(profile.record, profile.state, planFeatures), state: profile.state };
     },
 
     async showByEmail(email: string): Promise<User> {

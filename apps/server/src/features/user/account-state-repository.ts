@@ -42,6 +42,26 @@ export interface LiveSubscription {
 /** The provider statuses under which a subscription is still running (see billing-state's LIVE_STATUSES). */
 const RUNNING_STATUSES = ['active', 'trialing', 'past_due'] as const;
 
+const userColumns = {
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  emailVerified: user.emailVerified,
+  isAffiliateOnly: user.isAffiliateOnly,
+};
+
+function stateOf(row: typeof accountState.$inferSelect): AccountState {
+  return {
+    status: row.status,
+    plan: row.plan,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    grantedFeatures: row.grantedFeatures as SpecialFeature[],
+    suggestUpgradeMessage: row.suggestUpgradeMessage,
+    onboardingCompletedAt: row.onboardingCompletedAt,
+    subscribedSince: row.subscribedSince,
+  };
+}
+
 export function createAccountStateRepository(db: Database) {
   return {
     async findLiveSubscription(userId: string): Promise<LiveSubscription | null> {
@@ -69,16 +89,19 @@ export function createAccountStateRepository(db: Database) {
         .from(accountState)
         .where(eq(accountState.userId, userId))
         .limit(1);
-      if (!row) return DEFAULT_ACCOUNT_STATE;
-      return {
-        status: row.status,
-        plan: row.plan,
-        cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-        grantedFeatures: row.grantedFeatures as SpecialFeature[],
-        suggestUpgradeMessage: row.suggestUpgradeMessage,
-        onboardingCompletedAt: row.onboardingCompletedAt,
-        subscribedSince: row.subscribedSince,
-      };
+      return row ? stateOf(row) : DEFAULT_ACCOUNT_STATE;
+    },
+
+    /** The user and her account state in one read (GET /api/user asks on every page); null when she is gone. */
+    async findProfile(userId: string): Promise<{ record: UserRecord; state: AccountState } | null> {
+      const [row] = await db
+        .select({ record: userColumns, state: accountState })
+        .from(user)
+        .leftJoin(accountState, eq(accountState.userId, user.id))
+        .where(eq(user.id, userId))
+        .limit(1);
+      if (!row) return null;
+      return { record: row.record, state: row.state ? stateOf(row.state) : DEFAULT_ACCOUNT_STATE };
     },
 
     async saveState(userId: string, state: AccountState): Promise<void> {
@@ -107,17 +130,7 @@ export function createAccountStateRepository(db: Database) {
     },
 
     async findUserByEmail(email: string): Promise<UserRecord | undefined> {
-      const [row] = await db
-        .select({
-          id: user.id,
-          name: user.name,
-          email: user.email,
-          emailVerified: user.emailVerified,
-          isAffiliateOnly: user.isAffiliateOnly,
-        })
-        .from(user)
-        .where(eq(user.email, email))
-        .limit(1);
+      const [row] = await db.select(userColumns).from(user).where(eq(user.email, email)).limit(1);
       return row;
     },
 

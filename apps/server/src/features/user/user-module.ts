@@ -1,17 +1,14 @@
 // GET /api/user: the signed-in user's profile, state and what her usage suggests.
 import type { Platform } from '#server/app/platform.ts';
 import { featureModule, mount } from '#server/app/feature-module.ts';
-import {
-  usageUpgradeSuggestion,
-  type Entitlements,
-} from '#server/features/entitlements/entitlements.ts';
+import { tierOf, usageUpgradeSuggestion } from '#server/features/entitlements/entitlements.ts';
 import type { UsageRepository } from '#server/features/entitlements/usage-repository.ts';
 import type { AccountService } from './account-service.ts';
 import { userRoutes } from './user-routes.ts';
 
 export function createUserModule(
   platform: Platform,
-  deps: { accounts: AccountService; entitlements: Entitlements; usage: UsageRepository },
+  deps: { accounts: AccountService; usage: UsageRepository },
 ) {
   return featureModule('user', null, {
     routes: ({ auth, secureCookies }) => [
@@ -20,12 +17,8 @@ export function createUserModule(
           auth,
           accounts: deps.accounts,
           secureCookies,
-          usageSuggestion: async (userId) =>
-            usageUpgradeSuggestion(
-              platform.catalog,
-              (await deps.entitlements.of(userId)).tier,
-              await deps.usage.all(userId),
-            ),
+          usageSuggestion: async (userId, state) =>
+            usageUpgradeSuggestion(platform.catalog, tierOf(state), await deps.usage.all(userId)),
         }),
       ),
     ],

@@ -8,6 +8,7 @@ import type { Auth } from '#server/features/auth/auth.ts';
 import { indicatorCookie } from '#server/features/auth/session-cookies.ts';
 import { findSessionUser } from '#server/http/session.ts';
 import type { AccountService } from './account-service.ts';
+import type { AccountState } from './account-state-repository.ts';
 
 const route = createRoute({
   method: 'get',
@@ -27,24 +28,26 @@ export function userRoutes(deps: {
   accounts: AccountService;
   secureCookies: boolean;
   /** The upgrade her usage suggests (see entitlements' usageUpgradeSuggestion); null when none. */
-  usageSuggestion: (userId: string) => Promise<string | null>;
+  usageSuggestion: (userId: string, state: AccountState) => Promise<string | null>;
 }) {
   return new OpenAPIHono<AppEnv>().openapi(route, async (c) => {
     const user = await findSessionUser(deps.auth, c);
-    if (!user) {
+    // The session's copy of the user may be a minute old: her name, address and state come from one read.
+    const profile = user ? await deps.accounts.getProfile(user.id) : null;
+    if (!user || !profile) {
       // The indicator is stale: drop it so the SPA stops asking.
       c.header('set-cookie', indicatorCookie(false, deps.secureCookies), { append: true });
       const error = new AppError('UNAUTHORIZED', 'Please sign in.');
       return c.json(error.toBody(), 401);
     }
-    const answer = await deps.accounts.getUser(user);
+    const { user: answer, state } = profile;
     // An operator's own words come first; otherwise a subscriber who has outgrown a limit is told which plan has more.
     if (
       !answer.shouldShowUpgrade &&
       answer.frontendStatus === 'subscribed' &&
       !answer.isAffiliateOnly
     ) {
-      const suggestion = await deps.usageSuggestion(user.id);
+      const suggestion = await deps.usageSuggestion(user.id, state);
       if (suggestion)
         return c.json(
           { ...answer, shouldShowUpgrade: true, suggestUpgradeCustomMessage: suggestion },
