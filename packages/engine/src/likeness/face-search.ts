@@ -17,7 +17,7 @@ export interface FaceSearchOptions {
 }
 
 /** The canvas side of the second look, for close-ups. */
-const CLOSE_UP_SIDE = 128;
+const CLOSE_UP_SIDE = 160;
 /** The least canvas side: four cells of the detector's grid. */
 const MIN_CANVAS_SIDE = 128;
 /** The most of the detector's square a picture takes, on its longer side. */
