@@ -64,7 +64,14 @@ async function squareOf(file: string): Promise<Buffer> {
 describe("Shark's face networks", () => {
   it("find the boxes and landmarks face-api's own passes find", async () => {
     const pixels = await squareOf(FACE_SAMPLE_PHOTOS[4]!);
-    const ours = await runtime.detect(Float32Array.from(pixels), SIDE, SIDE, 0.3);
+    const boxes = await runtime.detect(Float32Array.from(pixels), SIDE, SIDE, 0.3);
+    const landmarks = await runtime.landmarks(
+      pixels,
+      SIDE,
+      SIDE,
+      boxes.map(({ box }) => box),
+    );
+    const ours = boxes.map((found, i) => ({ ...found, landmarks: landmarks[i]! }));
     const input = faceapi.tf.tensor3d(Int32Array.from(pixels), [SIDE, SIDE, 3], 'int32');
     const theirs = await faceapi
       .detectAllFaces(
@@ -96,10 +103,25 @@ describe("Shark's face networks", () => {
       .removeAlpha()
       .raw()
       .toBuffer();
-    const ours = unitLength(await runtime.embed(chip, 150));
+    const ours = unitLength((await runtime.embed([chip], 150))[0]!);
     const input = faceapi.tf.tensor3d(Int32Array.from(chip), [150, 150, 3], 'int32');
     const theirs = unitLength(await faceapi.nets.faceRecognitionNet.computeFaceDescriptor!(input));
     input.dispose();
     expect(cosine(ours, theirs)).toBeGreaterThan(0.9999);
+  });
+
+  it('embed several chips in one pass as each alone', async () => {
+    const chips = await Promise.all(
+      FACE_SAMPLE_PHOTOS.slice(0, 3).map((file) =>
+        sharp(file).resize(150, 150, { fit: 'cover' }).removeAlpha().raw().toBuffer(),
+      ),
+    );
+    const together = await runtime.embed(chips, 150);
+    expect(together).toHaveLength(chips.length);
+    for (const [i, chip] of chips.entries()) {
+      const [alone] = await runtime.embed([chip], 150);
+      expect(cosine(unitLength(together[i]!), unitLength(alone!))).toBeGreaterThan(0.9999);
+    }
+    expect(cosine(unitLength(together[0]!), unitLength(together[1]!))).toBeLessThan(0.99);
   });
 });

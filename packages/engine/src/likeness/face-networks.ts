@@ -50,24 +50,26 @@ export interface DetectedBox {
   score: number;
 }
 
-export interface NetworkFace extends DetectedBox {
-  /** The 68 landmarks, in pixels of the canvas. */
-  landmarks: Point[];
-}
-
 export interface FaceNetworks {
-  /**
-   * Faces in a `width`×`height` RGB canvas (0–255 values, row-major; both sides multiples of 32),
-   * with their landmarks.
-   */
+  /** Faces in a `width`×`height` RGB canvas (0–255 values, row-major; both sides multiples of 32). */
   detect(
     canvas: Float32Array,
     width: number,
     height: number,
     minScore: number,
-  ): Promise<NetworkFace[]>;
-  /** The recognition network's 128 numbers for a 150×150 RGB chip. */
-  embed(chip: Uint8Array, size: number): Promise<Float32Array>;
+  ): Promise<DetectedBox[]>;
+  /**
+   * The 68 landmarks of each box (in pixels of the picture) in a `width`×`height` RGB picture (0–255
+   * values, row-major, any size).
+   */
+  landmarks(
+    picture: Uint8Array,
+    width: number,
+    height: number,
+    boxes: readonly DetectedBox['box'][],
+  ): Promise<Point[][]>;
+  /** The recognition network's 128 numbers for each 150×150 RGB chip, in one pass for all. */
+  embed(chips: readonly Uint8Array[], size: number): Promise<Float32Array[]>;
   /**
    * Runs each network once on a blank input, the detector on its largest canvas first: the
    * WebAssembly memory (which only grows) is laid out for the largest working set once, instead of
@@ -78,6 +80,12 @@ export interface FaceNetworks {
 
 /** The detector's largest canvas side (a multiple of 32): larger finds smaller faces, slower. */
 export const DETECTOR_CANVAS_SIDE = 416;
+/**
+ * The most faces the landmark and recognition networks read in one pass: several faces in one pass
+ * cost less each than one at a time, and eight keep the working memory below the detector's on its
+ * largest canvas.
+ */
+const MAX_BATCH = 8;
 /** The recognition network's input side. */
 const CHIP_SIDE = 150;
 const DETECTOR_MEAN = [117.001, 114.697, 97.404] as const;
@@ -134,13 +142,28 @@ export function faceNetworks(tf: TF, params: FaceApiParams): FaceNetworks {
   async function detect(pixels: Float32Array, width: number, height: number, minScore: number) {
     const canvas = tf.tensor3d(pixels, [height, width, 3]);
     try {
-      const faces: NetworkFace[] = [];
-      for (const found of await boxes(canvas, minScore)) {
-        faces.push({ ...found, landmarks: await landmarks(canvas, found.box) });
-      }
-      return faces;
+      return await boxes(canvas, minScore);
     } finally {
       canvas.dispose();
+    }
+  }
+
+  async function landmarksOf(
+    pixels: Uint8Array,
+    width: number,
+    height: number,
+    faces: readonly DetectedBox['box'][],
+  ) {
+    if (faces.length === 0) return [];
+    const picture = tf.tensor3d(Float32Array.from(pixels), [height, width, 3]);
+    try {
+      const found: Point[][] = [];
+      for (let start = 0; start < faces.length; start += MAX_BATCH) {
+        found.push(...(await landmarkBatch(picture, faces.slice(start, start + MAX_BATCH))));
+      }
+      return found;
+    } finally {
+      picture.dispose();
     }
   }
 
@@ -203,52 +226,64 @@ export function faceNetworks(tf: TF, params: FaceApiParams): FaceNetworks {
     return nonMaxSuppression(found);
   }
 
-  async function landmarks(canvas: Tf.Tensor3D, box: DetectedBox['box']) {
-    // The face's box, cut at the canvas's edges, padded to a square with black and read at 112×112.
-    const [canvasHeight, canvasWidth] = canvas.shape;
-    const clippedX = Math.max(0, box.x);
-    const clippedY = Math.max(0, box.y);
-    const left = Math.floor(clippedX);
-    const top = Math.floor(clippedY);
-    const width = Math.floor(Math.min(box.x + box.width - clippedX, canvasWidth - clippedX));
-    const height = Math.floor(Math.min(box.y + box.height - clippedY, canvasHeight - clippedY));
-    if (width <= 0 || height <= 0) return [];
-    const longest = Math.max(width, height);
-    const padX = longest - width;
-    const padY = longest - height;
-    const before = [Math.floor(padY / 2), Math.floor(padX / 2)] as const;
-    let x: T4 = tf.tidy(() => {
-      const face = tf.pad(tf.slice(canvas, [top, left, 0], [height, width, 3]), [
-        [before[0], padY - before[0]],
-        [before[1], padX - before[1]],
-        [0, 0],
-      ]);
-      const input = tf.image.resizeBilinear(tf.expandDims<T4>(face, 0), [
-        LANDMARK_INPUT,
-        LANDMARK_INPUT,
-      ]);
-      return tf.mul<T4>(tf.sub(input, faceMean), 1 / 255);
-    });
+  /** One pass of the landmark network over several faces of a picture: each face's 68 points. */
+  async function landmarkBatch(picture: Tf.Tensor3D, faces: readonly DetectedBox['box'][]) {
+    const crops = faces.map((box) => squareAround(picture.shape, box));
+    const readable = crops.filter((crop) => crop !== null);
+    if (readable.length === 0) return faces.map(() => []);
+    let x: T4 = tf.tidy(() =>
+      tf.concat(
+        readable.map((crop) => landmarkInput(picture, crop)),
+        0,
+      ),
+    );
     params.landmarks.dense.forEach((block, i) => {
       x = step(x, (v) => tf.tidy(() => denseBlock(v, block, i === 0)));
     });
-    const flat = step(x, (v) => tf.tidy(() => tf.reshape(tf.avgPool(v, 7, 2, 'valid'), [1, -1])));
+    const flat = step(x, (v) =>
+      tf.tidy(() => tf.reshape(tf.avgPool(v, 7, 2, 'valid'), [readable.length, -1])),
+    );
     const out = step(flat, (v) =>
       tf.tidy(() =>
         tf.add(tf.matMul(v as Tf.Tensor2D, params.landmarks.fc.weights), params.landmarks.fc.bias),
       ),
     );
     const values = await out.data();
+    const perFace = out.shape[1]!;
     out.dispose();
-    const scale = longest / LANDMARK_INPUT;
-    const points: Point[] = [];
-    for (let i = 0; i < 68; i++) {
-      points.push({
-        x: left + values[2 * i]! * LANDMARK_INPUT * scale - before[1],
-        y: top + values[2 * i + 1]! * LANDMARK_INPUT * scale - before[0],
-      });
-    }
-    return points;
+    let next = 0;
+    return crops.map((crop) => {
+      if (!crop) return [];
+      const at = perFace * next++;
+      const scale = crop.side / LANDMARK_INPUT;
+      const points: Point[] = [];
+      for (let i = 0; i < 68; i++) {
+        points.push({
+          x: crop.left + values[at + 2 * i]! * LANDMARK_INPUT * scale - crop.before[1],
+          y: crop.top + values[at + 2 * i + 1]! * LANDMARK_INPUT * scale - crop.before[0],
+        });
+      }
+      return points;
+    });
+  }
+
+  /** The landmark network's input for one face: its square, at 112×112, normalised. */
+  function landmarkInput(picture: Tf.Tensor3D, crop: SquareCrop): T4 {
+    const { left, top, width, height, side, before } = crop;
+    const face = tf.pad(tf.slice(picture, [top, left, 0], [height, width, 3]), [
+      [before[0], side - height - before[0]],
+      [before[1], side - width - before[1]],
+      [0, 0],
+    ]);
+    // A bilinear resize reads only the pixels nearest each sample: a face more than twice the
+    // network's input is averaged down by a whole factor first, so that every pixel counts.
+    const factor = Math.floor(side / LANDMARK_INPUT);
+    const square = tf.expandDims<T4>(face, 0);
+    const input = tf.image.resizeBilinear(
+      factor >= 2 ? tf.avgPool(square, factor, factor, 'same') : square,
+      [LANDMARK_INPUT, LANDMARK_INPUT],
+    );
+    return tf.mul<T4>(tf.sub(input, faceMean), 1 / 255);
   }
 
   function denseBlock(
@@ -273,9 +308,20 @@ export function faceNetworks(tf: TF, params: FaceApiParams): FaceNetworks {
     return tf.relu(tf.addN([out1, out2, out3, out4]));
   }
 
-  async function embed(chip: Uint8Array, size: number) {
-    const input = new Float32Array(chip.length);
-    for (let i = 0; i < chip.length; i++) input[i] = (chip[i]! - FACE_MEAN[i % 3]!) / 255;
+  async function embed(chips: readonly Uint8Array[], size: number) {
+    const embeddings: Float32Array[] = [];
+    for (let start = 0; start < chips.length; start += MAX_BATCH) {
+      embeddings.push(...(await embedBatch(chips.slice(start, start + MAX_BATCH), size)));
+    }
+    return embeddings;
+  }
+
+  async function embedBatch(chips: readonly Uint8Array[], size: number) {
+    const length = size * size * 3;
+    const input = new Float32Array(chips.length * length);
+    chips.forEach((chip, c) => {
+      for (let i = 0; i < length; i++) input[c * length + i] = (chip[i]! - FACE_MEAN[i % 3]!) / 255;
+    });
     const conv = (x: T4, p: ConvParams, strides: 1 | 2, pad: 'same' | 'valid', relu: boolean) =>
       tf.fused.conv2d({
         x,
@@ -314,7 +360,7 @@ export function faceNetworks(tf: TF, params: FaceApiParams): FaceNetworks {
           ]);
         return tf.relu(tf.add(pooled, out)) as T4;
       });
-    let x: T4 = tf.tensor4d(input, [1, size, size, 3]);
+    let x: T4 = tf.tensor4d(input, [chips.length, size, size, 3]);
     x = step(x, (v) => conv(v, recognition.layers.conv32_down![0]!, 2, 'valid', true));
     x = step(x, (v) => tf.maxPool(v, 3, 2, 'valid'));
     for (const name of RESNET_LAYERS) {
@@ -325,7 +371,8 @@ export function faceNetworks(tf: TF, params: FaceApiParams): FaceNetworks {
     );
     const values = (await descriptor.data()) as Float32Array;
     descriptor.dispose();
-    return values;
+    const width = values.length / chips.length;
+    return chips.map((_, c) => values.slice(c * width, (c + 1) * width));
   }
 
   async function warmUp() {
@@ -333,15 +380,43 @@ export function faceNetworks(tf: TF, params: FaceApiParams): FaceNetworks {
       const canvas = tf.zeros<Tf.Rank.R3>([side, side, 3]);
       try {
         await boxes(canvas, 1);
-        await landmarks(canvas, { x: 0, y: 0, width: side / 4, height: side / 4 });
+        await landmarkBatch(canvas, [{ x: 0, y: 0, width: side / 4, height: side / 4 }]);
       } finally {
         canvas.dispose();
       }
     }
-    await embed(new Uint8Array(CHIP_SIDE * CHIP_SIDE * 3), CHIP_SIDE);
+    await embed([new Uint8Array(CHIP_SIDE * CHIP_SIDE * 3)], CHIP_SIDE);
   }
 
-  return { detect, embed, warmUp };
+  return { detect, landmarks: landmarksOf, embed, warmUp };
+}
+
+/**
+ * The part of a picture the landmark network reads for a face: its box, cut at the picture's edges
+ * (`left`, `top`, `width`, `height`, in whole pixels), in the middle of a black square of `side`
+ * (`before` pixels above and to the left of it).
+ */
+interface SquareCrop {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  side: number;
+  before: readonly [number, number];
+}
+
+function squareAround(shape: readonly number[], box: DetectedBox['box']): SquareCrop | null {
+  const [pictureHeight, pictureWidth] = shape as [number, number];
+  const clippedX = Math.max(0, box.x);
+  const clippedY = Math.max(0, box.y);
+  const left = Math.floor(clippedX);
+  const top = Math.floor(clippedY);
+  const width = Math.floor(Math.min(box.x + box.width - clippedX, pictureWidth - clippedX));
+  const height = Math.floor(Math.min(box.y + box.height - clippedY, pictureHeight - clippedY));
+  if (width <= 0 || height <= 0) return null;
+  const side = Math.max(width, height);
+  const before = [Math.floor((side - height) / 2), Math.floor((side - width) / 2)] as const;
+  return { left, top, width, height, side, before };
 }
 
 const RESNET_LAYERS = [

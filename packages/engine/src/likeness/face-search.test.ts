@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { cosine, facesIn, unitLength } from './face-search.ts';
 import { FACE_SAMPLE_PHOTOS } from './face-testdata.ts';
+import { LIKENESS_THRESHOLD } from './likeness.ts';
 import { makeFaceSwap } from './synthetic-forgery.ts';
 
 async function cropAround(
@@ -62,6 +63,30 @@ describe('face search', () => {
     const toSource = cosine(forged!.embedding, source!.embedding);
     const toTarget = cosine(forged!.embedding, targetFace!.embedding);
     expect(toSource).toBeGreaterThan(toTarget);
+  });
+
+  it('finds a close-up whose face fills the picture and embeds it as in the group photo', async () => {
+    const [face] = await facesIn(FACE_SAMPLE_PHOTOS[1]!);
+    const { width = 0, height = 0 } = await sharp(FACE_SAMPLE_PHOTOS[1]).metadata();
+    const margin = 0.1;
+    const left = Math.max(0, Math.round((face!.box.x - margin * face!.box.width) * width));
+    const top = Math.max(0, Math.round((face!.box.y - margin * face!.box.height) * height));
+    // Larger than the detector's first canvas holds as a face, and larger than the landmark
+    // network's input by more than twice.
+    const closeUp = await sharp(FACE_SAMPLE_PHOTOS[1])
+      .extract({
+        left,
+        top,
+        width: Math.min(width - left, Math.round((1 + 2 * margin) * face!.box.width * width)),
+        height: Math.min(height - top, Math.round((1 + 2 * margin) * face!.box.height * height)),
+      })
+      .resize({ width: 600 })
+      .jpeg()
+      .toBuffer();
+    const found = await facesIn(closeUp);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.box.width).toBeGreaterThan(0.6);
+    expect(cosine(found[0]!.embedding, face!.embedding)).toBeGreaterThan(LIKENESS_THRESHOLD);
   });
 
   it('scales a vector to unit length and leaves a zero vector at zero', () => {
