@@ -79,7 +79,8 @@ describe('FingerprintPool', () => {
     } finally {
       await faces.close();
     }
-  });
+    // The networks load twice, each a few seconds, more on a busy machine.
+  }, 120_000);
 
   it('runs jobs on the calling thread with threads: 0', async () => {
     const inline = new FingerprintPool({ threads: 0 });
