@@ -275,6 +275,9 @@ async function runScan(): Promise<void> {
     // The HTTP app as `npm start` serves it, in this process, for the probe's requests.
     const http = serve({ fetch: createApp(services).fetch, port, hostname: '127.0.0.1' });
     let probe: ChildProcess | null = null;
+    // Where the memory before the scan goes: Shark started, her references fingerprinted (the pool's
+    // threads started), her face enrolled (the face networks loaded on the pool's first thread).
+    const startUp: [string, number][] = [['started', process.memoryUsage().rss]];
     try {
       const email = `bench.scan.${randomBytes(4).toString('hex')}@example.com`;
       const password = 'bench scan password 1';
@@ -287,7 +290,11 @@ async function runScan(): Promise<void> {
         whitelist: web.creator.whitelist,
         references: web.creator.references.map((r) => r.path),
       });
-      if (faceSearch) await enrolFace(services, seeded.userId);
+      startUp.push(['references fingerprinted', process.memoryUsage().rss]);
+      if (faceSearch) {
+        await enrolFace(services, seeded.userId);
+        startUp.push(['her face enrolled', process.memoryUsage().rss]);
+      }
       const beforeScan = process.memoryUsage().rss;
       console.log(
         `\nScanning: ${pages} listed pages on ${web.searchableBulkSites} searchable sites, plus the scenario's pages and ` +
@@ -414,7 +421,7 @@ async function runScan(): Promise<void> {
           `${config.database.driver === 'pglite' ? 'the embedded database' : 'its Postgres connection pools'}):`,
       );
       console.log(
-        `  RSS before the scan   ${mb(beforeScan)} (started, creator seeded, references fingerprinted)`,
+        `  RSS before the scan   ${mb(beforeScan)} (${startUp.map(([step, rss]) => `${step} ${mb(rss)}`).join(', ')})`,
       );
       console.log(
         `  RSS during the scan   peak ${mb(peakByPhase.get('scan') ?? 0)} sampled every ${sampleMs} ms; JS heap peak ${mb(peakHeap)}`,

@@ -1,5 +1,6 @@
 // The pool gives exactly what the functions give on the calling thread, keeps error classes, survives
-// a dead thread, and mapOrdered keeps order with a bounded number in flight.
+// a dead thread, stops the face networks' thread when face jobs stop, and mapOrdered keeps order with
+// a bounded number in flight.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { ImageDecodeError } from './image-fingerprint.ts';
 import { ImageMatcher } from './image-matcher.ts';
 import { UnsupportedVideoError } from './video.ts';
 import { PDQ_IMAGES_DIR } from '../testdata.ts';
+import { FACE_SAMPLE_PHOTOS } from '../likeness/face-testdata.ts';
 
 const photos = PDQ_IMAGES_DIR;
 const dir = mkdtempSync(join(tmpdir(), 'shark-pool-'));
@@ -59,6 +61,26 @@ describe('FingerprintPool', () => {
     await promisify(execFile)('sh', ['-c', `echo not a video > ${text}`]);
     await expect(pool.referenceVideo(text)).rejects.toBeInstanceOf(UnsupportedVideoError);
   });
+
+  it("stops the face networks' thread once face jobs stop, and loads them again when one comes", async () => {
+    const faces = new FingerprintPool({ threads: 2, faceIdleMs: 50 });
+    try {
+      const photo = new Uint8Array(readFileSync(FACE_SAMPLE_PHOTOS[1]!));
+      const [first] = await faces.pictureFaces(photo);
+      expect(first!.faces.length).toBeGreaterThan(0);
+      expect(faces.hasFaceThread).toBe(true);
+      while (faces.hasFaceThread) await new Promise((resolve) => setTimeout(resolve, 20));
+      // Fingerprinting goes on, on the threads left or a new one.
+      const file = join(photos, 'labelme-subset-q0122.jpg');
+      expect(await faces.referenceImage(file)).toEqual(await pool.referenceImage(file));
+      const [again] = await faces.pictureFaces(photo);
+      expect(again!.faces).toEqual(first!.faces);
+      expect(faces.hasFaceThread).toBe(true);
+    } finally {
+      await faces.close();
+    }
+    // The networks load twice, each a few seconds, more on a busy machine.
+  }, 120_000);
 
   it('runs jobs on the calling thread with threads: 0', async () => {
     const inline = new FingerprintPool({ threads: 0 });

@@ -18,7 +18,15 @@ const FACE_JOBS = new Set<FingerprintJobKind>(['pictureFaces', 'videoFaces']);
 export interface FingerprintPoolOptions {
   /** Worker threads; 0 runs every job on the calling thread. Default: one per core, at most 8. */
   threads?: number;
+  /**
+   * How long the face networks stay loaded with no face job: then the thread holding them is stopped
+   * once it has no job, and the next face job loads them again on a fresh thread. Default 5 minutes.
+   */
+  faceIdleMs?: number;
 }
+
+/** A few seconds to load again, against ~110 MB kept for a server that enrolled one face. */
+const FACE_IDLE_MS = 5 * 60_000;
 
 /** Rebuilds an error of a known class from its name and message, as the worker sent them. */
 function reviveError(error: { name: string; message: string }): Error {
@@ -79,11 +87,20 @@ export class FingerprintPool implements FingerprintJobs {
   readonly threads: number;
   private readonly pool: PoolThread[] = [];
   private faces: PoolThread | null = null;
+  private faceJobs = 0;
+  private faceIdle: NodeJS.Timeout | null = null;
+  private readonly faceIdleMs: number;
   private nextId = 1;
   private closed = false;
 
   constructor(options: FingerprintPoolOptions = {}) {
     this.threads = Math.max(0, Math.floor(options.threads ?? Math.min(availableParallelism(), 8)));
+    this.faceIdleMs = options.faceIdleMs ?? FACE_IDLE_MS;
+  }
+
+  /** Whether a thread of the pool holds the face networks (or is about to load them). */
+  get hasFaceThread(): boolean {
+    return this.faces !== null && this.pool.includes(this.faces);
   }
 
   referenceImage = (input: string | Uint8Array) =>
@@ -103,8 +120,45 @@ export class FingerprintPool implements FingerprintJobs {
     if (this.closed) return Promise.reject(new Error('The fingerprint pool is closed.'));
     if (this.threads === 0)
       return (FINGERPRINT_JOBS[kind] as (i: string | Uint8Array) => Promise<unknown>)(input);
-    const thread = FACE_JOBS.has(kind) ? this.faceThread() : this.leastBusy();
-    return thread.run({ id: this.nextId++, kind, input });
+    if (!FACE_JOBS.has(kind)) return this.leastBusy().run({ id: this.nextId++, kind, input });
+    this.faceJobs++;
+    this.cancelFaceIdle();
+    const done = this.faceThread().run({ id: this.nextId++, kind, input });
+    const settled = () => {
+      this.faceJobs--;
+      if (this.faceJobs === 0) this.armFaceIdle();
+    };
+    done.then(settled, settled);
+    return done;
+  }
+
+  private cancelFaceIdle(): void {
+    if (this.faceIdle) clearTimeout(this.faceIdle);
+    this.faceIdle = null;
+  }
+
+  private armFaceIdle(): void {
+    this.cancelFaceIdle();
+    if (this.closed) return;
+    this.faceIdle = setTimeout(() => this.retireFaceThread(), this.faceIdleMs);
+    this.faceIdle.unref();
+  }
+
+  /**
+   * Stops the thread holding the face networks: the WebAssembly memory they grew is only given back
+   * to the system with the thread. A thread still busy with other jobs is looked at again later.
+   */
+  private retireFaceThread(): void {
+    this.faceIdle = null;
+    const thread = this.faces;
+    if (!thread || this.faceJobs > 0 || !this.pool.includes(thread)) return;
+    if (thread.pending.size > 0) {
+      this.armFaceIdle();
+      return;
+    }
+    this.faces = null;
+    this.pool.splice(this.pool.indexOf(thread), 1);
+    void thread.worker.terminate();
   }
 
   /**
@@ -145,6 +199,7 @@ export class FingerprintPool implements FingerprintJobs {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.cancelFaceIdle();
     const threads = this.pool.splice(0);
     this.faces = null;
     await Promise.all(threads.map((t) => t.worker.terminate()));
