@@ -1,5 +1,17 @@
 // Account forms and the search options of the public auth routes.
 import { z } from 'zod';
+import {
+  BACKUP_CODE_MAX_LENGTH,
+  BACKUP_CODE_MESSAGES,
+  CUSTOM_REDIRECT_MESSAGE,
+  EMAIL_MAX_LENGTH,
+  EMAIL_MESSAGES,
+  PASSWORD_MISSING_MESSAGE,
+  TOTP_CODE_MESSAGE,
+  TOTP_CODE_PATTERN,
+  isSameSitePath,
+  withoutSpaces,
+} from './auth-mini.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -9,9 +21,9 @@ export const NAME_MAX_LENGTH = 100;
 export const emailSchema = z
   .string()
   .trim()
-  .min(1, 'Enter your e-mail address.')
-  .max(254, 'This e-mail address is too long.')
-  .pipe(z.email('Enter a valid e-mail address.'))
+  .min(1, EMAIL_MESSAGES.missing)
+  .max(EMAIL_MAX_LENGTH, EMAIL_MESSAGES.tooLong)
+  .pipe(z.email(EMAIL_MESSAGES.invalid))
   .transform((value) => value.toLowerCase());
 
 export const passwordSchema = z
@@ -41,7 +53,7 @@ export type SignUpForm = z.input<typeof signUpFormSchema>;
 
 export const signInFormSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'Enter your password.'),
+  password: z.string().min(1, PASSWORD_MISSING_MESSAGE),
 });
 export type SignInForm = z.input<typeof signInFormSchema>;
 
@@ -54,21 +66,10 @@ export const newPasswordFormSchema = z
     message: 'The passwords do not match.',
   });
 
-/**
- * Only same-site paths may be used as a redirect target after sign-in. Browsers read a backslash as "/"
- * and drop tabs and line breaks from URLs, so "/<backslash>evil.example" or "/<tab>/evil.example" would
- * leave the site.
- */
+/** Only same-site paths may be used as a redirect target after sign-in (see `isSameSitePath`). */
 export const customRedirectSchema = z
   .string()
-  .refine(
-    (value) =>
-      value.startsWith('/') &&
-      !value.startsWith('//') &&
-      !value.includes('\\') &&
-      ![...value].some((ch) => ch.charCodeAt(0) <= 0x20 || ch.charCodeAt(0) === 0x7f),
-    { message: 'customRedirect must be a path on this site.' },
-  );
+  .refine(isSameSitePath, { message: CUSTOM_REDIRECT_MESSAGE });
 
 export const signInSearchSchema = z.object({
   isAffiliateOnly: z.boolean().optional(),
@@ -219,8 +220,8 @@ export type EnableTwoFactorResult = z.infer<typeof enableTwoFactorResultSchema>;
 export const totpCodeSchema = z.object({
   code: z
     .string()
-    .transform((value) => value.replace(/\s+/g, ''))
-    .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6 digits your authenticator app shows.')),
+    .transform(withoutSpaces)
+    .pipe(z.string().regex(TOTP_CODE_PATTERN, TOTP_CODE_MESSAGE)),
 });
 
 /** POST /api/auth/two-factor/verify-backup-code: one of the codes saved at set-up, used once. */
@@ -228,8 +229,8 @@ export const backupCodeSchema = z.object({
   code: z
     .string()
     .trim()
-    .min(1, 'Enter one of your backup codes.')
-    .max(64, 'This is not a backup code.'),
+    .min(1, BACKUP_CODE_MESSAGES.missing)
+    .max(BACKUP_CODE_MAX_LENGTH, BACKUP_CODE_MESSAGES.tooLong),
 });
 
 /** POST /api/auth/two-factor/disable. */

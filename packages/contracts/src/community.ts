@@ -1,9 +1,15 @@
 // Community (/community): announcements and resources the operators publish (`shark community …`),
 // and the brand's community channels (the brand configuration's `community` links).
 import { z } from 'zod';
-import { COMMUNITY_MAX_PAGE, pageNumberSchema } from './community-values.ts';
+import { COMMUNITY_MAX_PAGE, PAGE_NUMBER_MESSAGE } from './community-values.ts';
 
-export { COMMUNITY_MAX_PAGE, pageNumberSchema };
+export { COMMUNITY_MAX_PAGE };
+
+export const pageNumberSchema = z.coerce
+  .number({ error: PAGE_NUMBER_MESSAGE })
+  .int(PAGE_NUMBER_MESSAGE)
+  .min(1, PAGE_NUMBER_MESSAGE)
+  .max(COMMUNITY_MAX_PAGE, PAGE_NUMBER_MESSAGE);
 
 export const COMMUNITY_POST_KINDS = ['announcement', 'resource'] as const;
 export const communityPostKindSchema = z.enum(COMMUNITY_POST_KINDS, {

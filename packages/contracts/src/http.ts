@@ -1,14 +1,8 @@
 // Wire-level constants and the error body shared by every API answer.
 import { z } from 'zod';
+import { AUTH_COOKIE_PREFIX, LOGGED_IN_COOKIE, PROVIDER_HEADER } from './http-mini.ts';
 
-/** Every SPA call carries the brand's provider identifier in this header. */
-export const PROVIDER_HEADER = 'x-provider';
-
-/** Readable by the SPA (not HttpOnly): tells it a session probably exists. */
-export const LOGGED_IN_COOKIE = 'shark_logged_in';
-
-/** Prefix of the HttpOnly session cookies set by the auth library. */
-export const AUTH_COOKIE_PREFIX = 'shark';
+export { AUTH_COOKIE_PREFIX, LOGGED_IN_COOKIE, PROVIDER_HEADER };
 
 /** With PLAN_LIMIT_REACHED: which limit, how much the plan allows, and the plan that allows more. */
 export const limitDetailsSchema = z.object({

@@ -1,14 +1,22 @@
 // The staff creator lookup's query, apart from the creator schemas: the route's search validation in
 // the web app's entry chunk imports it, and staff-creators.ts would bring those schemas (and the
-// plans', findings' and takedowns') with it.
-import { z } from 'zod';
+// plans', findings' and takedowns') with it. Built with zod/mini, so zod's classic API stays out of
+// the entry chunk; staff-creators.ts builds the API's classic query schema from the same rules.
+import * as z from 'zod/mini';
 
-/** GET /api/staff/creators?q=: an e-mail address, a name, a username or a page address. */
-export const creatorSearchQuerySchema = z.object({
-  q: z
-    .string({ error: 'Type an e-mail address, a username or a page address.' })
-    .trim()
-    .min(2, 'Type at least two characters.')
-    .max(2000, 'That is too long to search for.'),
-});
-export type CreatorSearchQuery = z.infer<typeof creatorSearchQuerySchema>;
+export const CREATOR_SEARCH_MIN = 2;
+export const CREATOR_SEARCH_MAX = 2000;
+export const CREATOR_SEARCH_MESSAGES = {
+  missing: 'Type an e-mail address, a username or a page address.',
+  tooShort: 'Type at least two characters.',
+  tooLong: 'That is too long to search for.',
+} as const;
+
+/** The lookup's text as the route's search reads it. */
+export const creatorSearchTextSchema = z
+  .string({ error: CREATOR_SEARCH_MESSAGES.missing })
+  .check(
+    z.trim(),
+    z.minLength(CREATOR_SEARCH_MIN, CREATOR_SEARCH_MESSAGES.tooShort),
+    z.maxLength(CREATOR_SEARCH_MAX, CREATOR_SEARCH_MESSAGES.tooLong),
+  );

@@ -2,11 +2,23 @@
 import { z } from 'zod';
 import { findingKindSchema, findingStatusSchema } from './findings.ts';
 import { usageSchema } from './plans.ts';
-import { creatorSearchQuerySchema, type CreatorSearchQuery } from './staff-creators-values.ts';
+import {
+  CREATOR_SEARCH_MAX,
+  CREATOR_SEARCH_MESSAGES,
+  CREATOR_SEARCH_MIN,
+} from './staff-creators-values.ts';
 import { takedownStatusSchema } from './takedown-report.ts';
 import { frontendStatusSchema, planSchema, specialFeatureSchema, userSchema } from './user.ts';
 
-export { creatorSearchQuerySchema, type CreatorSearchQuery };
+/** GET /api/staff/creators?q=: an e-mail address, a name, a username or a page address. */
+export const creatorSearchQuerySchema = z.object({
+  q: z
+    .string({ error: CREATOR_SEARCH_MESSAGES.missing })
+    .trim()
+    .min(CREATOR_SEARCH_MIN, CREATOR_SEARCH_MESSAGES.tooShort)
+    .max(CREATOR_SEARCH_MAX, CREATOR_SEARCH_MESSAGES.tooLong),
+});
+export type CreatorSearchQuery = z.infer<typeof creatorSearchQuerySchema>;
 
 export const CREATOR_SEARCH_LIMIT = 25;
 

@@ -1,8 +1,9 @@
 // The staff side: who works for Shark (roles), and the audit log of what they do.
 import { z } from 'zod';
+import { AUDIT_FILTER_MAX, STAFF_ROLES } from './staff-mini.ts';
 
-/** agent: works the queues; admin: also manages staff, grants, offers and payouts. */
-export const STAFF_ROLES = ['agent', 'admin'] as const;
+export { AUDIT_FILTER_MAX, STAFF_ROLES };
+
 export const staffRoleSchema = z.enum(STAFF_ROLES, { error: 'Choose agent or admin.' });
 export type StaffRole = z.infer<typeof staffRoleSchema>;
 
@@ -58,7 +59,7 @@ export type AuditEvent = z.infer<typeof auditEventSchema>;
 
 export const AUDIT_PAGE_SIZE = 50;
 
-const filterText = z.string().trim().min(1).max(200).optional();
+const filterText = z.string().trim().min(1).max(AUDIT_FILTER_MAX).optional();
 export const auditQuerySchema = z.object({
   actor: filterText,
   action: filterText,

@@ -1,5 +1,8 @@
 // Health and brand: the two calls that need no session.
 import { z } from 'zod';
+import { SIDEBAR_VARIANTS } from './system-mini.ts';
+
+export { SIDEBAR_VARIANTS };
 
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -14,8 +17,6 @@ export const healthSchema = z.object({
   }),
 });
 export type Health = z.infer<typeof healthSchema>;
-
-export const SIDEBAR_VARIANTS = ['classic', 'grouped'] as const;
 
 export const brandSchema = z.object({
   id: z.string(),

@@ -8,17 +8,18 @@ import {
   TAKEDOWN_SEARCH_MAX,
   TAKEDOWN_SORTS,
   TAKEDOWN_STATUSES,
-  reportDateSchema,
+  REPORT_DATE_FORMAT_MESSAGE,
+  REPORT_DATE_MISSING_MESSAGE,
+  REPORT_DATE_PATTERN,
+  isCalendarDate,
 } from './takedown-report-values.ts';
 
-export {
-  SORT_DIRECTIONS,
-  TAKEDOWN_KINDS,
-  TAKEDOWN_SEARCH_MAX,
-  TAKEDOWN_SORTS,
-  TAKEDOWN_STATUSES,
-  reportDateSchema,
-};
+export { SORT_DIRECTIONS, TAKEDOWN_KINDS, TAKEDOWN_SEARCH_MAX, TAKEDOWN_SORTS, TAKEDOWN_STATUSES };
+
+export const reportDateSchema = z
+  .string()
+  .regex(REPORT_DATE_PATTERN, REPORT_DATE_FORMAT_MESSAGE)
+  .refine(isCalendarDate, REPORT_DATE_MISSING_MESSAGE);
 
 export const takedownStatusSchema = z.enum(TAKEDOWN_STATUSES);
 export type TakedownStatus = z.infer<typeof takedownStatusSchema>;

@@ -1,21 +1,15 @@
 // The signed-in user as GET /api/user returns it.
 import { z } from 'zod';
+import { FRONTEND_STATUSES, PLANS, SPECIAL_FEATURES } from './user-mini.ts';
 
-export const FRONTEND_STATUSES = ['free', 'subscribed', 'former'] as const;
+export { FRONTEND_STATUSES, PLANS, SPECIAL_FEATURES };
+
 export const frontendStatusSchema = z.enum(FRONTEND_STATUSES);
 export type FrontendStatus = z.infer<typeof frontendStatusSchema>;
 
-export const PLANS = ['standard', 'plus', 'premium'] as const;
 export const planSchema = z.enum(PLANS);
 export type Plan = z.infer<typeof planSchema>;
 
-export const SPECIAL_FEATURES = [
-  'promoProtect',
-  'submitLeak',
-  'impersonation',
-  'searchEngineRemovals',
-  'explicitlyShowUploadFiles',
-] as const;
 export const specialFeatureSchema = z.enum(SPECIAL_FEATURES);
 export type SpecialFeature = z.infer<typeof specialFeatureSchema>;
 

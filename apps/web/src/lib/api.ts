@@ -1,6 +1,7 @@
 // The one fetch wrapper every API call goes through: cookies, provider header, JSON, typed errors.
-import { PROVIDER_HEADER, apiErrorSchema, type LimitDetails } from '@shark/contracts/http.ts';
-import type { z } from 'zod';
+import { PROVIDER_HEADER, apiErrorSchema } from '@shark/contracts/http-mini.ts';
+import type { LimitDetails } from '@shark/contracts/http.ts';
+import * as z from 'zod/mini';
 
 /** Fixed per build; tells the server which brand the SPA belongs to. */
 export const PROVIDER_ID: string = import.meta.env.VITE_SHARK_PROVIDER ?? 'shark';
@@ -68,7 +69,7 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-type RequestOptions<TSchema extends z.ZodType | undefined> = {
+type RequestOptions<TSchema extends z.core.$ZodType | undefined> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** When given, the answer is validated with it and typed by it. */
@@ -76,9 +77,9 @@ type RequestOptions<TSchema extends z.ZodType | undefined> = {
   signal?: AbortSignal;
 };
 
-type Result<TSchema> = TSchema extends z.ZodType ? z.output<TSchema> : unknown;
+type Result<TSchema> = TSchema extends z.core.$ZodType ? z.output<TSchema> : unknown;
 
-export async function apiRequest<TSchema extends z.ZodType | undefined = undefined>(
+export async function apiRequest<TSchema extends z.core.$ZodType | undefined = undefined>(
   path: string,
   options: RequestOptions<TSchema> = {},
 ): Promise<Result<TSchema>> {
@@ -106,18 +107,18 @@ export async function apiRequest<TSchema extends z.ZodType | undefined = undefin
   const body = await readBody(response);
   if (!response.ok) throw toApiClientError(response.status, body);
   if (options.schema === undefined) return body as Result<TSchema>;
-  return options.schema.parse(body) as Result<TSchema>;
+  return z.parse(options.schema, body) as Result<TSchema>;
 }
 
 export const api = {
-  get<TSchema extends z.ZodType | undefined = undefined>(
+  get<TSchema extends z.core.$ZodType | undefined = undefined>(
     path: string,
     schema?: TSchema,
     signal?: AbortSignal,
   ) {
     return apiRequest(path, { method: 'GET', schema, signal });
   },
-  post<TSchema extends z.ZodType | undefined = undefined>(
+  post<TSchema extends z.core.$ZodType | undefined = undefined>(
     path: string,
     body: unknown,
     schema?: TSchema,

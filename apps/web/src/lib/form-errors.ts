@@ -1,11 +1,11 @@
 // Turns zod issues and API errors into one message per form field.
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { isApiClientError } from '#app/lib/api.ts';
 
 export type FieldErrors = Partial<Record<string, string>>;
 
 /** The first message for each top-level field. */
-export function fieldErrorsFromZod(error: z.ZodError): FieldErrors {
+export function fieldErrorsFromZod(error: z.core.$ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path[0];
@@ -65,13 +65,13 @@ export function focusFirstError(form: HTMLFormElement, errors: FieldErrors): voi
  * Reads and validates a submitted form: the data when it is valid; otherwise shows each field's
  * message (through `showErrors`), focuses the first bad field, and returns undefined.
  */
-export function parseFormOrShowErrors<const TName extends string, TSchema extends z.ZodType>(
+export function parseFormOrShowErrors<const TName extends string, TSchema extends z.core.$ZodType>(
   form: HTMLFormElement,
   schema: TSchema,
   names: readonly TName[],
   showErrors: (errors: FieldErrors) => void,
 ): z.output<TSchema> | undefined {
-  const parsed = schema.safeParse(readForm(form, names));
+  const parsed = z.safeParse(schema, readForm(form, names));
   if (parsed.success) {
     showErrors({});
     return parsed.data;

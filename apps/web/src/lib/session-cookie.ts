@@ -1,5 +1,5 @@
 // The readable logged-in indicator cookie: only a hint that a session probably exists.
-import { LOGGED_IN_COOKIE } from '@shark/contracts/http.ts';
+import { LOGGED_IN_COOKIE } from '@shark/contracts/http-mini.ts';
 
 export function hasLoggedInCookie(cookieHeader: string = document.cookie): boolean {
   return cookieHeader

@@ -1,6 +1,7 @@
 // The auth library's two-factor endpoints, shared by the sign-in page's code step and the set-up
 // page: turning TOTP on (password → secret and backup codes), and checking a code.
-import { enableTwoFactorResultSchema, type EnableTwoFactorResult } from '@shark/contracts/auth.ts';
+import { enableTwoFactorResultSchema } from '@shark/contracts/auth-mini.ts';
+import type { EnableTwoFactorResult } from '@shark/contracts/auth.ts';
 import { api } from '#app/lib/api.ts';
 
 export function enableTwoFactor(password: string): Promise<EnableTwoFactorResult> {

@@ -1,8 +1,8 @@
-import { customRedirectSchema } from '@shark/contracts/auth.ts';
+import { customRedirectSchema } from '@shark/contracts/auth-mini.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { NoIndex } from '#app/components/no-index.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { userQueryOptions } from '#app/lib/queries/get-user.ts';
@@ -17,8 +17,8 @@ const OAUTH_ERRORS: Record<string, string> = {
 // Landing spot after an OAuth round trip: the session is new, so the cached user is dropped.
 export const Route = createFileRoute('/auth-redirect')({
   validateSearch: z.object({
-    customRedirect: customRedirectSchema.optional(),
-    error: z.string().max(200).optional(),
+    customRedirect: z.optional(customRedirectSchema),
+    error: z.optional(z.string().check(z.maxLength(200))),
   }),
   component: AuthRedirectPage,
 });

@@ -1,4 +1,4 @@
-import { signInSearchSchema } from '@shark/contracts/auth.ts';
+import { signInSearchSchema } from '@shark/contracts/auth-mini.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import { AuthLayout } from '#app/features/auth/components/auth-layout.tsx';
 import { SignInForm } from '#app/features/auth/components/sign-in-form.tsx';

@@ -1,4 +1,4 @@
-import { signUpSearchSchema } from '@shark/contracts/auth.ts';
+import { signUpSearchSchema } from '@shark/contracts/auth-mini.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import { useReferralClick } from '#app/features/affiliates/api/record-referral-click.ts';
 import { AuthLayout } from '#app/features/auth/components/auth-layout.tsx';

@@ -1,6 +1,6 @@
 // Search options of /plans. Kept apart from the page so the route's validation does not pull the
 // page component into the entry chunk.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const PLANS_REASONS = ['authorization_required'] as const;
 export type PlansReason = (typeof PLANS_REASONS)[number];
@@ -14,6 +14,6 @@ export type CheckoutReturnState = (typeof CHECKOUT_RETURNS)[number];
  * Checkout success and cancel URLs.
  */
 export const plansSearchSchema = z.object({
-  reason: z.enum(PLANS_REASONS).optional(),
-  checkout: z.enum(CHECKOUT_RETURNS).optional(),
+  reason: z.optional(z.enum(PLANS_REASONS)),
+  checkout: z.optional(z.enum(CHECKOUT_RETURNS)),
 });

@@ -1,6 +1,7 @@
 // GET /api/brand: the runtime facts about the brand (whether Google sign-in is configured). Name, logo,
 // theme, links and sidebar variant are baked in at build time (lib/brand.ts), so nothing waits for this.
-import { brandSchema, type Brand } from '@shark/contracts/system.ts';
+import { brandSchema } from '@shark/contracts/system-mini.ts';
+import type { Brand } from '@shark/contracts/system.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#app/lib/api.ts';
 import { BRAND } from '#app/lib/brand.ts';

@@ -1,6 +1,7 @@
 // GET /api/staff/me: the signed-in staff member and whether two-factor is on. 404 for everyone else
 // (signed out or a creator), so the staff area's guard and the sign-in page both read it.
-import { staffMeSchema, type StaffMe } from '@shark/contracts/staff.ts';
+import { staffMeSchema } from '@shark/contracts/staff-mini.ts';
+import type { StaffMe } from '@shark/contracts/staff.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '#app/lib/api.ts';
 

@@ -1,5 +1,6 @@
 // GET /api/user: the signed-in user. 401 when signed out.
-import { userSchema, type User } from '@shark/contracts/user.ts';
+import { userSchema } from '@shark/contracts/user-mini.ts';
+import type { User } from '@shark/contracts/user.ts';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { api } from '#app/lib/api.ts';
 

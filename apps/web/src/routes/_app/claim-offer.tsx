@@ -1,4 +1,4 @@
-import { claimOfferSearchSchema } from '@shark/contracts/auth.ts';
+import { claimOfferSearchSchema } from '@shark/contracts/auth-mini.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
 import {

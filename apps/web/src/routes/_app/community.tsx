@@ -1,6 +1,6 @@
-import { pageNumberSchema } from '@shark/contracts/community-values.ts';
+import { pageNumberSearchSchema } from '@shark/contracts/community-values.ts';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { communityQueryOptions } from '#app/features/community/api/get-community.ts';
 import { CommunityPage } from '#app/features/community/components/community-page.tsx';
 import { useBrand } from '#app/lib/queries/get-brand.ts';
@@ -9,7 +9,9 @@ import { ACCESS_RULES, requireAccess } from '#app/lib/require-access.ts';
 import { usePageTitle } from '#app/lib/use-document-title.ts';
 
 /** A page number the list cannot use is dropped: an old or hand-edited link still opens the page. */
-const communitySearchSchema = z.object({ page: pageNumberSchema.optional().catch(undefined) });
+const communitySearchSchema = z.object({
+  page: z.catch(z.optional(pageNumberSearchSchema), undefined),
+});
 
 export const Route = createFileRoute('/_app/community')({
   validateSearch: communitySearchSchema,

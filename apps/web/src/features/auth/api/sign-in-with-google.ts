@@ -1,9 +1,9 @@
 // POST /api/auth/sign-in/social: answers with the Google URL to send the browser to.
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from '#app/lib/api.ts';
 
-const oauthStartSchema = z.object({ url: z.string().min(1) });
+const oauthStartSchema = z.object({ url: z.string().check(z.minLength(1)) });
 
 export type SignInWithGoogleInput = {
   /** Where a returning user lands. */

@@ -1,6 +1,7 @@
 // POST /api/auth/sign-in/email: sets the session cookie and the logged-in indicator, or, when the
 // account has two-factor on, answers `twoFactorRedirect` and the session waits for the code.
-import { signInResultSchema, type SignInRequest } from '@shark/contracts/auth.ts';
+import { signInResultSchema } from '@shark/contracts/auth-mini.ts';
+import type { SignInRequest } from '@shark/contracts/auth.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#app/lib/api.ts';
 import { staffMeQueryOptions } from '#app/lib/queries/get-staff-me.ts';

@@ -1,9 +1,9 @@
-import { signInFormSchema, type signInSearchSchema } from '@shark/contracts/auth.ts';
+import { signInFormSchema, type signInSearchSchema } from '@shark/contracts/auth-mini.ts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { MailWarning } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from '#app/lib/toast.ts';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';

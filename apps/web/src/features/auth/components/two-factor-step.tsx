@@ -1,6 +1,6 @@
 // The sign-in page's second step for accounts with two-factor on: the code from the authenticator
 // app, or one of the backup codes saved at set-up.
-import { backupCodeSchema, totpCodeSchema } from '@shark/contracts/auth.ts';
+import { backupCodeSchema, totpCodeSchema } from '@shark/contracts/auth-mini.ts';
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '#app/components/ui/alert.tsx';

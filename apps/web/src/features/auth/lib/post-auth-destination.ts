@@ -1,6 +1,6 @@
 // Where a user lands after signing in or verifying the e-mail, and how that survives the e-mail round trip.
 import { defaultStringifySearch } from '@tanstack/react-router';
-import { customRedirectSchema } from '@shark/contracts/auth.ts';
+import { customRedirectSchema } from '@shark/contracts/auth-mini.ts';
 
 export const DEFAULT_DESTINATION = '/dashboard';
 const STORAGE_KEY = 'shark.afterVerification';

@@ -1,7 +1,7 @@
 // /notifications?filter=unread: which notifications the list shows (bad values fall back to all).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const notificationsSearchSchema = z.object({
-  filter: z.enum(['all', 'unread']).optional().catch(undefined),
+  filter: z.catch(z.optional(z.enum(['all', 'unread'])), undefined),
 });
 export type NotificationsSearch = z.infer<typeof notificationsSearchSchema>;

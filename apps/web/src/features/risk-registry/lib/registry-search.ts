@@ -1,14 +1,14 @@
 // The search options of /risk-registry (the search, the kind, the page, the open tab and entry) and
 // the API query they make. Kept apart from the page so the route's validation stays small.
-import { pageNumberSchema } from '@shark/contracts/community-values.ts';
+import { pageNumberSearchSchema } from '@shark/contracts/community-values.ts';
 import {
   RISK_REGISTRY_KINDS,
   RISK_SEARCH_MAX_LENGTH,
 } from '@shark/contracts/risk-registry-values.ts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** A value the page cannot use is dropped (an old or hand-edited link still opens the registry). */
-const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
 
 export const REGISTRY_TABS = ['registry', 'report', 'mine'] as const;
 export type RegistryTab = (typeof REGISTRY_TABS)[number];
@@ -16,16 +16,17 @@ export type RegistryTab = (typeof REGISTRY_TABS)[number];
 export const registrySearchSchema = z.object({
   // The router reads `?q=2024` as a number; a search is text either way.
   q: optional(
-    z
-      .union([z.string(), z.number().transform(String)])
-      .pipe(z.string().trim().min(1).max(RISK_SEARCH_MAX_LENGTH)),
+    z.pipe(
+      z.union([z.string(), z.pipe(z.number(), z.transform(String))]),
+      z.string().check(z.trim(), z.minLength(1), z.maxLength(RISK_SEARCH_MAX_LENGTH)),
+    ),
   ),
   // Not `kind`: that name is the takedown report's, with other values, in the router's shared types.
   category: optional(z.enum(RISK_REGISTRY_KINDS)),
-  page: optional(pageNumberSchema),
+  page: optional(pageNumberSearchSchema),
   tab: optional(z.enum(REGISTRY_TABS)),
   /** The entry whose details are open. */
-  entry: optional(z.string().min(1).max(200)),
+  entry: optional(z.string().check(z.minLength(1), z.maxLength(200))),
 });
 export type RegistrySearch = z.output<typeof registrySearchSchema>;
 

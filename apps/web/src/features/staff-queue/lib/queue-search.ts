@@ -7,22 +7,23 @@ import type {
   WorkItemKind,
   WorkQueueQuery,
 } from '@shark/contracts/work-queue.ts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-const optionalText = z.string().trim().max(320).optional().catch(undefined);
+const optionalText = z.catch(z.optional(z.string().check(z.trim(), z.maxLength(320))), undefined);
+const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
 
 /**
  * `work` is the kind and `show` open or done: search params are shared by every route's types, and
  * `kind` and `status` mean other things on the takedown report.
  */
 export const queueSearchSchema = z.object({
-  work: z.enum(WORK_ITEM_KINDS).optional().catch(undefined),
-  plan: z.enum(SERVICE_PLANS).optional().catch(undefined),
+  work: optional(z.enum(WORK_ITEM_KINDS)),
+  plan: optional(z.enum(SERVICE_PLANS)),
   creator: optionalText,
   host: optionalText,
-  claim: z.enum(['mine', 'unclaimed']).optional().catch(undefined),
-  overdue: z.boolean().optional().catch(undefined),
-  show: z.enum(['open', 'done']).optional().catch(undefined),
+  claim: optional(z.enum(['mine', 'unclaimed'])),
+  overdue: optional(z.boolean()),
+  show: optional(z.enum(['open', 'done'])),
 });
 export type QueueSearch = z.infer<typeof queueSearchSchema>;
 

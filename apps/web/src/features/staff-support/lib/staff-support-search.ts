@@ -2,12 +2,18 @@
 // `state`, not `status`: search options share one type across routes, and the takedown report's
 // `status` is a list.
 import { SUPPORT_STATUSES } from '@shark/contracts/support-values.ts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const staffSupportSearchSchema = z.object({
-  state: z.enum(SUPPORT_STATUSES).optional().catch(undefined),
-  creator: z.string().trim().min(1).max(320).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+  state: z.catch(z.optional(z.enum(SUPPORT_STATUSES)), undefined),
+  creator: z.catch(
+    z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(320))),
+    undefined,
+  ),
+  page: z.catch(
+    z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_000))),
+    undefined,
+  ),
 });
 export type StaffSupportSearch = z.infer<typeof staffSupportSearchSchema>;
 

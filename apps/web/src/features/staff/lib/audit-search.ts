@@ -1,6 +1,7 @@
 // The audit log page's filters, kept in the address so a filtered view can be shared and reloaded.
-import { auditQuerySchema, type AuditQuery } from '@shark/contracts/staff.ts';
-import { z } from 'zod';
+import { auditFilterSearchSchema } from '@shark/contracts/staff-mini.ts';
+import type { AuditQuery } from '@shark/contracts/staff.ts';
+import * as z from 'zod/mini';
 
 export const AUDIT_FILTERS = [
   'actor',
@@ -12,7 +13,7 @@ export const AUDIT_FILTERS = [
 export type AuditFilter = (typeof AUDIT_FILTERS)[number];
 
 /** Each filter is optional; a blank or malformed one is dropped rather than failing the page. */
-const filter = auditQuerySchema.shape.actor.catch(undefined);
+const filter = z.catch(z.optional(auditFilterSearchSchema), undefined);
 export const auditSearchSchema = z.object({
   actor: filter,
   action: filter,

@@ -2,9 +2,10 @@
 // error views say which page failed; a takedown or finding page names its record). Bad values are
 // dropped, never an error.
 import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX } from '@shark/contracts/support-values.ts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-const text = (max: number) => z.string().trim().min(1).max(max).optional().catch(undefined);
+const text = (max: number) =>
+  z.catch(z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(max))), undefined);
 
 export const newSupportSearchSchema = z.object({
   subject: text(SUPPORT_SUBJECT_MAX),

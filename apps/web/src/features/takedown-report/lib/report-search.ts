@@ -8,36 +8,41 @@ import {
   TAKEDOWN_SORTS,
   TAKEDOWN_STATUSES,
   SORT_DIRECTIONS,
-  reportDateSchema,
+  reportDateSearchSchema,
 } from '@shark/contracts/takedown-report-values.ts';
-import type { SortDirection, TakedownSort } from '@shark/contracts/takedown-report.ts';
-import { z } from 'zod';
+import type {
+  SortDirection,
+  TakedownSort,
+  TakedownStatus,
+} from '@shark/contracts/takedown-report.ts';
+import * as z from 'zod/mini';
 
 /** A value the page cannot use is dropped (an old or hand-edited link still opens the report). */
-const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
 
 export const takedownReportSearchSchema = z.object({
   status: optional(
-    z
-      .array(z.enum(TAKEDOWN_STATUSES))
-      .max(TAKEDOWN_STATUSES.length)
-      .transform((list) => [...new Set(list)]),
+    z.pipe(
+      z.array(z.enum(TAKEDOWN_STATUSES)).check(z.maxLength(TAKEDOWN_STATUSES.length)),
+      z.transform((list: TakedownStatus[]) => [...new Set(list)]),
+    ),
   ),
   kind: optional(z.enum(TAKEDOWN_KINDS)),
   siteKind: optional(z.enum(SITE_KINDS)),
   // The router reads `?q=2024` as a number; a search is text either way.
   q: optional(
-    z
-      .union([z.string(), z.number().transform(String)])
-      .pipe(z.string().trim().max(TAKEDOWN_SEARCH_MAX)),
+    z.pipe(
+      z.union([z.string(), z.pipe(z.number(), z.transform(String))]),
+      z.string().check(z.trim(), z.maxLength(TAKEDOWN_SEARCH_MAX)),
+    ),
   ),
-  from: optional(reportDateSchema),
-  to: optional(reportDateSchema),
+  from: optional(reportDateSearchSchema),
+  to: optional(reportDateSearchSchema),
   sort: optional(z.enum(TAKEDOWN_SORTS)),
   dir: optional(z.enum(SORT_DIRECTIONS)),
-  cursor: optional(z.string().min(1).max(1000)),
+  cursor: optional(z.string().check(z.minLength(1), z.maxLength(1000))),
   /** The takedown whose details are open in the side panel. */
-  takedown: optional(z.string().min(1).max(200)),
+  takedown: optional(z.string().check(z.minLength(1), z.maxLength(200))),
 });
 export type TakedownReportSearch = z.output<typeof takedownReportSearchSchema>;
 

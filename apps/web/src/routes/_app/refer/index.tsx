@@ -1,5 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
 import { affiliateQueryOptions } from '#app/features/affiliates/api/get-affiliate.ts';
 import { AffiliateDashboard } from '#app/features/affiliates/components/affiliate-dashboard.tsx';
@@ -8,7 +8,10 @@ import { usePageTitle } from '#app/lib/use-document-title.ts';
 
 const referSearchSchema = z.object({
   /** The commissions table's page (1-based). */
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+  page: z.catch(
+    z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000))),
+    undefined,
+  ),
 });
 
 export const Route = createFileRoute('/_app/refer/')({

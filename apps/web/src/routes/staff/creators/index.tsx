@@ -1,11 +1,11 @@
-import { creatorSearchQuerySchema } from '@shark/contracts/staff-creators-values.ts';
+import { creatorSearchTextSchema } from '@shark/contracts/staff-creators-values.ts';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CreatorSearchPage } from '#app/features/staff-creators/components/creator-search-page.tsx';
 import { usePageTitle } from '#app/lib/use-document-title.ts';
 
 // The staff console's creator lookup; the search text lives in the address so a search can be shared.
-const searchSchema = z.object({ q: creatorSearchQuerySchema.shape.q.optional().catch(undefined) });
+const searchSchema = z.object({ q: z.catch(z.optional(creatorSearchTextSchema), undefined) });
 
 export const Route = createFileRoute('/staff/creators/')({
   validateSearch: searchSchema,
