@@ -37,7 +37,7 @@ export interface TableOptions {
 
 /** Texts each column keeps the wrapped lines of (see `startTable`). */
 const WRAPPED_CELLS_KEPT = 2000;
-const MEASURED_PIECES_KEPT = 20_000;
+const MEASURED_PIECES_KEPT = 2000;
 
 /**
  * Draws the table at the current position (`doc.y`, left margin) and leaves `doc.y` below it.
