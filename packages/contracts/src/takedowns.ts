@@ -1,19 +1,12 @@
 // One takedown as the creator sees it — its history, who is asked to remove it, the notices sent
 // and the search engines' delisting. The rules behind them: docs/decisions/0012-enforcement.md.
 import { z } from 'zod';
+import { TAKEDOWN_KINDS, TAKEDOWN_STATUSES } from './takedown-report-values.ts';
 
-export const TAKEDOWN_KINDS = ['leak', 'impersonation', 'likeness'] as const;
+export { TAKEDOWN_KINDS, TAKEDOWN_STATUSES };
+
 export const takedownKindSchema = z.enum(TAKEDOWN_KINDS);
 
-export const TAKEDOWN_STATUSES = [
-  'confirmed',
-  'notice_sent',
-  'removed',
-  'rejected',
-  'no_response',
-  'escalated',
-  'closed',
-] as const;
 export const takedownStatusSchema = z.enum(TAKEDOWN_STATUSES);
 export type TakedownStatus = z.infer<typeof takedownStatusSchema>;
 
