@@ -162,6 +162,8 @@ export function createAuth({
       cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: config.publicUrl.startsWith('https://'),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // A session is read with its user in one statement (the schema's auth relations), not two.
+      database: { joins: true },
     },
     logger: {
       level: config.logLevel === 'debug' ? 'debug' : 'warn',
