@@ -125,11 +125,12 @@ export default defineConfig(({ mode }) => {
               { name: 'app', tags: ['$initial'], priority: 1 },
               // The sign-in form and the small pieces the signed-out pages share (with their
               // dependencies): one chunk rather than a request for each field, icon and helper. The
-              // other signed-out forms (sign-up, reset, e-mail verification) stay in their routes'
-              // chunks: the sign-in page, the first most visitors see, does not load them.
+              // other signed-out forms (sign-up, reset, e-mail verification), a two-factor sign-in's
+              // second step and signing out stay with the code that uses them: the sign-in page, the
+              // first most visitors see, does not load them.
               {
                 name: 'auth',
-                test: /[\\/]src[\\/](features[\\/]auth[\\/](?!components[\\/](check-inbox|new-password-form|reset-request-form|sign-up-form|verify-email-view)\.tsx|api[\\/](request-password-reset|reset-password|sign-up|verify-email)\.ts)|components[\\/](brand-mark|ui[\\/](alert|form-field|input|label|spinner))\.tsx|lib[\\/](form-errors|toast|two-factor)\.ts)/,
+                test: /[\\/]src[\\/](features[\\/]auth[\\/](?!components[\\/](check-inbox|new-password-form|reset-request-form|sign-up-form|two-factor-step|verify-email-view)\.tsx|api[\\/](request-password-reset|reset-password|sign-out|sign-up|verify-email|verify-sign-in-code)\.ts|lib[\\/]sign-in-code-errors\.ts)|components[\\/](brand-mark|ui[\\/](alert|form-field|input|label|spinner))\.tsx|lib[\\/](form-errors|toast)\.ts)/,
               },
             ],
           },

@@ -1,8 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
+import { lazy } from 'react';
 import { ErrorView } from '#app/components/error-view.tsx';
-import { NotFound } from '#app/components/not-found.tsx';
 import { routeTree } from '#app/route-tree.gen.ts';
+
+// Loaded when an address matches no page; the error view stays in the first load, since it must show
+// even when no more code can be fetched.
+const NotFound = lazy(() =>
+  import('#app/components/not-found.tsx').then(({ NotFound }) => ({ default: NotFound })),
+);
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({

@@ -1,7 +1,11 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
+import { createTailwindMerge } from 'tailwind-merge';
+import { classMergeConfig } from '#app/lib/class-merge-config.gen.ts';
+
+// tailwind-merge with the class groups the app uses (class-merge-config.gen.ts), not all of Tailwind's.
+const mergeClasses = createTailwindMerge(() => classMergeConfig);
 
 /** Joins class names and lets later Tailwind utilities override earlier ones. */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return mergeClasses(clsx(inputs));
 }

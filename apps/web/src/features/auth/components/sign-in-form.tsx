@@ -1,7 +1,7 @@
 import { signInFormSchema, type signInSearchSchema } from '@shark/contracts/auth-mini.ts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { MailWarning } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { toast } from '#app/lib/toast.ts';
 import type * as z from 'zod/mini';
 import { Alert } from '#app/components/ui/alert.tsx';
@@ -14,7 +14,6 @@ import { useSignIn } from '#app/features/auth/api/sign-in.ts';
 import { useSignInWithGoogle } from '#app/features/auth/api/sign-in-with-google.ts';
 import { AuthHeading } from '#app/features/auth/components/auth-layout.tsx';
 import { GoogleButton, OrDivider } from '#app/features/auth/components/google-button.tsx';
-import { TwoFactorStep } from '#app/features/auth/components/two-factor-step.tsx';
 import { destinationAfterAuth } from '#app/features/auth/lib/post-auth-destination.ts';
 import { isApiClientError } from '#app/lib/api.ts';
 import {
@@ -25,6 +24,13 @@ import {
 import { useBrand } from '#app/lib/queries/get-brand.ts';
 
 type SignInSearch = z.output<typeof signInSearchSchema>;
+
+// The second step is for the few accounts with two-factor on: it loads when a sign-in starts, while the
+// password is being checked, not with the page.
+const loadTwoFactorStep = () => import('#app/features/auth/components/two-factor-step.tsx');
+const TwoFactorStep = lazy(() =>
+  loadTwoFactorStep().then(({ TwoFactorStep }) => ({ default: TwoFactorStep })),
+);
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -51,6 +57,7 @@ export function SignInForm({ search }: { search: SignInSearch }) {
     setUnverifiedEmail(undefined);
     const data = parseFormOrShowErrors(form, signInFormSchema, FIELDS, setErrors);
     if (!data) return;
+    void loadTwoFactorStep().catch(() => undefined);
     signIn.mutate(data, {
       onSuccess: ({ needsSecondFactor }) => {
         if (needsSecondFactor) setIsAskingCode(true);
@@ -83,10 +90,12 @@ export function SignInForm({ search }: { search: SignInSearch }) {
 
   if (isAskingCode)
     return (
-      <TwoFactorStep
-        onVerified={() => void navigate({ href: destination })}
-        onCancel={() => setIsAskingCode(false)}
-      />
+      <Suspense fallback={<Spinner />}>
+        <TwoFactorStep
+          onVerified={() => void navigate({ href: destination })}
+          onCancel={() => setIsAskingCode(false)}
+        />
+      </Suspense>
     );
 
   return (

@@ -9,7 +9,7 @@ import { Label } from '#app/components/ui/label.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { Textarea } from '#app/components/ui/textarea.tsx';
 import { useFinishWorkItem } from '#app/features/staff-queue/api/finish-work-item.ts';
-import { ACTION_LABELS } from '#app/features/staff-queue/lib/queue-search.ts';
+import { ACTION_LABELS } from '#app/features/staff-queue/lib/queue-labels.ts';
 import { STAFF_LIKENESS_NATURE_LABELS } from '#app/lib/likeness.ts';
 import { messageOf } from './work-queue-page.tsx';
 import { Section } from './work-item-sections.tsx';

@@ -6,11 +6,8 @@ import { Button } from '#app/components/ui/button.tsx';
 import { Input } from '#app/components/ui/input.tsx';
 import { Label } from '#app/components/ui/label.tsx';
 import { NativeSelect } from '#app/components/ui/native-select.tsx';
-import {
-  KIND_LABELS,
-  PLAN_LABELS,
-  type QueueSearch,
-} from '#app/features/staff-queue/lib/queue-search.ts';
+import { KIND_LABELS, PLAN_LABELS } from '#app/features/staff-queue/lib/queue-labels.ts';
+import type { QueueSearch } from '#app/features/staff-queue/lib/queue-search.ts';
 
 export function QueueFilters({
   search,

@@ -9,7 +9,7 @@ import { PageFrame } from '#app/components/ui/page-frame.tsx';
 import { Spinner } from '#app/components/ui/spinner.tsx';
 import { useClaimWorkItem } from '#app/features/staff-queue/api/claim-work-item.ts';
 import { useWorkItem } from '#app/features/staff-queue/api/get-work-item.ts';
-import { KIND_LABELS, formatWhen } from '#app/features/staff-queue/lib/queue-search.ts';
+import { KIND_LABELS, formatWhen } from '#app/features/staff-queue/lib/queue-labels.ts';
 import { FinishActions } from './finish-actions.tsx';
 import {
   FindingSection,

@@ -11,7 +11,7 @@ import {
   workItemThumbnailUrl,
 } from '#app/features/staff-queue/api/get-work-item.ts';
 import { STAFF_LIKENESS_NATURE_LABELS } from '#app/lib/likeness.ts';
-import { formatWhen } from '#app/features/staff-queue/lib/queue-search.ts';
+import { formatWhen } from '#app/features/staff-queue/lib/queue-labels.ts';
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

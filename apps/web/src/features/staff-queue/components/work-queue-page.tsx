@@ -17,10 +17,9 @@ import { useWorkQueue } from '#app/features/staff-queue/api/get-work-queue.ts';
 import {
   KIND_LABELS,
   PLAN_LABELS,
-  apiQueryOf,
   formatWhen,
-  type QueueSearch,
-} from '#app/features/staff-queue/lib/queue-search.ts';
+} from '#app/features/staff-queue/lib/queue-labels.ts';
+import { apiQueryOf, type QueueSearch } from '#app/features/staff-queue/lib/queue-search.ts';
 import { QueueFilters } from './queue-filters.tsx';
 
 export function messageOf(error: unknown, fallback: string): string {

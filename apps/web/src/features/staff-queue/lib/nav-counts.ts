@@ -5,7 +5,7 @@ import type {
   StaffNavCounts,
   StaffNavPart,
 } from '#app/features/staff/components/staff-sidebar.tsx';
-import { KIND_LABELS } from './queue-search.ts';
+import { KIND_LABELS } from './queue-labels.ts';
 
 export function staffNavCountsOf(counts: WorkQueueCounts | undefined): StaffNavCounts {
   if (!counts) return {};

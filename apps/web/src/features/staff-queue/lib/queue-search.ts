@@ -1,12 +1,7 @@
-// The queue page's filters as search params (shareable, back-button friendly), the API query they
-// make, and the words the pages use for kinds, plans and actions.
+// The queue page's filters as search params (shareable, back-button friendly) and the API query they
+// make. The route's search validation loads with the app, so the pages' words live in queue-labels.ts.
 import { SERVICE_PLANS, WORK_ITEM_KINDS } from '@shark/contracts/work-queue-values.ts';
-import type {
-  FinishAction,
-  ServicePlan,
-  WorkItemKind,
-  WorkQueueQuery,
-} from '@shark/contracts/work-queue.ts';
+import type { WorkQueueQuery } from '@shark/contracts/work-queue.ts';
 import * as z from 'zod/mini';
 
 const optionalText = z.catch(z.optional(z.string().check(z.trim(), z.maxLength(320))), undefined);
@@ -46,36 +41,4 @@ export function searchParamsOf(query: WorkQueueQuery, cursor?: string): URLSearc
     if (typeof value === 'string' || typeof value === 'number') params.set(key, String(value));
   if (cursor) params.set('cursor', cursor);
   return params;
-}
-
-export const KIND_LABELS: Record<WorkItemKind, string> = {
-  form_notice: 'Web-form notice',
-  finding_review: 'Finding review',
-  manual_removal: 'Manual removal',
-  takedown_decision: 'Takedown decision',
-  delisting_upload: 'Delisting upload',
-  support: 'Support',
-};
-
-export const PLAN_LABELS: Record<ServicePlan, string> = {
-  premium: 'Premium',
-  plus: 'Plus',
-  standard: 'Standard',
-  none: 'No plan',
-};
-
-export const ACTION_LABELS: Record<FinishAction, string> = {
-  form_submitted: 'Mark the form submitted',
-  finding_confirm: 'Confirm: it is hers',
-  finding_reject: 'Reject: not hers',
-  takedown_escalate: 'Escalate to the next recipient',
-  takedown_removed: 'Mark removed',
-  delisting_uploaded: 'Mark the file uploaded',
-  removal_outcome: 'Record the outcome',
-};
-
-const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatWhen(iso: string): string {
-  return dateTime.format(new Date(iso));
 }

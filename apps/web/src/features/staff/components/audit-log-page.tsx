@@ -11,11 +11,10 @@ import { Label } from '#app/components/ui/label.tsx';
 import { PageFrame } from '#app/components/ui/page-frame.tsx';
 import { ListLoadError, ListLoading, ShowMoreButton } from '#app/components/paged-list-states.tsx';
 import { useAuditLog } from '#app/features/staff/api/get-audit-log.ts';
+import { auditChanges, auditValueText } from '#app/features/staff/lib/audit-changes.ts';
 import {
   AUDIT_FILTERS,
-  auditChanges,
   auditFiltersOf,
-  auditValueText,
   searchFromForm,
   type AuditFilter,
   type AuditSearch,

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { auditChanges, auditValueText } from '#app/features/staff/lib/audit-changes.ts';
 import {
-  auditChanges,
   auditFiltersOf,
   auditSearchSchema,
-  auditValueText,
   searchFromForm,
 } from '#app/features/staff/lib/audit-search.ts';
 
