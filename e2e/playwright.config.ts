@@ -71,6 +71,14 @@ export default defineConfig({
       // No scheduled scans during a run: they would start for every subscriber the specs create, at
       // moments no spec controls (scans.spec.ts starts its own). The scheduler has integration tests.
       SCAN_SCHEDULE_CHECK_SECONDS: '86400',
+      // Shark's pauses for real sites, which make specs wait rather than work here: the simulated
+      // web's sites need no pause between two fetches (the integration tests scan with none either;
+      // the per-host limiter has tests of its own), and the sweeps that escalate a rejected notice
+      // (takedown-flow.spec.ts) and move answered work off the staff queue (staff-work.spec.ts) run
+      // every few seconds instead of every 30.
+      SCAN_PER_HOST_INTERVAL_MS: '0',
+      ENFORCEMENT_SWEEP_SECONDS: '3',
+      STAFF_QUEUE_SYNC_SECONDS: '3',
       PROFILE_URL_TEMPLATES: JSON.stringify({
         onlyfans: `http://127.0.0.1:${STAND_IN_PORT}/onlyfans/{username}`,
       }),

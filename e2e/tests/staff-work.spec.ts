@@ -21,7 +21,8 @@ async function supportWaiting(page: Page): Promise<number> {
 
 /**
  * Reloads the page until `locator` shows: the queue follows its records through a sync that runs
- * every 30 s (STAFF_QUEUE_SYNC_SECONDS), so new work shows, and answered work leaves, within that.
+ * every STAFF_QUEUE_SYNC_SECONDS (3 s in these runs, 30 s by default: playwright.config.ts), so new
+ * work shows, and answered work leaves, within that.
  */
 async function reloadUntilVisible(page: Page, locator: Locator): Promise<void> {
   await expect(async () => {

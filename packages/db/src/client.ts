@@ -161,11 +161,17 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** A dump of a new in-memory database with every migration applied: the template for `template` above. */
-export async function migratedPgliteDump(): Promise<Blob> {
+/**
+ * A dump of a new in-memory database with every migration applied: the template for `template` above.
+ * `prepare` runs on it after the migrations, for what every copy would otherwise make for itself.
+ */
+export async function migratedPgliteDump(
+  prepare?: (handle: DatabaseHandle) => Promise<void>,
+): Promise<Blob> {
   const handle = await openPglite(null);
   try {
     await handle.migrate();
+    await prepare?.(handle);
     if (handle.native.driver !== 'pglite') throw new Error('not PGlite');
     return await handle.native.client.dumpDataDir('none');
   } finally {

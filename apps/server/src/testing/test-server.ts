@@ -7,11 +7,13 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import pg from 'pg';
-import { migratedPgliteDump } from '@shark/db/client.ts';
+import { migratedPgliteDump, type DatabaseHandle } from '@shark/db/client.ts';
 import { loadConfig, type Config } from '#server/config/env.ts';
 import { createApp } from '#server/http/app.ts';
 import { createSharkServer, type Services } from '#server/app/server.ts';
 import { createLogger } from '#server/http/logger.ts';
+import { createJobQueue } from '#server/jobs/job-queue.ts';
+import { jobCatalog } from '#server/jobs/job-catalog.ts';
 import type { PlatformOptions } from '#server/app/platform.ts';
 
 export const TEST_DB = (process.env.SHARK_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
@@ -35,8 +37,25 @@ export async function testPgliteOptions(): Promise<{
   dataDir: null;
   template: Blob;
 }> {
-  pgliteTemplate ??= migratedPgliteDump();
+  pgliteTemplate ??= migratedPgliteDump(installJobQueue);
   return { driver: 'pglite', dataDir: null, template: await pgliteTemplate };
+}
+
+/**
+ * The job queue's schema and one queue (a table of its own) per job of the catalog, as a server's first
+ * start makes them: in the template, a server started on a copy finds them made, as it does on a restart.
+ */
+async function installJobQueue(database: DatabaseHandle): Promise<void> {
+  const jobs = createJobQueue({
+    catalog: jobCatalog,
+    database,
+    postgres: null,
+    logger: createLogger('silent'),
+    workers: null,
+  });
+  for (const { name } of jobCatalog) jobs.handle(name, () => Promise.resolve());
+  await jobs.start();
+  await jobs.stop();
 }
 
 /** A Postgres database that exists for one test file; dropped by the returned function. */
