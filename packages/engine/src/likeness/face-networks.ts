@@ -7,6 +7,7 @@
 // floating-point rounding.
 import type * as Tf from '@tensorflow/tfjs-core';
 import type { Point } from './face-align.ts';
+import { cutSquare, squareAround } from './face-crop.ts';
 
 type TF = typeof Tf;
 type T4 = Tf.Tensor4D;
@@ -155,16 +156,12 @@ export function faceNetworks(tf: TF, params: FaceApiParams): FaceNetworks {
     faces: readonly DetectedBox['box'][],
   ) {
     if (faces.length === 0) return [];
-    const picture = tf.tensor3d(Float32Array.from(pixels), [height, width, 3]);
-    try {
-      const found: Point[][] = [];
-      for (let start = 0; start < faces.length; start += MAX_BATCH) {
-        found.push(...(await landmarkBatch(picture, faces.slice(start, start + MAX_BATCH))));
-      }
-      return found;
-    } finally {
-      picture.dispose();
+    const found: Point[][] = [];
+    for (let start = 0; start < faces.length; start += MAX_BATCH) {
+      const batch = faces.slice(start, start + MAX_BATCH);
+      found.push(...(await landmarkBatch(pixels, width, height, batch)));
     }
+    return found;
   }
 
   async function boxes(canvas: Tf.Tensor3D, minScore: number) {
@@ -227,13 +224,18 @@ export function faceNetworks(tf: TF, params: FaceApiParams): FaceNetworks {
   }
 
   /** One pass of the landmark network over several faces of a picture: each face's 68 points. */
-  async function landmarkBatch(picture: Tf.Tensor3D, faces: readonly DetectedBox['box'][]) {
-    const crops = faces.map((box) => squareAround(picture.shape, box));
+  async function landmarkBatch(
+    pixels: Uint8Array,
+    width: number,
+    height: number,
+    faces: readonly DetectedBox['box'][],
+  ) {
+    const crops = faces.map((box) => squareAround(width, height, box));
     const readable = crops.filter((crop) => crop !== null);
     if (readable.length === 0) return faces.map(() => []);
     let x: T4 = tf.tidy(() =>
       tf.concat(
-        readable.map((crop) => landmarkInput(picture, crop)),
+        readable.map((crop) => landmarkInput(cutSquare(pixels, width, crop), crop.side)),
         0,
       ),
     );
@@ -268,19 +270,13 @@ export function faceNetworks(tf: TF, params: FaceApiParams): FaceNetworks {
   }
 
   /** The landmark network's input for one face: its square, at 112×112, normalised. */
-  function landmarkInput(picture: Tf.Tensor3D, crop: SquareCrop): T4 {
-    const { left, top, width, height, side, before } = crop;
-    const face = tf.pad(tf.slice(picture, [top, left, 0], [height, width, 3]), [
-      [before[0], side - height - before[0]],
-      [before[1], side - width - before[1]],
-      [0, 0],
-    ]);
+  function landmarkInput(square: Float32Array, side: number): T4 {
+    const face = tf.tensor4d(square, [1, side, side, 3]);
     // A bilinear resize reads only the pixels nearest each sample: a face more than twice the
     // network's input is averaged down by a whole factor first, so that every pixel counts.
     const factor = Math.floor(side / LANDMARK_INPUT);
-    const square = tf.expandDims<T4>(face, 0);
     const input = tf.image.resizeBilinear(
-      factor >= 2 ? tf.avgPool(square, factor, factor, 'same') : square,
+      factor >= 2 ? tf.avgPool(face, factor, factor, 'same') : face,
       [LANDMARK_INPUT, LANDMARK_INPUT],
     );
     return tf.mul<T4>(tf.sub(input, faceMean), 1 / 255);
@@ -380,43 +376,16 @@ export function faceNetworks(tf: TF, params: FaceApiParams): FaceNetworks {
       const canvas = tf.zeros<Tf.Rank.R3>([side, side, 3]);
       try {
         await boxes(canvas, 1);
-        await landmarkBatch(canvas, [{ x: 0, y: 0, width: side / 4, height: side / 4 }]);
       } finally {
         canvas.dispose();
       }
+      const picture = new Uint8Array(side * side * 3);
+      await landmarkBatch(picture, side, side, [{ x: 0, y: 0, width: side / 4, height: side / 4 }]);
     }
     await embed([new Uint8Array(CHIP_SIDE * CHIP_SIDE * 3)], CHIP_SIDE);
   }
 
   return { detect, landmarks: landmarksOf, embed, warmUp };
-}
-
-/**
- * The part of a picture the landmark network reads for a face: its box, cut at the picture's edges
- * (`left`, `top`, `width`, `height`, in whole pixels), in the middle of a black square of `side`
- * (`before` pixels above and to the left of it).
- */
-interface SquareCrop {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-  side: number;
-  before: readonly [number, number];
-}
-
-function squareAround(shape: readonly number[], box: DetectedBox['box']): SquareCrop | null {
-  const [pictureHeight, pictureWidth] = shape as [number, number];
-  const clippedX = Math.max(0, box.x);
-  const clippedY = Math.max(0, box.y);
-  const left = Math.floor(clippedX);
-  const top = Math.floor(clippedY);
-  const width = Math.floor(Math.min(box.x + box.width - clippedX, pictureWidth - clippedX));
-  const height = Math.floor(Math.min(box.y + box.height - clippedY, pictureHeight - clippedY));
-  if (width <= 0 || height <= 0) return null;
-  const side = Math.max(width, height);
-  const before = [Math.floor((side - height) / 2), Math.floor((side - width) / 2)] as const;
-  return { left, top, width, height, side, before };
 }
 
 const RESNET_LAYERS = [
