@@ -79,8 +79,11 @@ export interface FaceNetworks {
   warmUp(): Promise<void>;
 }
 
-/** The detector's largest canvas side (a multiple of 32): larger finds smaller faces, slower. */
-export const DETECTOR_CANVAS_SIDE = 416;
+/**
+ * The detector's largest canvas side (a multiple of 32): larger finds smaller faces, slower, and its
+ * working memory on that canvas is the thread's largest.
+ */
+export const DETECTOR_CANVAS_SIDE = 352;
 /**
  * The most faces the landmark and recognition networks read in one pass: several faces in one pass
  * cost less each than one at a time, and eight keep the working memory below the detector's on its
@@ -240,7 +243,7 @@ export function faceNetworks(tf: TF, params: FaceApiParams): FaceNetworks {
       ),
     );
     params.landmarks.dense.forEach((block, i) => {
-      x = step(x, (v) => tf.tidy(() => denseBlock(v, block, i === 0)));
+      x = denseBlock(x, block, i === 0);
     });
     const flat = step(x, (v) =>
       tf.tidy(() => tf.reshape(tf.avgPool(v, 7, 2, 'valid'), [readable.length, -1])),
@@ -282,26 +285,36 @@ export function faceNetworks(tf: TF, params: FaceApiParams): FaceNetworks {
     return tf.mul<T4>(tf.sub(input, faceMean), 1 / 255);
   }
 
+  /**
+   * One dense block of the landmark network, releasing its input once read and each sum once used:
+   * the four outputs it adds up are the most it holds at once (in a `tidy`, every sum and ReLU of the
+   * block stayed until its end, twice as much).
+   */
   function denseBlock(
     x: T4,
     block: FaceApiParams['landmarks']['dense'][number],
     first: boolean,
   ): T4 {
     const RELU = { activation: 'relu' } as const;
-    const out1 = first
-      ? tf.fused.conv2d({
-          x,
-          filter: (block.conv0 as ConvParams).filters,
-          strides: 2,
-          pad: 'same',
-          bias: block.conv0.bias,
-          ...RELU,
-        })
-      : separable(x, block.conv0 as SeparableParams, 2, RELU);
+    const out1 = step(x, (v) =>
+      first
+        ? tf.fused.conv2d({
+            x: v,
+            filter: (block.conv0 as ConvParams).filters,
+            strides: 2,
+            pad: 'same',
+            bias: block.conv0.bias,
+            ...RELU,
+          })
+        : separable(v, block.conv0 as SeparableParams, 2, RELU),
+    );
     const out2 = separable(out1, block.conv1, 1, {});
-    const out3 = separable(tf.relu(tf.add<T4>(out1, out2)), block.conv2, 1, {});
-    const out4 = separable(tf.relu(tf.addN([out1, out2, out3])), block.conv3, 1, {});
-    return tf.relu(tf.addN([out1, out2, out3, out4]));
+    const sumThenRelu = (parts: T4[]) => step(tf.addN(parts), (sum) => tf.relu(sum));
+    const out3 = step(sumThenRelu([out1, out2]), (v) => separable(v, block.conv2, 1, {}));
+    const out4 = step(sumThenRelu([out1, out2, out3]), (v) => separable(v, block.conv3, 1, {}));
+    const out = sumThenRelu([out1, out2, out3, out4]);
+    for (const t of [out1, out2, out3, out4]) t.dispose();
+    return out;
   }
 
   async function embed(chips: readonly Uint8Array[], size: number) {
@@ -372,17 +385,19 @@ export function faceNetworks(tf: TF, params: FaceApiParams): FaceNetworks {
   }
 
   async function warmUp() {
-    for (let side = 224; side <= DETECTOR_CANVAS_SIDE; side += 96) {
+    for (let side = DETECTOR_CANVAS_SIDE; side >= 160; side -= 96) {
       const canvas = tf.zeros<Tf.Rank.R3>([side, side, 3]);
       try {
         await boxes(canvas, 1);
       } finally {
         canvas.dispose();
       }
-      const picture = new Uint8Array(side * side * 3);
-      await landmarkBatch(picture, side, side, [{ x: 0, y: 0, width: side / 4, height: side / 4 }]);
     }
-    await embed([new Uint8Array(CHIP_SIDE * CHIP_SIDE * 3)], CHIP_SIDE);
+    const side = DETECTOR_CANVAS_SIDE;
+    const face = { x: 0, y: 0, width: side / 4, height: side / 4 };
+    await landmarkBatch(new Uint8Array(side * side * 3), side, side, Array(MAX_BATCH).fill(face));
+    const chip = new Uint8Array(CHIP_SIDE * CHIP_SIDE * 3);
+    await embed(Array<Uint8Array>(MAX_BATCH).fill(chip), CHIP_SIDE);
   }
 
   return { detect, landmarks: landmarksOf, embed, warmUp };
