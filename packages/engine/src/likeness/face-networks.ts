@@ -7,6 +7,7 @@
 // floating-point rounding.
 import type * as Tf from '@tensorflow/tfjs-core';
 import type { Point } from './face-align.ts';
+import { cutSquare, squareAround } from './face-crop.ts';
 
 type TF = typeof Tf;
 type T4 = Tf.Tensor4D;
@@ -78,8 +79,11 @@ export interface FaceNetworks {
   warmUp(): Promise<void>;
 }
 
-/** The detector's largest canvas side (a multiple of 32): larger finds smaller faces, slower. */
-export const DETECTOR_CANVAS_SIDE = 416;
+/**
+ * The detector's largest canvas side (a multiple of 32): larger finds smaller faces, slower, and its
+ * working memory on that canvas is the thread's largest.
+ */
+export const DETECTOR_CANVAS_SIDE = 352;
 /**
  * The most faces the landmark and recognition networks read in one pass: several faces in one pass
  * cost less each than one at a time, and eight keep the working memory below the detector's on its
@@ -155,16 +159,12 @@ export function faceNetworks(tf: TF, params: FaceApiParams): FaceNetworks {
     faces: readonly DetectedBox['box'][],
   ) {
     if (faces.length === 0) return [];
-    const picture = tf.tensor3d(Float32Array.from(pixels), [height, width, 3]);
-    try {
-      const found: Point[][] = [];
-      for (let start = 0; start < faces.length; start += MAX_BATCH) {
-        found.push(...(await landmarkBatch(picture, faces.slice(start, start + MAX_BATCH))));
-      }
-      return found;
-    } finally {
-      picture.dispose();
+    const found: Point[][] = [];
+    for (let start = 0; start < faces.length; start += MAX_BATCH) {
+      const batch = faces.slice(start, start + MAX_BATCH);
+      found.push(...(await landmarkBatch(pixels, width, height, batch)));
     }
+    return found;
   }
 
   async function boxes(canvas: Tf.Tensor3D, minScore: number) {
@@ -227,18 +227,23 @@ export function faceNetworks(tf: TF, params: FaceApiParams): FaceNetworks {
   }
 
   /** One pass of the landmark network over several faces of a picture: each face's 68 points. */
-  async function landmarkBatch(picture: Tf.Tensor3D, faces: readonly DetectedBox['box'][]) {
-    const crops = faces.map((box) => squareAround(picture.shape, box));
+  async function landmarkBatch(
+    pixels: Uint8Array,
+    width: number,
+    height: number,
+    faces: readonly DetectedBox['box'][],
+  ) {
+    const crops = faces.map((box) => squareAround(width, height, box));
     const readable = crops.filter((crop) => crop !== null);
     if (readable.length === 0) return faces.map(() => []);
     let x: T4 = tf.tidy(() =>
       tf.concat(
-        readable.map((crop) => landmarkInput(picture, crop)),
+        readable.map((crop) => landmarkInput(cutSquare(pixels, width, crop), crop.side)),
         0,
       ),
     );
     params.landmarks.dense.forEach((block, i) => {
-      x = step(x, (v) => tf.tidy(() => denseBlock(v, block, i === 0)));
+      x = denseBlock(x, block, i === 0);
     });
     const flat = step(x, (v) =>
       tf.tidy(() => tf.reshape(tf.avgPool(v, 7, 2, 'valid'), [readable.length, -1])),
@@ -268,44 +273,48 @@ export function faceNetworks(tf: TF, params: FaceApiParams): FaceNetworks {
   }
 
   /** The landmark network's input for one face: its square, at 112×112, normalised. */
-  function landmarkInput(picture: Tf.Tensor3D, crop: SquareCrop): T4 {
-    const { left, top, width, height, side, before } = crop;
-    const face = tf.pad(tf.slice(picture, [top, left, 0], [height, width, 3]), [
-      [before[0], side - height - before[0]],
-      [before[1], side - width - before[1]],
-      [0, 0],
-    ]);
+  function landmarkInput(square: Float32Array, side: number): T4 {
+    const face = tf.tensor4d(square, [1, side, side, 3]);
     // A bilinear resize reads only the pixels nearest each sample: a face more than twice the
     // network's input is averaged down by a whole factor first, so that every pixel counts.
     const factor = Math.floor(side / LANDMARK_INPUT);
-    const square = tf.expandDims<T4>(face, 0);
     const input = tf.image.resizeBilinear(
-      factor >= 2 ? tf.avgPool(square, factor, factor, 'same') : square,
+      factor >= 2 ? tf.avgPool(face, factor, factor, 'same') : face,
       [LANDMARK_INPUT, LANDMARK_INPUT],
     );
     return tf.mul<T4>(tf.sub(input, faceMean), 1 / 255);
   }
 
+  /**
+   * One dense block of the landmark network, releasing its input once read and each sum once used:
+   * the four outputs it adds up are the most it holds at once (in a `tidy`, every sum and ReLU of the
+   * block stayed until its end, twice as much).
+   */
   function denseBlock(
     x: T4,
     block: FaceApiParams['landmarks']['dense'][number],
     first: boolean,
   ): T4 {
     const RELU = { activation: 'relu' } as const;
-    const out1 = first
-      ? tf.fused.conv2d({
-          x,
-          filter: (block.conv0 as ConvParams).filters,
-          strides: 2,
-          pad: 'same',
-          bias: block.conv0.bias,
-          ...RELU,
-        })
-      : separable(x, block.conv0 as SeparableParams, 2, RELU);
+    const out1 = step(x, (v) =>
+      first
+        ? tf.fused.conv2d({
+            x: v,
+            filter: (block.conv0 as ConvParams).filters,
+            strides: 2,
+            pad: 'same',
+            bias: block.conv0.bias,
+            ...RELU,
+          })
+        : separable(v, block.conv0 as SeparableParams, 2, RELU),
+    );
     const out2 = separable(out1, block.conv1, 1, {});
-    const out3 = separable(tf.relu(tf.add<T4>(out1, out2)), block.conv2, 1, {});
-    const out4 = separable(tf.relu(tf.addN([out1, out2, out3])), block.conv3, 1, {});
-    return tf.relu(tf.addN([out1, out2, out3, out4]));
+    const sumThenRelu = (parts: T4[]) => step(tf.addN(parts), (sum) => tf.relu(sum));
+    const out3 = step(sumThenRelu([out1, out2]), (v) => separable(v, block.conv2, 1, {}));
+    const out4 = step(sumThenRelu([out1, out2, out3]), (v) => separable(v, block.conv3, 1, {}));
+    const out = sumThenRelu([out1, out2, out3, out4]);
+    for (const t of [out1, out2, out3, out4]) t.dispose();
+    return out;
   }
 
   async function embed(chips: readonly Uint8Array[], size: number) {
@@ -376,47 +385,22 @@ export function faceNetworks(tf: TF, params: FaceApiParams): FaceNetworks {
   }
 
   async function warmUp() {
-    for (let side = 224; side <= DETECTOR_CANVAS_SIDE; side += 96) {
+    for (let side = DETECTOR_CANVAS_SIDE; side >= 160; side -= 96) {
       const canvas = tf.zeros<Tf.Rank.R3>([side, side, 3]);
       try {
         await boxes(canvas, 1);
-        await landmarkBatch(canvas, [{ x: 0, y: 0, width: side / 4, height: side / 4 }]);
       } finally {
         canvas.dispose();
       }
     }
-    await embed([new Uint8Array(CHIP_SIDE * CHIP_SIDE * 3)], CHIP_SIDE);
+    const side = DETECTOR_CANVAS_SIDE;
+    const face = { x: 0, y: 0, width: side / 4, height: side / 4 };
+    await landmarkBatch(new Uint8Array(side * side * 3), side, side, Array(MAX_BATCH).fill(face));
+    const chip = new Uint8Array(CHIP_SIDE * CHIP_SIDE * 3);
+    await embed(Array<Uint8Array>(MAX_BATCH).fill(chip), CHIP_SIDE);
   }
 
   return { detect, landmarks: landmarksOf, embed, warmUp };
-}
-
-/**
- * The part of a picture the landmark network reads for a face: its box, cut at the picture's edges
- * (`left`, `top`, `width`, `height`, in whole pixels), in the middle of a black square of `side`
- * (`before` pixels above and to the left of it).
- */
-interface SquareCrop {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-  side: number;
-  before: readonly [number, number];
-}
-
-function squareAround(shape: readonly number[], box: DetectedBox['box']): SquareCrop | null {
-  const [pictureHeight, pictureWidth] = shape as [number, number];
-  const clippedX = Math.max(0, box.x);
-  const clippedY = Math.max(0, box.y);
-  const left = Math.floor(clippedX);
-  const top = Math.floor(clippedY);
-  const width = Math.floor(Math.min(box.x + box.width - clippedX, pictureWidth - clippedX));
-  const height = Math.floor(Math.min(box.y + box.height - clippedY, pictureHeight - clippedY));
-  if (width <= 0 || height <= 0) return null;
-  const side = Math.max(width, height);
-  const before = [Math.floor((side - height) / 2), Math.floor((side - width) / 2)] as const;
-  return { left, top, width, height, side, before };
 }
 
 const RESNET_LAYERS = [

@@ -89,6 +89,27 @@ describe('face search', () => {
     expect(cosine(found[0]!.embedding, face!.embedding)).toBeGreaterThan(LIKENESS_THRESHOLD);
   });
 
+  it('finds a portrait whose face and brow take two thirds of its height, as in the group photo', async () => {
+    const [face] = await facesIn(FACE_SAMPLE_PHOTOS[1]!);
+    const { width = 0, height = 0 } = await sharp(FACE_SAMPLE_PHOTOS[1]).metadata();
+    const margin = 0.25;
+    const left = Math.max(0, Math.round((face!.box.x - margin * face!.box.width) * width));
+    const top = Math.max(0, Math.round((face!.box.y - margin * face!.box.height) * height));
+    const portrait = await sharp(FACE_SAMPLE_PHOTOS[1])
+      .extract({
+        left,
+        top,
+        width: Math.min(width - left, Math.round((1 + 2 * margin) * face!.box.width * width)),
+        height: Math.min(height - top, Math.round((1 + 2 * margin) * face!.box.height * height)),
+      })
+      .jpeg()
+      .toBuffer();
+    const found = await facesIn(portrait);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.box.height).toBeGreaterThan(0.4);
+    expect(cosine(found[0]!.embedding, face!.embedding)).toBeGreaterThan(LIKENESS_THRESHOLD);
+  });
+
   it('scales a vector to unit length and leaves a zero vector at zero', () => {
     expect([...unitLength(Float32Array.from([3, 4]))]).toEqual([
       0.6000000238418579, 0.800000011920929,
