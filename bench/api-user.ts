@@ -7,6 +7,7 @@
 //   BENCH_CONNECTIONS  concurrent connections (default 100)
 //   BENCH_BACKENDS     comma list of pglite, postgres (default both)
 //   LOG_LEVEL          the server's log level during the bench (default warn)
+//   BENCH_CPU_PROF     a directory: each server writes a V8 CPU profile there when it stops
 //   TEST_POSTGRES_URL  admin connection used to create and drop a scratch database
 //                      (default postgres://postgres@127.0.0.1:5432/postgres)
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -120,7 +121,9 @@ async function startServer(
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
 
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const profileDir = process.env.BENCH_CPU_PROF?.trim();
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', SERVER_ENTRY], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
