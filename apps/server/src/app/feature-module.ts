@@ -42,6 +42,12 @@ export interface FeatureModule<Service = unknown> {
   readonly service: Service;
   /** Built only in processes that serve HTTP. */
   readonly routes?: (http: HttpContext) => readonly RouteMount[];
+  /**
+   * Routes that read nothing of the request (no body, no brand, no session, no client address):
+   * mounted before the API's middleware, so only the security headers run for them. A monitor's
+   * probe costs the process as little as an answer can.
+   */
+  readonly bareRoutes?: () => readonly RouteMount[];
   readonly jobs?: JobHandlers;
   /** Runs once across all worker processes per interval (jobs/schedules.ts). */
   readonly schedules?: readonly Schedule[];

@@ -25,7 +25,6 @@ const WITHOUT_PROVIDER = [
   // Her enrolled faces on the likeness page.
   /^\/api\/likeness\/faces\/[^/]+\/crop$/,
   /^\/api\/staff\/queue\/[^/]+\/(thumbnail|face\/[^/]+)$/,
-  /^\/api\/health$/,
   /^\/api\/openapi\.json$/,
   /^\/api\/auth\/oauth2\/callback\//,
   /^\/api\/auth\/callback\//,
@@ -64,6 +63,14 @@ export function createApp(services: Services) {
       webDistDir: config.webDistDir,
     }),
   );
+
+  // Routes that read nothing of the request answer here, before the API's middleware; the API's
+  // OpenAPI document still lists them.
+  const bare = new OpenAPIHono<AppEnv>();
+  for (const module of services.modules) {
+    for (const mountRoutes of module.bareRoutes?.() ?? []) mountRoutes(bare);
+  }
+  app.route('/api', bare);
 
   // Before anything reads a body: each route's size limit (http/body-limits.ts).
   app.use('*', bodyLimits());
@@ -118,6 +125,9 @@ export function createApp(services: Services) {
     for (const mountRoutes of module.routes?.(http) ?? []) mountRoutes(api);
   }
 
+  for (const definition of bare.openAPIRegistry.definitions) {
+    if (definition.type === 'route') api.openAPIRegistry.registerPath(definition.route);
+  }
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Shark API', version: '0.1.0' },

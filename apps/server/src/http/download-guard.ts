@@ -11,9 +11,11 @@ const STREAM_FAILED = 'The download failed on our side.';
 export function downloadGuard(logger: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
+    // JSON and HTML answers are whole strings made before the response starts: nothing can fail
+    // mid-way. Their body is not even looked at: reading it would turn the string into a stream.
+    if (/json|html/i.test(c.res.headers.get('content-type') ?? '')) return;
     const body = c.res.body;
-    // JSON and HTML answers are whole strings made before the response starts: nothing can fail mid-way.
-    if (!body || /json|html/i.test(c.res.headers.get('content-type') ?? '')) return;
+    if (!body) return;
     const { path, method } = c.req;
     c.res = new Response(
       guardedStream(body, (error) =>

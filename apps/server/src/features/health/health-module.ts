@@ -4,5 +4,7 @@ import { featureModule, mount } from '#server/app/feature-module.ts';
 import { healthRoutes } from './health-routes.ts';
 
 export function createHealthModule(deps: { database: DatabaseHandle }) {
-  return featureModule('health', null, { routes: () => [mount(healthRoutes(deps.database))] });
+  return featureModule('health', null, {
+    bareRoutes: () => [mount(healthRoutes(deps.database))],
+  });
 }
