@@ -21,6 +21,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import PostalMime from 'postal-mime';
 import pg from 'pg';
+import { SERVER_NODE_ARGS } from '../scripts/runtime-settings.mjs';
+import { compiledServer } from './support/server-process.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_ENTRY = 'apps/server/src/main.ts';
@@ -123,7 +125,7 @@ async function startServer(
 
   const profileDir = process.env.BENCH_CPU_PROF?.trim();
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...profile, await compiledServer()], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

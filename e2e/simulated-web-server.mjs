@@ -9,6 +9,7 @@
 // sources it loads.
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startSimulatedWeb } from '@shark/simulated-web/index.ts';
 import { startStripeStandIn } from '../apps/server/src/features/billing/testing/stripe-stand-in.ts';
 
@@ -61,4 +62,10 @@ process.on('exit', () => rmSync(web.directory, { recursive: true, force: true })
 // Seeding commands on the admin socket for records the simulated web does not make (likeness findings).
 process.env.SHARK_E2E_COMMANDS = '1';
 
-await import('../apps/server/src/main.ts');
+// The server as `npm start` runs it: compiled (scripts/build-server.mjs), its fingerprint threads too.
+const { buildServerBundles } = await import('../scripts/build-server.mjs');
+const { main } = await buildServerBundles(
+  { main: fileURLToPath(new URL('../apps/server/src/main.ts', import.meta.url)) },
+  fileURLToPath(new URL(`../apps/server/dist-e2e-${process.env.PORT}/`, import.meta.url)),
+);
+await import(pathToFileURL(main).href);

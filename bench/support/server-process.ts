@@ -9,8 +9,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import PostalMime from 'postal-mime';
+import { buildServerBundles } from '../../scripts/build-server.mjs';
+import { SERVER_NODE_ARGS } from '../../scripts/runtime-settings.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+let compiled: Promise<string> | undefined;
+/** The server compiled as `npm start` compiles it (scripts/build-server.mjs), once per run: its main file. */
+export function compiledServer(): Promise<string> {
+  compiled ??= buildServerBundles({ main: path.join(ROOT, 'apps/server/src/main.ts') }).then(
+    (files) => files.main,
+  );
+  return compiled;
+}
 export const PROVIDER = 'shark';
 
 /** A positive number from the environment, or the fallback when unset; anything else stops the bench. */
@@ -90,7 +101,7 @@ export async function startServerProcess(
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     ...env,
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, await compiledServer()], {
     cwd: ROOT,
     env: childEnv,
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -1,15 +1,17 @@
-// `npm run start:worker` for real: on Postgres, two worker processes share the fingerprint jobs sent by
-// an API-only process, none done twice, and stop cleanly on SIGTERM. The roles refuse the embedded
-// database, which one process must own.
+// `npm run start:worker` for real, the server compiled as npm start compiles it: on Postgres, two worker
+// processes share the fingerprint jobs sent by an API-only process (on their compiled fingerprint
+// threads), none done twice, and stop cleanly on SIGTERM. The roles refuse the embedded database, which
+// one process must own.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { inArray } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceFile } from '@shark/db/schema.ts';
+import { repoRoot } from '#server/config/areas/values.ts';
 import { loadConfig } from '#server/config/env.ts';
 import { createLogger } from '#server/http/logger.ts';
 import { createSharkServer, type Services } from '#server/app/server.ts';
@@ -17,7 +19,20 @@ import { createTestPostgresDatabase, TEST_DB } from '#server/testing/test-server
 import { waitFor } from '#server/testing/wait-for.ts';
 import { PDQ_IMAGES_DIR } from '@shark/engine/testdata.ts';
 
-const mainScript = fileURLToPath(new URL('../main.ts', import.meta.url));
+const mainSource = fileURLToPath(new URL('../main.ts', import.meta.url));
+// Beside the sources, so that the compiled files find the installed packages as the sources do.
+const distDir = fileURLToPath(
+  new URL(`../../dist-test-${randomBytes(4).toString('hex')}/`, import.meta.url),
+);
+let mainScript = '';
+
+beforeAll(async () => {
+  // The build npm start runs (a script of the repository, outside the server's sources).
+  const { buildServerBundles } = (await import(
+    pathToFileURL(join(repoRoot, 'scripts/build-server.mjs')).href
+  )) as typeof import('../../../../scripts/build-server.mjs');
+  ({ main: mainScript } = await buildServerBundles({ main: mainSource }, distDir));
+});
 const images = PDQ_IMAGES_DIR;
 const dataDir = mkdtempSync(join(tmpdir(), 'shark-workers-'));
 const children: ChildProcessWithoutNullStreams[] = [];
@@ -29,7 +44,7 @@ interface Worker {
 }
 
 function startMain(args: string[], env: Record<string, string>): Worker {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainScript, ...args], {
+  const child = spawn(process.execPath, [mainScript, ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, ...env },
   });
   children.push(child);
@@ -56,9 +71,15 @@ function startMain(args: string[], env: Record<string, string>): Worker {
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(distDir, { recursive: true, force: true });
 });
 
 describe('worker and API roles', () => {
+  it('run compiled, fingerprint threads included', () => {
+    const workerUrl = pathToFileURL(join(distDir, 'fingerprint-worker.mjs')).href;
+    expect(readFileSync(mainScript, 'utf8')).toContain(`new URL(${JSON.stringify(workerUrl)})`);
+  });
+
   it('refuse the embedded database and unknown roles', async () => {
     const [worker, api, unknown] = [
       startMain(['--role=worker'], {}),

@@ -42,6 +42,16 @@ function reviveError(error: { name: string; message: string }): Error {
   return revived;
 }
 
+/**
+ * Set when the server runs compiled (scripts/build-server.mjs): the threads' code compiled alongside.
+ * From source, the threads load the TypeScript through tsx.
+ */
+declare const __SHARK_FINGERPRINT_WORKER__: string | undefined;
+const WORKER_ENTRY =
+  typeof __SHARK_FINGERPRINT_WORKER__ === 'string'
+    ? new URL(__SHARK_FINGERPRINT_WORKER__)
+    : new URL('./fingerprint-worker-entry.mjs', import.meta.url);
+
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
@@ -52,7 +62,7 @@ class PoolThread {
   readonly pending = new Map<number, Pending>();
 
   constructor(onExit: (thread: PoolThread, error: Error) => void) {
-    this.worker = new Worker(new URL('./fingerprint-worker-entry.mjs', import.meta.url), {
+    this.worker = new Worker(WORKER_ENTRY, {
       // A fingerprint's pictures are short-lived: a young generation this small collects them (and frees
       // the buffers they hold) several times as often as the default, keeping ~25 MB less per thread
       // resident at no measurable cost in speed (bench/scan-10k.ts).
