@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { StatementTurns } from './statement-turns.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseDriver = 'pglite' | 'postgres';
@@ -114,6 +115,8 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
       template ? { ...PGLITE_OPTIONS, loadDataDir: template } : PGLITE_OPTIONS,
     );
   }
+  const raw = client;
+  client = withTurns(client, new StatementTurns());
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -125,10 +128,34 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
     },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     close: async () => {
-      await client.close();
+      await raw.close();
       release();
     },
   };
+}
+
+/** The statements PGlite runs for its callers: each waits for its turn (statement-turns.ts). */
+const TURN_TAKING = new Set<PropertyKey>(['query', 'exec', 'transaction']);
+
+/** `client` with every statement and transaction sent through it taking its turn. */
+function withTurns(client: PGlite, turns: StatementTurns): PGlite {
+  // By the function found, not the name: a method replaced on the client (a test's recorder) is used.
+  const methods = new WeakMap<object, unknown>();
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      let method = methods.get(value);
+      if (method === undefined) {
+        const own = value as (...args: unknown[]) => Promise<unknown>;
+        method = TURN_TAKING.has(property)
+          ? (...args: unknown[]) => turns.run(() => own.apply(target, args))
+          : own.bind(target);
+        methods.set(value, method);
+      }
+      return method;
+    },
+  });
 }
 
 /**

@@ -11,6 +11,7 @@ import { describeError } from './logger.ts';
 import { downloadGuard } from './download-guard.ts';
 import { inputHygiene } from './input-hygiene.ts';
 import { runWithRequestContext } from './request-context.ts';
+import { runInteractive } from '@shark/db/statement-turns.ts';
 import { appOrigins, sameOrigin } from './same-origin.ts';
 import { securityHeaders } from './security-headers.ts';
 import { mountSpa } from './spa.ts';
@@ -100,12 +101,15 @@ export function createApp(services: Services) {
   // A download that fails mid-stream is logged without query parameters and never echoes its error.
   app.use('/api/*', downloadGuard(logger));
 
+  // On the embedded database, a request's statements go before the background jobs' (statement-turns.ts).
+  const asked =
+    services.database.driver === 'pglite' ? runInteractive : <T>(work: () => T): T => work();
   app.use('/api/*', async (c, next) => {
     c.set('clientIp', clientIp(c, config.trustProxy));
     if (WITHOUT_PROVIDER_PATTERN.test(c.req.path)) {
       const fallback = brands.all()[0];
       if (fallback) c.set('brand', fallback);
-      return runWithRequestContext({ brand: c.get('brand') }, next);
+      return runWithRequestContext({ brand: c.get('brand') }, () => asked(next));
     }
     const providerId = c.req.header(PROVIDER_HEADER);
     if (!providerId) {
@@ -115,7 +119,7 @@ export function createApp(services: Services) {
     if (!brand)
       throw new AppError('UNKNOWN_PROVIDER', `Unknown provider "${providerId.slice(0, 64)}".`);
     c.set('brand', brand);
-    return runWithRequestContext({ brand }, next);
+    return runWithRequestContext({ brand }, () => asked(next));
   });
 
   // Every module's routes, in the order of the module list (app/server.ts).
