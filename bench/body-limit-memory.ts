@@ -74,7 +74,7 @@ async function main() {
     console.error('FAILED: refusing a body grew the server past the target');
     process.exitCode = 1;
   }
-  server.stop();
+  await server.stop();
 }
 
 await main();

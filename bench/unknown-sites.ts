@@ -203,8 +203,7 @@ try {
         `  first recipient of ${other.pageUrl}: ${other.address} (the site's own: ${other.expected ?? 'unknown'})`,
       );
   } finally {
-    server.stop();
-    await server.exited;
+    await server.stop();
   }
 } catch (error) {
   failed = true;

@@ -204,8 +204,7 @@ async function main() {
   console.log(`  server RSS peak:        ${mb(peak)}`);
   console.log(`  peak − idle:            ${mb(above)}  (target: under ${mb(TARGET_ABOVE_IDLE)})`);
 
-  server.stop();
-  await Promise.race([server.exited, sleep(10_000)]);
+  await server.stop();
   await s3?.close();
   if (above >= TARGET_ABOVE_IDLE) {
     console.error(`  FAIL: the server grew by ${mb(above)} while uploading`);

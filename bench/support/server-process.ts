@@ -24,13 +24,16 @@ export function compiledServer(): Promise<string> {
 }
 export const PROVIDER = 'shark';
 
-/** A positive number from the environment, or the fallback when unset; anything else stops the bench. */
-export function positive(name: string, fallback: number): number {
+/**
+ * A positive number from the environment (or zero, when `allowZero`), or the fallback when unset;
+ * anything else stops the bench.
+ */
+export function positive(name: string, fallback: number, allowZero = false): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0)
-    throw new Error(`${name}=${raw}: expected a positive number`);
+  if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0))
+    throw new Error(`${name}=${raw}: expected a ${allowZero ? 'non-negative' : 'positive'} number`);
   return value;
 }
 
@@ -60,7 +63,10 @@ export interface ServerProcess {
   pid: number;
   /** Resolves when the process has ended. */
   exited: Promise<void>;
-  stop(): void;
+  /** Asks the server to stop (SIGTERM); resolves once it has, killing it after 10 s. */
+  stop(): Promise<void>;
+  /** The last lines the server printed, for error messages. */
+  tail(): string;
 }
 
 const started: { child: ChildProcess; workDir: string }[] = [];
@@ -74,10 +80,12 @@ process.once('exit', () => {
 /**
  * `npm start`'s server (no web build needed) on a free port and a new DATA_DIR, without the caller's
  * SMTP, PostgreSQL or S3 settings unless `env` gives its own; resolves once /api/health answers.
+ * `nodeArgs` go to Node before the server's file (a CPU profile's flags).
  */
 export async function startServerProcess(
   name: string,
   env: Record<string, string> = {},
+  nodeArgs: readonly string[] = [],
 ): Promise<ServerProcess> {
   const port = await freePort();
   const workDir = await mkdtemp(path.join(os.tmpdir(), `shark-bench-${name}-`));
@@ -101,28 +109,49 @@ export async function startServerProcess(
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     ...env,
   });
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, await compiledServer()], {
-    cwd: ROOT,
-    env: childEnv,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_ARGS, ...nodeArgs, await compiledServer()],
+    {
+      cwd: ROOT,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   started.push({ child, workDir });
-  const errors: string[] = [];
-  child.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString('utf8')));
+  const lines: string[] = [];
+  const remember = (chunk: Buffer) => {
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    if (lines.length > 40) lines.splice(0, lines.length - 40);
+  };
+  child.stdout?.on('data', remember);
+  child.stderr?.on('data', remember);
+  const tail = () => lines.join('\n');
+  // 'close', not 'exit': output can still arrive between the two.
   const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    if (!(await Promise.race([exited.then(() => true), sleep(10_000, false)]))) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  };
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null)
-      throw new Error(`the server exited (${child.exitCode}):\n${errors.join('')}`);
+      throw new Error(`the server exited (${child.exitCode}):\n${tail()}`);
     const ok = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(5000) })
       .then((r) => r.status === 200)
       .catch(() => false);
     if (ok) break;
-    if (Date.now() > deadline)
-      throw new Error(`the server did not become healthy in 90 s:\n${errors.join('')}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not become healthy in 90 s:\n${tail()}`);
+    }
     await sleep(250);
   }
-  return { baseUrl, dataDir, pid: child.pid!, exited, stop: () => child.kill('SIGTERM') };
+  return { baseUrl, dataDir, pid: child.pid!, exited, stop, tail };
 }
 
 /**
